@@ -1,0 +1,402 @@
+"""The engine protocol shared by every rules system.
+
+A combat is a sequence of decisions between dice rolls. An engine is a pure state machine::
+
+    engine = OSEEngine(options)
+    state = engine.new_combat(scenario, roller)
+    while engine.outcome(state) is None:
+        decision = engine.pending(state)              # who chooses what, right now
+        mask = engine.legal_mask(state, decision)     # bool over the system's fixed action catalogue
+        action = agents[decision.actor].act(observation, mask)
+        state, events = engine.step(state, action, roller)   # rolls, applies rules, stops at the next decision
+
+``step`` never mutates the caller's state unless ``inplace=True`` is passed (environments own their state and
+use it for speed); randomness comes only from the :class:`~npc_tactics.dice.Roller` passed in, so the same
+seed gives the same fight, event for event.
+
+How the four systems fit the one protocol (each is a :class:`DecisionKind` plus a slice of the catalogue):
+
+* **RuneQuest reactions.** When a blow is rolled against a combatant who can still defend, the engine stops
+  with ``Decision(kind=REACT, actor=defender, context={"attacker": i, "weapon": "broadsword", "sr": 7, ...})``.
+  The mask offers ``parry:<weapon slot>``, ``dodge`` and ``no_defence``; ``step`` resumes the blow with the
+  answer. The attacker's statement of intent was an earlier ``DECLARE`` decision.
+* **MRQ special effects.** After an opposed test is won by a margin that grants *n* effects, the engine
+  issues *n* successive ``Decision(kind=EFFECT, actor=winner, context={"remaining": k, "margin": m})``;
+  each masks the effect entries legal for that weapon and situation (impale only with thrusting weapons, ...).
+* **Dice-pool attack/defence split.** Before a melee attack the engine issues
+  ``Decision(kind=SPLIT, actor=attacker, context={"pool": n})``; the catalogue holds ``split:0`` ...
+  ``split:<max pool>`` and the mask allows ``0..n``. Any numeric choice (magic points to spend, shots to fire)
+  uses the same pattern, so a decision is always "pick one entry of a fixed list".
+
+Follow-up parameters (which location to aim at, how many MP) are further decisions of the same actor
+(``kind=OPTION``) rather than a combinatorial catalogue.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+
+from npc_tactics.dice import DiceExpr, Roll, Roller
+
+__all__ = [
+    "ActionCatalogue",
+    "ActionSpec",
+    "Decision",
+    "DecisionKind",
+    "Engine",
+    "Event",
+    "EventSink",
+    "IllegalActionError",
+    "Outcome",
+    "SideResult",
+    "Status",
+    "SystemSpec",
+    "ally_slots",
+    "enemy_slots",
+    "events_to_jsonl",
+]
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules do not allow at this decision (OpenSpiel's ``IllegalActionError``)."""
+
+    def __init__(self, action: int, action_name: str, decision: Decision, reason: str = "") -> None:
+        self.action = action
+        self.action_name = action_name
+        self.decision = decision
+        msg = f"illegal action {action} ({action_name}) at {decision.describe()}"
+        if reason:
+            msg += f": {reason}"
+        super().__init__(msg)
+
+
+class DecisionKind(IntEnum):
+    """What kind of choice a decision is; the encoder one-hots it."""
+
+    DECLARE = 0  #: statement of intent before the round resolves (OSE declaration, RQG statement of intent)
+    ACT = 1  #: act now on one's turn or action slot (OSE side phase, MRQ Combat Action, dice-pool slot)
+    REACT = 2  #: answer an incoming attack (RQG parry/dodge/none, MRQ Reaction)
+    EFFECT = 3  #: pick one special effect after winning an opposed test (MRQ)
+    SPLIT = 4  #: pick a quantity, e.g. dice moved from attack to DEFENSE (dice pool)
+    OPTION = 5  #: a follow-up parameter of an action just chosen (location aimed at, MP to spend)
+
+
+class Status(IntEnum):
+    """A combatant's standing in the fight. Only ACTIVE combatants decide or act."""
+
+    ACTIVE = 0
+    UNCONSCIOUS = 1
+    DEAD = 2
+    FLED = 3  #: left the fight alive (retreat off the field, morale break); counts as a flee, not a kill
+    SURRENDERED = 4
+    INCAPACITATED = 5  #: alive and conscious but out of the fight (held, asleep, severe wound)
+
+
+class SideResult(IntEnum):
+    WIN = 0
+    LOSS = 1
+    DRAW = 2
+    FLED = 3  #: the side's survivors all left the field: not a win, but the NPCs live
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who must choose, what kind of choice, and the context an agent may see (attacker, weapon, SR...)."""
+
+    actor: int
+    side: int
+    kind: DecisionKind
+    round: int = 0
+    context: Mapping[str, Any] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        ctx = ", ".join(f"{k}={v}" for k, v in self.context.items())
+        return f"{self.kind.name} decision of combatant {self.actor} (side {self.side}, round {self.round}" + (
+            f"; {ctx})" if ctx else ")"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpec:
+    """One entry of a system's fixed action catalogue.
+
+    ``target`` is ``"enemy"``, ``"ally"``, ``"self"`` or ``None``; ``slot`` indexes the enemies (or allies
+    other than the actor) in their side order, the same order the observation encoder uses.
+    """
+
+    index: int
+    name: str
+    verb: str
+    kinds: frozenset[DecisionKind]
+    target: str | None = None
+    slot: int = -1
+    option: Any = None
+
+
+class ActionCatalogue:
+    """The fixed, finite list of actions of a system: the RL action space is ``Discrete(len(catalogue))``."""
+
+    def __init__(self, specs: Iterable[ActionSpec]) -> None:
+        self.specs: tuple[ActionSpec, ...] = tuple(specs)
+        for i, spec in enumerate(self.specs):
+            if spec.index != i:
+                raise ValueError(f"catalogue entry {spec.name!r} has index {spec.index}, expected {i}")
+        self._by_name = {s.name: s.index for s in self.specs}
+        if len(self._by_name) != len(self.specs):
+            raise ValueError("duplicate action names in catalogue")
+
+    @classmethod
+    def build(cls, rows: Iterable[tuple[str, Iterable[DecisionKind], str | None, int, Sequence[Any]]]) -> ActionCatalogue:
+        """Build from ``(verb, kinds, target, slots, options)`` rows, expanding targets × options.
+
+        ``target`` None with ``slots`` 0 makes one entry per option (or one entry if no options). Names look
+        like ``attack:enemy_2``, ``split:3``, ``cast:sleep:enemy_0``.
+        """
+        specs: list[ActionSpec] = []
+        for verb, kinds, target, slots, options in rows:
+            kinds_f = frozenset(kinds)
+            opts: Sequence[Any] = options if options else (None,)
+            slot_range = range(slots) if target in ("enemy", "ally") else (-1,)
+            for opt in opts:
+                for slot in slot_range:
+                    parts = [verb]
+                    if opt is not None:
+                        parts.append(str(opt))
+                    if target in ("enemy", "ally"):
+                        parts.append(f"{target}_{slot}")
+                    elif target == "self":
+                        parts.append("self")
+                    specs.append(ActionSpec(len(specs), ":".join(parts), verb, kinds_f, target, slot, opt))
+        return cls(specs)
+
+    def __len__(self) -> int:
+        return len(self.specs)
+
+    def __getitem__(self, index: int) -> ActionSpec:
+        return self.specs[index]
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.specs)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.specs]
+
+    def index(self, name: str) -> int:
+        """The index of the action called ``name``; ``KeyError`` lists close names when unknown."""
+        try:
+            return self._by_name[name]
+        except KeyError:
+            close = [n for n in self._by_name if n.split(":")[0] == name.split(":")[0]][:8]
+            raise KeyError(f"unknown action {name!r}; similar: {close}") from None
+
+    def name(self, index: int) -> str:
+        if not 0 <= index < len(self.specs):
+            return f"<out of range {index}>"
+        return self.specs[index].name
+
+    def indices(self, verb: str) -> list[int]:
+        return [s.index for s in self.specs if s.verb == verb]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One recorded fact of the fight: a roll, a hit, a status change, with the rule that caused it."""
+
+    kind: str
+    round: int
+    actor: int | None = None
+    target: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    rule: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "round": self.round,
+            "actor": self.actor,
+            "target": self.target,
+            "data": dict(self.data),
+            "rule": self.rule,
+        }
+
+
+def events_to_jsonl(events: Iterable[Event]) -> str:
+    """Serialise events canonically (sorted keys): equal fights give byte-identical logs."""
+    return "".join(json.dumps(e.to_dict(), sort_keys=True, separators=(",", ":")) + "\n" for e in events)
+
+
+class EventSink:
+    """Collects the events of one ``step`` and rolls dice so that every roll lands in the log in order."""
+
+    __slots__ = ("roller", "events", "round", "record_rolls")
+
+    def __init__(self, roller: Roller, round_: int = 0, record_rolls: bool = True) -> None:
+        self.roller = roller
+        self.events: list[Event] = []
+        self.round = round_
+        self.record_rolls = record_rolls
+
+    def roll(self, expr: str | DiceExpr, why: str, actor: int | None = None, target: int | None = None) -> Roll:
+        """Roll ``expr`` and record a ``roll`` event naming what it was for."""
+        result = self.roller.roll(expr)
+        if self.record_rolls:
+            self.events.append(
+                Event("roll", self.round, actor, target,
+                      {"why": why, "expr": result.expr, "faces": list(result.faces), "total": result.total})
+            )
+        return result
+
+    def die(self, sides: int, why: str, actor: int | None = None, target: int | None = None) -> int:
+        """Roll one die and record it."""
+        face = self.roller.die(sides)
+        if self.record_rolls:
+            self.events.append(
+                Event("roll", self.round, actor, target,
+                      {"why": why, "expr": f"d{sides}", "faces": [face], "total": face})
+            )
+        return face
+
+    def emit(self, kind: str, actor: int | None = None, target: int | None = None, rule: str = "",
+             **data: Any) -> Event:
+        event = Event(kind, self.round, actor, target, data, rule)
+        self.events.append(event)
+        return event
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a fight ended: one :class:`SideResult` per side, the winner (or None), rounds played, why."""
+
+    results: tuple[SideResult, ...]
+    winner: int | None
+    rounds: int
+    reason: str
+
+    def result(self, side: int) -> SideResult:
+        return self.results[side]
+
+
+@dataclass(frozen=True, slots=True)
+class SystemSpec:
+    """Static facts about a rules system (imitates OpenSpiel's ``_GAME_TYPE`` / ``_GAME_INFO``)."""
+
+    name: str
+    title: str
+    version: str
+    sides: int
+    max_per_side: int
+    num_actions: int
+    max_rounds: int
+    decision_kinds: tuple[DecisionKind, ...]
+    default_options: Mapping[str, Any]
+    chance_mode: str = "sampled through an explicit Roller"
+
+
+S = TypeVar("S")
+
+
+class Engine(ABC, Generic[S]):
+    """Base class of the four rules engines. Subclasses implement the ``_``-prefixed hooks.
+
+    A state type ``S`` must provide ``combatants`` (each with ``side``, ``name`` and ``status``), ``round``
+    and ``clone()``.
+    """
+
+    spec: SystemSpec
+    catalogue: ActionCatalogue
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        self.options = self.validate_options(dict(options or {}))
+
+    # ----- options -------------------------------------------------------------------------------
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Merge ``options`` over the spec defaults; unknown keys or wrong types raise ``ValueError``."""
+        merged = dict(self.spec.default_options)
+        for key, value in options.items():
+            if key not in merged:
+                raise ValueError(
+                    f"unknown {self.spec.name} rules option {key!r}; valid options: {sorted(merged)}"
+                )
+            default = merged[key]
+            if default is not None and not isinstance(value, type(default)):
+                if not (isinstance(default, float) and isinstance(value, int)):
+                    raise ValueError(
+                        f"{self.spec.name} rules option {key!r} expects {type(default).__name__}, got {value!r}"
+                    )
+            merged[key] = value
+        return merged
+
+    # ----- the protocol ----------------------------------------------------------------------------
+    @abstractmethod
+    def new_combat(self, scenario: Mapping[str, Any], roller: Roller) -> S:
+        """Build the opening state from a scenario mapping (sides, combatants, positions) and roll what the
+        rules roll before the first decision. The returned state is already at its first decision."""
+
+    @abstractmethod
+    def pending(self, state: S) -> Decision | None:
+        """The decision the fight is waiting for, or ``None`` when it is over."""
+
+    @abstractmethod
+    def legal_mask(self, state: S, decision: Decision | None = None) -> np.ndarray:
+        """Boolean mask over the catalogue of the actions legal at ``decision`` (default: the pending one).
+
+        At a terminal state the mask is all ones (pgx convention: avoids NaN in masked softmax)."""
+
+    @abstractmethod
+    def _apply(self, state: S, decision: Decision, action: int, sink: EventSink) -> None:
+        """Apply a legal ``action`` to ``state`` in place and advance to the next decision."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """The fight's outcome, or ``None`` while it goes on."""
+
+    def step(self, state: S, action: int, roller: Roller, *, inplace: bool = False,
+             record_rolls: bool = True) -> tuple[S, list[Event]]:
+        """Apply ``action`` for the pending decision and run the rules to the next decision.
+
+        Raises :class:`IllegalActionError` when the action is not legal. ``state`` is left untouched unless
+        ``inplace`` is true; the new state and the events of this step are returned.
+        """
+        decision = self.pending(state)
+        if decision is None:
+            raise IllegalActionError(int(action), self.catalogue.name(int(action)),
+                                     Decision(-1, -1, DecisionKind.ACT), "the fight is over")
+        action = int(action)
+        mask = self.legal_mask(state, decision)
+        if not 0 <= action < len(self.catalogue):
+            raise IllegalActionError(action, self.catalogue.name(action), decision,
+                                     f"outside the catalogue of {len(self.catalogue)} actions")
+        if not mask[action]:
+            raise IllegalActionError(action, self.catalogue.name(action), decision, "masked out by the rules")
+        new_state = state if inplace else self.clone(state)
+        sink = EventSink(roller, getattr(new_state, "round", 0), record_rolls)
+        self._apply(new_state, decision, action, sink)
+        return new_state, sink.events
+
+    def clone(self, state: S) -> S:
+        return state.clone()  # type: ignore[attr-defined,no-any-return]
+
+    def describe_action(self, action: int) -> str:
+        return self.catalogue.name(action)
+
+
+# ----- target slots shared by engines and encoders -------------------------------------------------------
+
+def enemy_slots(combatants: Sequence[Any], actor: int) -> list[int]:
+    """Combatant indices of the actor's enemies, in side order: ``enemy_k`` targets ``enemy_slots[k]``."""
+    side = combatants[actor].side
+    return [i for i, c in enumerate(combatants) if c.side != side]
+
+
+def ally_slots(combatants: Sequence[Any], actor: int) -> list[int]:
+    """Combatant indices of the actor's allies other than itself, in side order (``ally_k``)."""
+    side = combatants[actor].side
+    return [i for i, c in enumerate(combatants) if c.side == side and i != actor]
