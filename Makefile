@@ -1,0 +1,43 @@
+# npc-tactics: `make run` (install + a short train -> evaluate -> suggest demo), `make test`, `make bench`.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+DEMO_RUN ?= runs/demo
+DEMO_REPORT ?= reports/demo
+DEMO_STEPS ?= 60000
+DEMO_FIGHTS ?= 200
+
+.PHONY: install run test test-fast bench lint clean
+
+# torch first, pinned to the CPU build on this machine's disk; an unpinned torch pulls a multi-GB CUDA build.
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet torch==2.13.0
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	rm -rf $(DEMO_RUN)
+	$(BIN)/npc-tactics train ose_goblin_duel --out $(DEMO_RUN) --timesteps $(DEMO_STEPS)
+	$(BIN)/npc-tactics evaluate --agents $(DEMO_RUN),by-the-book,aggressive,cautious,random --fights $(DEMO_FIGHTS) --out $(DEMO_REPORT)
+	$(BIN)/npc-tactics suggest --run $(DEMO_RUN) --situation examples/ose_situation.yaml
+
+test: install
+	$(BIN)/python -m pytest -q
+
+test-fast: install
+	$(BIN)/python -m pytest -q -m "not integration"
+
+bench: install
+	$(BIN)/python benchmarks/engine_throughput.py
+	$(BIN)/python benchmarks/training_fps.py
+
+lint: install
+	$(BIN)/ruff check npc_tactics tests benchmarks
+
+clean:
+	rm -rf $(VENV) runs reports .pytest_cache .hypothesis

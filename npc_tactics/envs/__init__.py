@@ -1,0 +1,39 @@
+"""Gymnasium and PettingZoo environments over the rules engines.
+
+Importing this package registers every system's Gymnasium id (``npc_tactics/OSE-v0`` ...)::
+
+    import gymnasium, npc_tactics.envs
+    env = gymnasium.make("npc_tactics/OSE-v0", scenario="goblin_duel", opponents=["by-the-book"])
+
+PettingZoo: ``aec_env(system=...)`` (order-enforcing and bounds-checking wrappers on top) and
+``parallel_env(system=...)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pettingzoo.utils import wrappers
+
+from npc_tactics.envs.pettingzoo_env import TacticsAECEnv, TacticsParallelEnv
+from npc_tactics.envs.rewards import RewardConfig
+from npc_tactics.envs.tactics_env import TacticsEnv
+from npc_tactics.registration import register_envs
+
+__all__ = ["RewardConfig", "TacticsAECEnv", "TacticsEnv", "TacticsParallelEnv", "aec_env", "parallel_env",
+           "register_envs"]
+
+def aec_env(system: str, scenario: str | None = None, options: dict[str, Any] | None = None,
+            reward: dict[str, Any] | RewardConfig | None = None, render_mode: str | None = None) -> Any:
+    """A PettingZoo AEC env for ``system`` with PettingZoo's standard safety wrappers."""
+    env: Any = TacticsAECEnv(system, scenario, options, reward, render_mode)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)
+
+
+def parallel_env(system: str, scenario: str | None = None, options: dict[str, Any] | None = None,
+                 reward: dict[str, Any] | RewardConfig | None = None,
+                 render_mode: str | None = None) -> TacticsParallelEnv:
+    """A PettingZoo parallel env for ``system`` (one decision resolves per step)."""
+    return TacticsParallelEnv(system, scenario, options, reward, render_mode)
+

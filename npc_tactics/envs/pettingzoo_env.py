@@ -1,0 +1,197 @@
+"""PettingZoo AEC and parallel environments over any rules engine (self-play, RLlib).
+
+Agents are the combatants, named ``blue_k`` (side 0, the NPCs) and ``red_k`` (side 1). The engine says whose
+decision it is; that agent is ``agent_selection`` (AEC) or the one agent whose ``action_mask`` is non-empty
+(parallel). An agent observes only when it decides: the others get a zero vector and a zero mask.
+Observation: ``{"observation": Box(-1, 1, (n,)), "action_mask": Box(0, 1, (n_actions,), int8)}``.
+Rewards come from each agent's own side (damage shaping and terminal terms of RewardConfig), so reward and
+observation always share one perspective (STYLE.md §5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+from npc_tactics.envs.render import render_text
+from npc_tactics.envs.rewards import RewardConfig
+from npc_tactics.envs.session import FightSession, spawn_seeds
+from npc_tactics.rules.base import Decision, Status
+
+SIDE_NAMES = ("blue", "red")
+
+
+class _Shared:
+    """What the AEC and parallel classes have in common: agents, spaces, observations, rewards."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "npc_tactics", "is_parallelizable": True}
+
+    def _setup(self, system: str, scenario: str | None, options: Mapping[str, Any] | None,
+               reward: Mapping[str, Any] | RewardConfig | None, render_mode: str | None) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        self.render_mode = render_mode
+        self.session = FightSession(system, scenario, options, reward)
+        self.metadata = dict(self.metadata, name=f"npc_tactics_{self.session.system}_v0")
+        self.session.start(0)  # to learn the roster; reset() starts the real fight
+        self.possible_agents = self._names(self.session.state.combatants)
+        self._index = {name: i for i, name in enumerate(self.possible_agents)}
+        n_obs, n_act = self.session.encoder.size, self.session.n_actions
+        self._obs_space = spaces.Dict({
+            "observation": spaces.Box(-1.0, 1.0, (n_obs,), np.float32),
+            "action_mask": spaces.Box(0, 1, (n_act,), np.int8),
+        })
+        self._act_space = spaces.Discrete(n_act)
+        self._np_random = np.random.default_rng()
+
+    @staticmethod
+    def _names(combatants: Any) -> list[str]:
+        counts = [0, 0]
+        names = []
+        for c in combatants:
+            names.append(f"{SIDE_NAMES[c.side]}_{counts[c.side]}")
+            counts[c.side] += 1
+        return names
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._act_space
+
+    def _start(self, seed: int | None) -> None:
+        if seed is not None:
+            self._np_random = np.random.default_rng(seed)
+        (dice_seed,) = spawn_seeds(self._np_random, 1)
+        self.session.start(dice_seed)
+
+    def _acting(self) -> tuple[Decision | None, str | None]:
+        decision = self.session.decision
+        return decision, (self.possible_agents[decision.actor] if decision is not None else None)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        decision = self.session.decision
+        size, n_act = self.session.encoder.size, self.session.n_actions
+        if decision is None or self.possible_agents[decision.actor] != agent:
+            return {"observation": np.zeros(size, np.float32), "action_mask": np.zeros(n_act, np.int8)}
+        return {"observation": self.session.encoder.encode(self.session.state, decision),
+                "action_mask": self.session.mask(decision).astype(np.int8)}
+
+    def _step_rewards(self, events: list[Any]) -> dict[str, float]:
+        tracker = self.session.tracker
+        assert tracker is not None
+        by_side = [tracker.from_events(events, side) for side in range(2)]
+        outcome = self.session.outcome
+        if outcome is not None:
+            for side in range(2):
+                by_side[side] += tracker.final(outcome.result(side), self.session.state.combatants, side)
+        return {name: by_side[self.session.state.combatants[i].side] for i, name in enumerate(self.possible_agents)}
+
+    def _out_of_fight(self, agent: str) -> bool:
+        return self.session.state.combatants[self._index[agent]].status != Status.ACTIVE
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = render_text(self.session.engine, self.session.state, self.session.round_events)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+class TacticsAECEnv(_Shared, AECEnv):  # type: ignore[misc]
+    """Turn-based (AEC) PettingZoo environment: one decision per ``step``.
+
+    A combatant that is down or fled stays in ``agents`` (it may be healed or come back in some systems)
+    but is never selected; when the fight ends every agent is terminated.
+    """
+
+    def __init__(self, system: str = "ose", scenario: str | None = None,
+                 options: Mapping[str, Any] | None = None,
+                 reward: Mapping[str, Any] | RewardConfig | None = None,
+                 render_mode: str | None = None) -> None:
+        super().__init__()
+        self._setup(system, scenario, options, reward, render_mode)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._start(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        _, self.agent_selection = self._acting()
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        events = self.session.apply(int(action))  # IllegalActionError names action and decision
+        self.rewards = self._step_rewards(events)
+        decision, acting = self._acting()
+        if decision is None:
+            outcome = self.session.outcome
+            for a in self.agents:
+                self.terminations[a] = True
+                side = self.session.state.combatants[self._index[a]].side
+                self.infos[a] = {"outcome": {"result": outcome.result(side).name.lower(),  # type: ignore[union-attr]
+                                             "rounds": outcome.rounds}}  # type: ignore[union-attr]
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = acting  # type: ignore[assignment]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+
+class TacticsParallelEnv(_Shared, ParallelEnv):  # type: ignore[misc]
+    """Parallel PettingZoo view of the same sequential fight.
+
+    Each ``step(actions)`` resolves exactly one decision: the action of the one agent whose ``action_mask``
+    is non-empty. The other agents' entries are ignored (their masks are all zero: they have nothing to
+    decide); a missing or illegal action for the deciding agent raises. Agents leave ``agents`` when the
+    fight ends.
+    """
+
+    def __init__(self, system: str = "ose", scenario: str | None = None,
+                 options: Mapping[str, Any] | None = None,
+                 reward: Mapping[str, Any] | RewardConfig | None = None,
+                 render_mode: str | None = None) -> None:
+        self._setup(system, scenario, options, reward, render_mode)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, Any], dict[str, Any]]:
+        self._start(seed)
+        self.agents = list(self.possible_agents)
+        return {a: self.observe(a) for a in self.agents}, {a: {} for a in self.agents}
+
+    def step(self, actions: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:
+        _, acting = self._acting()
+        if acting is None:
+            raise RuntimeError("step() called on a finished fight; call reset()")
+        if acting not in actions or actions[acting] is None:
+            raise KeyError(f"no action for {acting!r}, the agent that must decide now")
+        events = self.session.apply(int(actions[acting]))
+        rewards = self._step_rewards(events)
+        done = self.session.outcome is not None
+        obs = {a: self.observe(a) for a in self.agents}
+        terminations = {a: done for a in self.agents}
+        truncations = {a: False for a in self.agents}
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        rewards = {a: rewards[a] for a in self.agents}
+        if done:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return obs, rewards, terminations, truncations, infos

@@ -1,0 +1,87 @@
+"""One fight in progress, shared by the Gymnasium and PettingZoo adapters (no rules here).
+
+A :class:`FightSession` owns the engine state, the dice roller and the reward bookkeeping; adapters decide
+who answers each decision. Seeding follows STYLE.md §3: the env's seed spawns separate streams for the dice
+and for the opponents, so changing an opponent never changes the dice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from npc_tactics.agents.base import Observation
+from npc_tactics.dice import RngRoller
+from npc_tactics.envs.rewards import RewardConfig, RewardTracker
+from npc_tactics.rules.base import Decision, Engine, Event, Outcome
+from npc_tactics.systems import SystemInfo, get_system
+
+
+class FightSession:
+    """Engine + scenario + encoder; ``start(seed)`` begins a fight, ``apply(action)`` answers a decision."""
+
+    def __init__(self, system: str, scenario: str | None = None, options: Mapping[str, Any] | None = None,
+                 reward: Mapping[str, Any] | RewardConfig | None = None) -> None:
+        self.info: SystemInfo = get_system(system)
+        self.system = self.info.name
+        self.engine: Engine[Any] = self.info.load("engine")(dict(options or {}))
+        self.content = self.info.load("content")
+        self.scenario_name = scenario or self.info.default_scenario
+        self.scenario = self.content.load_scenario(self.scenario_name)
+        self.encoder = self.info.load("encoder")(self.engine)
+        self.reward_config = RewardConfig.from_mapping(reward)
+        self.n_actions = len(self.engine.catalogue)
+        self.state: Any = None
+        self.roller: RngRoller | None = None
+        self.tracker: RewardTracker | None = None
+        self.event_counts: Counter[str] = Counter()
+        self.last_events: list[Event] = []
+        self.round_events: list[Event] = []
+
+    # ----- lifecycle -------------------------------------------------------------------------------
+    def start(self, dice_seed: int) -> None:
+        self.roller = RngRoller(np.random.default_rng(dice_seed))
+        self.state = self.engine.new_combat(self.scenario, self.roller)
+        self.tracker = RewardTracker(self.reward_config, list(self.state.combatants))
+        self.event_counts = Counter()
+        self.last_events = []
+        self.round_events = []
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.engine.pending(self.state)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.engine.outcome(self.state)
+
+    def mask(self, decision: Decision | None = None) -> np.ndarray:
+        return self.engine.legal_mask(self.state, decision)
+
+    def observation(self, decision: Decision | None = None) -> Observation:
+        decision = decision if decision is not None else self.decision
+        vector = self.encoder.encode(self.state, decision)
+        return Observation(vector, self.state, decision, self.engine)  # type: ignore[arg-type]
+
+    def apply(self, action: int) -> list[Event]:
+        """Answer the pending decision (raises IllegalActionError) and record the events."""
+        assert self.roller is not None
+        self.state, events = self.engine.step(self.state, action, self.roller, inplace=True)
+        self.last_events = events
+        for e in events:
+            self.event_counts[e.kind] += 1
+            if e.kind == "round_start":
+                self.round_events = []
+            self.round_events.append(e)
+        return events
+
+    def combatant_count(self, side: int) -> int:
+        return sum(1 for c in self.state.combatants if c.side == side)
+
+
+def spawn_seeds(rng: np.random.Generator, n: int) -> list[int]:
+    """``n`` independent 63-bit seeds drawn from ``rng`` (one per stream: dice, opponents...)."""
+    return [int(s) for s in rng.integers(0, 2**63 - 1, size=n, dtype=np.int64)]

@@ -1,0 +1,87 @@
+"""What should this NPC do now? Rank the legal moves of the acting NPC with a trained policy.
+
+A GM describes the fight in the system's own terms (a situation YAML: combatants from the bestiary, current
+wounds, distances, who is engaged, the round, and which NPC acts); the system's ``content.load_situation``
+turns it into an engine state at that NPC's decision; the policy's masked probabilities rank the moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from npc_tactics.dice import RngRoller
+from npc_tactics.errors import UserError
+from npc_tactics.systems import get_system
+
+
+@dataclass(frozen=True)
+class RankedMove:
+    action: int
+    name: str
+    probability: float
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    system: str
+    actor: str
+    decision: str
+    round: int
+    moves: list[RankedMove]
+    notes: list[str] = field(default_factory=list)
+    situation_text: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "system": self.system,
+            "actor": self.actor,
+            "decision": self.decision,
+            "round": self.round,
+            "moves": [{"action": m.name, "index": m.action, "probability": round(m.probability, 4)}
+                      for m in self.moves],
+            "notes": list(self.notes),
+        }
+
+    def format(self) -> str:
+        lines = [f"{self.actor} ({self.system}, round {self.round}, {self.decision.lower()} decision):"]
+        for rank, m in enumerate(self.moves, 1):
+            bar = "#" * int(round(m.probability * 30))
+            lines.append(f"  {rank:2d}. {m.name:<28} {m.probability:6.1%} {bar}")
+        lines.extend(f"  note: {n}" for n in self.notes)
+        return "\n".join(lines)
+
+
+def suggest(run_dir: str | Path, situation: str | Path | dict[str, Any], *, seed: int = 0,
+            policy: Any | None = None) -> Suggestion:
+    """Rank the legal moves of the NPC that acts in ``situation`` with the policy of ``run_dir``.
+
+    Raises :class:`~npc_tactics.errors.UserError` (bad run dir) or ``ConfigError`` (bad situation file).
+    """
+    from npc_tactics.agents.policy import load_policy_agent
+
+    agent = policy if policy is not None else load_policy_agent(run_dir)
+    info = get_system(agent.system)
+    engine = info.load("engine")(getattr(agent, "options", None) or {})
+    content = info.load("content")
+    encoder = info.load("encoder")(engine)
+    state = content.load_situation(engine, situation, RngRoller(np.random.default_rng(seed)))
+    decision = engine.pending(state)
+    if decision is None:
+        raise UserError(f"{situation}: the fight described is already over; nobody has a decision to make")
+    notes: list[str] = []
+    if decision.side != getattr(agent, "side", 0):
+        notes.append(f"the acting combatant is on side {decision.side}, the policy was trained for side "
+                     f"{getattr(agent, 'side', 0)}; ranking it anyway from its own perspective")
+    mask = engine.legal_mask(state, decision)
+    probs = agent.action_probabilities(encoder.encode(state, decision), mask)
+    legal = np.flatnonzero(mask)
+    order = sorted(legal, key=lambda a: (-float(probs[a]), int(a)))
+    moves = [RankedMove(int(a), engine.catalogue.name(int(a)), float(probs[a])) for a in order]
+    describe = getattr(engine, "describe", None)
+    return Suggestion(info.name, state.combatants[decision.actor].name, decision.kind.name,
+                      int(getattr(state, "round", 0)), moves, notes,
+                      describe(state) if describe else "")
