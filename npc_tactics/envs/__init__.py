@@ -24,16 +24,17 @@ __all__ = ["RewardConfig", "TacticsAECEnv", "TacticsEnv", "TacticsParallelEnv", 
            "register_envs"]
 
 def aec_env(system: str, scenario: str | None = None, options: dict[str, Any] | None = None,
-            reward: dict[str, Any] | RewardConfig | None = None, render_mode: str | None = None) -> Any:
+            reward: dict[str, Any] | RewardConfig | None = None, render_mode: str | None = None,
+            illegal_action: str = "terminate") -> Any:
     """A PettingZoo AEC env for ``system`` with PettingZoo's standard safety wrappers."""
-    env: Any = TacticsAECEnv(system, scenario, options, reward, render_mode)
+    env: Any = TacticsAECEnv(system, scenario, options, reward, render_mode, illegal_action)
     env = wrappers.AssertOutOfBoundsWrapper(env)
     return wrappers.OrderEnforcingWrapper(env)
 
 
 def parallel_env(system: str, scenario: str | None = None, options: dict[str, Any] | None = None,
                  reward: dict[str, Any] | RewardConfig | None = None,
-                 render_mode: str | None = None) -> TacticsParallelEnv:
+                 render_mode: str | None = None, illegal_action: str = "terminate") -> TacticsParallelEnv:
     """A PettingZoo parallel env for ``system`` (one decision resolves per step)."""
-    return TacticsParallelEnv(system, scenario, options, reward, render_mode)
+    return TacticsParallelEnv(system, scenario, options, reward, render_mode, illegal_action)
 

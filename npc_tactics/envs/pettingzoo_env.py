@@ -6,6 +6,11 @@ decision it is; that agent is ``agent_selection`` (AEC) or the one agent whose `
 Observation: ``{"observation": Box(-1, 1, (n,)), "action_mask": Box(0, 1, (n_actions,), int8)}``.
 Rewards come from each agent's own side (damage shaping and terminal terms of RewardConfig), so reward and
 observation always share one perspective (STYLE.md §5).
+
+An illegal action is never silently accepted: with ``illegal_action="terminate"`` (default, PettingZoo's
+``TerminateIllegalWrapper`` convention, and what ``parallel_seed_test``'s unmasked sampling needs) it ends the
+fight, the offending side's agents get the ``loss`` reward, the others 0, and every agent's info names the
+action; with ``"raise"`` it raises ``IllegalActionError``.
 """
 
 from __future__ import annotations
@@ -31,7 +36,12 @@ class _Shared:
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "npc_tactics", "is_parallelizable": True}
 
     def _setup(self, system: str, scenario: str | None, options: Mapping[str, Any] | None,
-               reward: Mapping[str, Any] | RewardConfig | None, render_mode: str | None) -> None:
+               reward: Mapping[str, Any] | RewardConfig | None, render_mode: str | None,
+               illegal_action: str) -> None:
+        if illegal_action not in ("terminate", "raise"):
+            raise ValueError(f"illegal_action must be 'terminate' or 'raise', got {illegal_action!r}")
+        self.illegal_action = illegal_action
+        self._illegal: str | None = None
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
         self.render_mode = render_mode
@@ -68,13 +78,30 @@ class _Shared:
             self._np_random = np.random.default_rng(seed)
         (dice_seed,) = spawn_seeds(self._np_random, 1)
         self.session.start(dice_seed)
+        self._illegal = None
+
+    def _apply(self, agent: str, action: Any) -> dict[str, float]:
+        """Apply ``agent``'s action; return every agent's reward (an illegal action ends the fight)."""
+        decision = self.session.decision
+        assert decision is not None
+        mask = self.session.mask(decision)
+        index = int(action)
+        if self.illegal_action == "terminate" and not (0 <= index < len(mask) and mask[index]):
+            self._illegal = (f"illegal action {index} ({self.session.engine.catalogue.name(index)}) "
+                             f"by {agent} at {decision.describe()}")
+            loss = self.session.reward_config.loss
+            return {a: (loss if self.session.state.combatants[i].side == decision.side else 0.0)
+                    for i, a in enumerate(self.possible_agents)}
+        return self._step_rewards(self.session.apply(index))  # raises IllegalActionError otherwise
 
     def _acting(self) -> tuple[Decision | None, str | None]:
+        if self._illegal is not None:
+            return None, None
         decision = self.session.decision
         return decision, (self.possible_agents[decision.actor] if decision is not None else None)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        decision = self.session.decision
+        decision, _ = self._acting()
         size, n_act = self.session.encoder.size, self.session.n_actions
         if decision is None or self.possible_agents[decision.actor] != agent:
             return {"observation": np.zeros(size, np.float32), "action_mask": np.zeros(n_act, np.int8)}
@@ -90,6 +117,14 @@ class _Shared:
             for side in range(2):
                 by_side[side] += tracker.final(outcome.result(side), self.session.state.combatants, side)
         return {name: by_side[self.session.state.combatants[i].side] for i, name in enumerate(self.possible_agents)}
+
+    def _final_info(self, agent: str) -> dict[str, Any]:
+        if self._illegal is not None:
+            return {"illegal_action": self._illegal}
+        outcome = self.session.outcome
+        assert outcome is not None
+        side = self.session.state.combatants[self._index[agent]].side
+        return {"outcome": {"result": outcome.result(side).name.lower(), "rounds": outcome.rounds}}
 
     def _out_of_fight(self, agent: str) -> bool:
         return self.session.state.combatants[self._index[agent]].status != Status.ACTIVE
@@ -117,9 +152,9 @@ class TacticsAECEnv(_Shared, AECEnv):  # type: ignore[misc]
     def __init__(self, system: str = "ose", scenario: str | None = None,
                  options: Mapping[str, Any] | None = None,
                  reward: Mapping[str, Any] | RewardConfig | None = None,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, illegal_action: str = "terminate") -> None:
         super().__init__()
-        self._setup(system, scenario, options, reward, render_mode)
+        self._setup(system, scenario, options, reward, render_mode, illegal_action)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._start(seed)
@@ -137,16 +172,12 @@ class TacticsAECEnv(_Shared, AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        events = self.session.apply(int(action))  # IllegalActionError names action and decision
-        self.rewards = self._step_rewards(events)
+        self.rewards = self._apply(agent, action)
         decision, acting = self._acting()
         if decision is None:
-            outcome = self.session.outcome
             for a in self.agents:
                 self.terminations[a] = True
-                side = self.session.state.combatants[self._index[a]].side
-                self.infos[a] = {"outcome": {"result": outcome.result(side).name.lower(),  # type: ignore[union-attr]
-                                             "rounds": outcome.rounds}}  # type: ignore[union-attr]
+                self.infos[a] = self._final_info(a)
             self.agent_selection = self.agents[0]
         else:
             self.agent_selection = acting  # type: ignore[assignment]
@@ -160,15 +191,15 @@ class TacticsParallelEnv(_Shared, ParallelEnv):  # type: ignore[misc]
 
     Each ``step(actions)`` resolves exactly one decision: the action of the one agent whose ``action_mask``
     is non-empty. The other agents' entries are ignored (their masks are all zero: they have nothing to
-    decide); a missing or illegal action for the deciding agent raises. Agents leave ``agents`` when the
-    fight ends.
+    decide); a missing action for the deciding agent raises ``KeyError``, an illegal one is handled as the
+    module docstring says. Agents leave ``agents`` when the fight ends.
     """
 
     def __init__(self, system: str = "ose", scenario: str | None = None,
                  options: Mapping[str, Any] | None = None,
                  reward: Mapping[str, Any] | RewardConfig | None = None,
-                 render_mode: str | None = None) -> None:
-        self._setup(system, scenario, options, reward, render_mode)
+                 render_mode: str | None = None, illegal_action: str = "terminate") -> None:
+        self._setup(system, scenario, options, reward, render_mode, illegal_action)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -182,13 +213,12 @@ class TacticsParallelEnv(_Shared, ParallelEnv):  # type: ignore[misc]
             raise RuntimeError("step() called on a finished fight; call reset()")
         if acting not in actions or actions[acting] is None:
             raise KeyError(f"no action for {acting!r}, the agent that must decide now")
-        events = self.session.apply(int(actions[acting]))
-        rewards = self._step_rewards(events)
-        done = self.session.outcome is not None
+        rewards = self._apply(acting, actions[acting])
+        done = self._acting()[0] is None
         obs = {a: self.observe(a) for a in self.agents}
         terminations = {a: done for a in self.agents}
         truncations = {a: False for a in self.agents}
-        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        infos: dict[str, dict[str, Any]] = {a: (self._final_info(a) if done else {}) for a in self.agents}
         rewards = {a: rewards[a] for a in self.agents}
         if done:
             self.agents = []

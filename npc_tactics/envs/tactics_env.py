@@ -105,8 +105,8 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         s = self.session
-        if self._decision is None:
-            raise RuntimeError("step() called on a finished episode; call reset()")
+        if self._decision is None:  # stepping past the end (Gymnasium leaves it undefined): stay terminal
+            return self._obs(), 0.0, True, False, self._info()
         action = int(action)
         mask = s.mask(self._decision)
         if not (0 <= action < len(mask) and mask[action]):

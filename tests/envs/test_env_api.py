@@ -90,3 +90,19 @@ def test_unknown_names_fail_at_construction() -> None:
         gymnasium.make("npc_tactics/OSE-v0", opponents="nobody")
     with pytest.raises(UnknownNameError, match="valid scenarios"):
         gymnasium.make("npc_tactics/OSE-v0", scenario="nowhere")
+
+
+@pytest.mark.parametrize("system", system_names())
+def test_pettingzoo_illegal_action_ends_the_fight_or_raises(system: str) -> None:
+    env = parallel_env(system=system)
+    obs, _ = env.reset(seed=0)
+    acting = next(a for a in env.agents if obs[a]["action_mask"].any())
+    illegal = int(np.flatnonzero(obs[acting]["action_mask"] == 0)[0])
+    _, rewards, terms, _, infos = env.step({acting: illegal})
+    assert all(terms.values()) and rewards[acting] == -1.0 and "illegal action" in infos[acting]["illegal_action"]
+    assert env.agents == []
+    strict = aec_env(system=system, illegal_action="raise")
+    strict.reset(seed=0)
+    mask = strict.observe(strict.agent_selection)["action_mask"]
+    with pytest.raises(IllegalActionError):
+        strict.step(int(np.flatnonzero(mask == 0)[0]))
