@@ -1,0 +1,1 @@
+"""The dice-pool system of the Haru'Rak'Zall text (reference: shared/rules/dice-pool.md; docs/dicepool.md)."""

@@ -1,0 +1,193 @@
+"""Equipment and stat blocks from YAML (configs/dicepool/equipment.yaml, bestiary.yaml), and fighters.
+
+A stat block gives Initiative, COORDINATION, STRENGTH, DEFENSE, speed, skills (dice pools), weapons,
+armour and HP per location (D16: the source has no HP table, so every creature lists its own).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from npc_tactics.configs import load_yaml, system_dir
+from npc_tactics.dice import parse
+from npc_tactics.rules.base import Status
+from npc_tactics.rules.dicepool import tables as T
+from npc_tactics.rules.dicepool.actions import MAX_WEAPONS
+from npc_tactics.rules.dicepool.state import Armour, Fighter, Weapon
+from npc_tactics.rules.dicepool.validate import Checker
+
+WEAPON_KEYS = (
+    "kind",
+    "skill",
+    "damage",
+    "ranges",
+    "electric",
+    "huge",
+    "thrown",
+    "reload",
+    "ammo",
+    "description",
+)
+ARMOUR_KEYS = ("covers", "metal", "description")
+STAT_KEYS = (
+    "initiative",
+    "coordination",
+    "strength",
+    "defense",
+    "speed",
+    "skills",
+    "weapons",
+    "armour",
+    "locations",
+    "mount_speed",
+)
+TEMPLATE_KEYS = ("description",) + STAT_KEYS
+
+
+def _weapon(c: Checker, name: str, raw: Any, field: str) -> Weapon:
+    d = c.mapping(raw, field, WEAPON_KEYS, ("kind", "skill", "damage"))
+    kind = c.choice(d["kind"], f"{field}.kind", T.WEAPON_KINDS, "weapon kind")
+    damage = (
+        str(d["damage"])
+        if isinstance(d["damage"], int) and not isinstance(d["damage"], bool)
+        else d["damage"]
+    )
+    try:
+        parse(c.string(damage, f"{field}.damage"))
+    except ValueError as exc:
+        raise c.fail(f"{field}.damage", str(exc)) from None
+    ranges = (0, 0, 0)
+    if kind == "ranged":
+        if "ranges" not in d:
+            raise c.fail(
+                f"{field}.ranges",
+                "a ranged weapon needs [short, medium, long] upper bounds in metres",
+            )
+        r = c.seq(d["ranges"], f"{field}.ranges", 3, 3)
+        ranges = tuple(c.integer(x, f"{field}.ranges[{i}]", 1, 100000) for i, x in enumerate(r))  # type: ignore[assignment]
+        if not ranges[0] < ranges[1] < ranges[2]:
+            raise c.fail(f"{field}.ranges", f"bands must increase, got {list(ranges)}")
+    flags = {
+        k: c.boolean(d.get(k, False), f"{field}.{k}")
+        for k in ("electric", "huge", "thrown", "reload")
+    }
+    ammo = c.integer(d.get("ammo", -1), f"{field}.ammo", -1, 1000)
+    return Weapon(
+        name, kind, c.string(d["skill"], f"{field}.skill"), damage, ranges, ammo=ammo, **flags
+    )
+
+
+@lru_cache(maxsize=1)
+def load_equipment() -> tuple[dict[str, Weapon], dict[str, Armour]]:
+    """The shipped weapons and armour, validated."""
+    path = system_dir("dicepool") / "equipment.yaml"
+    c = Checker(str(path))
+    data = c.mapping(load_yaml(path), "", ("weapons", "armour"), ("weapons", "armour"))
+    weapons = {
+        name: _weapon(c, name, raw, f"weapons.{name}")
+        for name, raw in c.mapping(data["weapons"], "weapons", data["weapons"] or ()).items()
+    }
+    armour: dict[str, Armour] = {}
+    for name, raw in c.mapping(data["armour"], "armour", data["armour"] or ()).items():
+        d = c.mapping(raw, f"armour.{name}", ARMOUR_KEYS, ("covers",))
+        covers = tuple(
+            T.LOCATION_INDEX[c.choice(x, f"armour.{name}.covers[{i}]", T.LOCATIONS, "location")]
+            for i, x in enumerate(c.seq(d["covers"], f"armour.{name}.covers", 1))
+        )
+        armour[name] = Armour(
+            name, covers, c.boolean(d.get("metal", False), f"armour.{name}.metal")
+        )
+    return weapons, armour
+
+
+@lru_cache(maxsize=1)
+def load_bestiary() -> dict[str, dict[str, Any]]:
+    """The shipped stat blocks by template name, validated (each builds a fighter)."""
+    path = system_dir("dicepool") / "bestiary.yaml"
+    c = Checker(str(path))
+    data = c.mapping(load_yaml(path), "", ("templates",), ("templates",))
+    templates = c.mapping(data["templates"], "templates", data["templates"] or ())
+    out: dict[str, dict[str, Any]] = {}
+    for name, raw in templates.items():
+        d = c.mapping(
+            raw, f"templates.{name}", TEMPLATE_KEYS, STAT_KEYS[:4] + ("skills", "locations")
+        )
+        build_fighter(c, name, d, {}, f"templates.{name}", 0, name)  # validates
+        out[name] = d
+    return out
+
+
+def build_fighter(
+    c: Checker,
+    template: str,
+    stats: dict[str, Any],
+    over: dict[str, Any],
+    field: str,
+    side: int,
+    name: str,
+) -> Fighter:
+    """A fresh fighter from a stat block and per-combatant overrides (validated; errors name ``field``)."""
+    weapons_db, armour_db = load_equipment()
+
+    def get(key: str, default: Any = None) -> tuple[Any, str]:
+        return over.get(key, stats.get(key, default)), f"{field}.{key}"
+
+    ints = {}
+    for key, lo, hi, default in (
+        ("initiative", 0, 40, None),
+        ("coordination", 0, 40, None),
+        ("strength", 0, 20, None),
+        ("defense", 0, 30, None),
+        ("speed", 1, 100, T.DEFAULT_SPEED),
+        ("mount_speed", 0, 200, 0),
+    ):
+        value, f = get(key, default)
+        ints[key] = c.integer(value, f, lo, hi)
+    skills_raw, f = get("skills", {})
+    skills = {
+        c.string(k, f): c.integer(v, f"{f}.{k}", 0, T.MAX_POOL)
+        for k, v in c.mapping(
+            skills_raw, f, skills_raw if isinstance(skills_raw, dict) else ()
+        ).items()
+    }
+    if "skills" in over and isinstance(stats.get("skills"), dict):
+        skills = {**stats["skills"], **skills}
+    wnames, f = get("weapons", [])
+    weapons = tuple(
+        weapons_db[c.choice(w, f"{f}[{i}]", weapons_db, "weapon")]
+        for i, w in enumerate(c.seq(wnames, f, 0, MAX_WEAPONS))
+    )
+    anames, f = get("armour", [])
+    armour = tuple(
+        armour_db[c.choice(a, f"{f}[{i}]", armour_db, "armour")]
+        for i, a in enumerate(c.seq(anames, f, 0, 8))
+    )
+    locs_raw, f = get("locations")
+    locs = c.mapping(locs_raw, f, T.LOCATIONS, T.LOCATIONS)
+    loc_max = tuple(c.integer(locs[n], f"{f}.{n}", 1, 100) for n in T.LOCATIONS)
+    metal = tuple(any(a.metal and i in a.covers for a in armour) for i in range(len(T.LOCATIONS)))
+    return Fighter(
+        name=name,
+        side=side,
+        template=template,
+        status=Status.ACTIVE,
+        hp=sum(loc_max),
+        max_hp=sum(loc_max),
+        initiative=ints["initiative"],
+        coordination=ints["coordination"],
+        strength=ints["strength"],
+        defense=ints["defense"],
+        speed=ints["speed"],
+        skills=skills,
+        weapons=weapons,
+        armour=armour,
+        metal=metal,
+        loc_max=loc_max,
+        loc_hp=list(loc_max),
+        serious=[False] * len(T.LOCATIONS),
+        ammo=[w.ammo for w in weapons],
+        loaded=[True] * len(weapons),
+        readied=0 if weapons else -1,
+        mount_speed=ints["mount_speed"],
+    )

@@ -1,0 +1,259 @@
+"""Scenarios and GM situations for the dice-pool system (configs/dicepool/scenarios/*.yaml).
+
+A scenario lists two sides (side 0 = the NPCs) of combatants built from bestiary templates with per-
+combatant overrides; a situation is a fight in progress (current location HP, postures, DEFENSE dice,
+round) handed back at the acting NPC's slot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from npc_tactics.configs import load_yaml, named_files, resolve_named, system_dir
+from npc_tactics.dice import Roller
+from npc_tactics.errors import ConfigError
+from npc_tactics.rules.base import EventSink, Status
+from npc_tactics.rules.dicepool import tables as T
+from npc_tactics.rules.dicepool.actions import MAX_PER_SIDE
+from npc_tactics.rules.dicepool.bestiary import STAT_KEYS, build_fighter, load_bestiary
+from npc_tactics.rules.dicepool.state import PHASE_ACT, DicePoolState, Fighter
+from npc_tactics.rules.dicepool.validate import Checker
+
+SCENARIO_DIR = system_dir("dicepool") / "scenarios"
+SCENARIO_KEYS = ("name", "description", "max_rounds", "escape_distance", "options", "sides")
+SITUATION_KEYS = SCENARIO_KEYS + ("round", "acting", "then")
+COMBATANT_KEYS = (
+    "template",
+    "name",
+    "position",
+    "readied",
+    "posture",
+    "concealment",
+    "cover",
+    "mounted",
+) + STAT_KEYS
+SITUATION_COMBATANT_KEYS = COMBATANT_KEYS + (
+    "location_hp",
+    "defense_dice",
+    "aim_target",
+    "moving",
+    "status",
+)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A validated scenario: what :meth:`DicePoolEngine.new_combat` accepts."""
+
+    name: str
+    description: str
+    max_rounds: int
+    escape_distance: float
+    options: Mapping[str, Any]
+    side_names: tuple[str, str]
+    fighters: tuple[Fighter, ...] = field(repr=False)
+
+
+def _combatant(
+    c: Checker, raw: Any, fld: str, side: int, situation: bool
+) -> tuple[Fighter, dict[str, Any]]:
+    keys = SITUATION_COMBATANT_KEYS if situation else COMBATANT_KEYS
+    d = c.mapping(raw, fld, keys, ("template",))
+    bestiary = load_bestiary()
+    template = c.choice(d["template"], f"{fld}.template", bestiary, "template")
+    name = c.string(d.get("name", template), f"{fld}.name")
+    f = build_fighter(
+        c,
+        template,
+        bestiary[template],
+        {k: v for k, v in d.items() if k in STAT_KEYS},
+        fld,
+        side,
+        name,
+    )
+    f.position = c.number(d.get("position", 0), f"{fld}.position", -10000, 10000)
+    if "readied" in d:
+        names = [w.name for w in f.weapons]
+        r = c.choice(d["readied"], f"{fld}.readied", ["none", *names], "weapon")
+        f.readied = -1 if r == "none" else names.index(r)
+    f.posture = T.POSTURE_NAMES.index(
+        c.choice(d.get("posture", "standing"), f"{fld}.posture", T.POSTURE_NAMES, "posture")
+    )
+    f.cover_available = T.CONCEALMENT_NAMES.index(
+        c.choice(d.get("cover", "none"), f"{fld}.cover", T.CONCEALMENT_NAMES, "cover")
+    )
+    f.concealment = T.CONCEALMENT_NAMES.index(
+        c.choice(
+            d.get("concealment", "none"), f"{fld}.concealment", T.CONCEALMENT_NAMES, "concealment"
+        )
+    )
+    f.cover_available = max(f.cover_available, f.concealment)
+    f.mounted = c.boolean(d.get("mounted", False), f"{fld}.mounted")
+    if f.mounted and f.mount_speed == 0:
+        raise c.fail(f"{fld}.mounted", "this combatant has no mount (mount_speed is 0)")
+    return f, d
+
+
+def _apply_situation(c: Checker, f: Fighter, d: dict[str, Any], fld: str) -> None:
+    """Current wounds and conditions of a fight in progress (load_situation)."""
+    if "location_hp" in d:
+        locs = c.mapping(d["location_hp"], f"{fld}.location_hp", T.LOCATIONS)
+        threshold = 0
+        for n, v in locs.items():
+            i = T.LOCATION_INDEX[n]
+            f.loc_hp[i] = c.integer(v, f"{fld}.location_hp.{n}", -100, f.loc_max[i])
+            f.serious[i] = f.loc_hp[i] <= threshold
+        f.hp = sum(h for h in f.loc_hp if h > 0)
+    f.defense_dice = c.integer(d.get("defense_dice", 0), f"{fld}.defense_dice", 0, T.MAX_POOL)
+    f.moving = c.boolean(d.get("moving", False), f"{fld}.moving")
+    status = c.choice(
+        d.get("status", "active"), f"{fld}.status", [s.name.lower() for s in Status], "status"
+    )
+    f.status = Status[status.upper()]
+
+
+def _sides(
+    c: Checker, data: dict[str, Any], situation: bool
+) -> tuple[tuple[str, str], list[Fighter], list[dict[str, Any]]]:
+    sides = c.seq(data["sides"], "sides", 2, 2)
+    names: list[str] = []
+    fighters: list[Fighter] = []
+    raws: list[dict[str, Any]] = []
+    for s, side_raw in enumerate(sides):
+        sd = c.mapping(side_raw, f"sides[{s}]", ("name", "combatants"), ("combatants",))
+        names.append(c.string(sd.get("name", f"side_{s}"), f"sides[{s}].name"))
+        for k, raw in enumerate(c.seq(sd["combatants"], f"sides[{s}].combatants", 1, MAX_PER_SIDE)):
+            fld = f"sides[{s}].combatants[{k}]"
+            f, d = _combatant(c, raw, fld, s, situation)
+            if any(g.name == f.name for g in fighters):
+                raise c.fail(
+                    f"{fld}.name", f"duplicate combatant name {f.name!r}; give each a distinct name"
+                )
+            if situation:
+                _apply_situation(c, f, d, fld)
+            fighters.append(f)
+            raws.append({**d, "_field": fld})
+    return (names[0], names[1]), fighters, raws
+
+
+def _options(c: Checker, raw: Any) -> dict[str, Any]:
+    from npc_tactics.rules.dicepool.engine import DicePoolEngine
+
+    opts = c.mapping(raw if raw is not None else {}, "options", DicePoolEngine.spec.default_options)
+    try:
+        DicePoolEngine(opts)
+    except ValueError as exc:
+        raise c.fail("options", str(exc)) from None
+    return opts
+
+
+def scenario_from_mapping(data: Any, file: str) -> Scenario:
+    """Validate a scenario mapping (unknown keys are errors) and build its fighters."""
+    c = Checker(file)
+    d = c.mapping(data, "", SCENARIO_KEYS, ("name", "sides"))
+    side_names, fighters, _ = _sides(c, d, False)
+    return Scenario(
+        name=c.string(d["name"], "name"),
+        description=str(d.get("description", "")),
+        max_rounds=c.integer(d.get("max_rounds", 20), "max_rounds", 1, 1000),
+        escape_distance=c.number(d.get("escape_distance", 40), "escape_distance", 1, 100000),
+        options=_options(c, d.get("options")),
+        side_names=side_names,
+        fighters=tuple(fighters),
+    )
+
+
+def list_scenarios() -> list[tuple[str, str]]:
+    """(name, one-line description) of every shipped scenario."""
+    out = []
+    for name, path in named_files(SCENARIO_DIR).items():
+        data = load_yaml(path)
+        desc = str(data.get("description", "")) if isinstance(data, dict) else ""
+        out.append((name, desc.strip().splitlines()[0] if desc.strip() else ""))
+    return out
+
+
+def load_scenario(name_or_path: str) -> Scenario:
+    """A shipped scenario by name, or a YAML file path; validated."""
+    path = resolve_named(name_or_path, SCENARIO_DIR, "scenario")
+    return scenario_from_mapping(load_yaml(path), str(path))
+
+
+def load_situation(
+    engine: Any, path_or_mapping: str | Path | Mapping[str, Any], roller: Roller
+) -> DicePoolState:
+    """A fight in progress, at the slot of ``acting`` (then the ``then`` names, then a new game turn).
+
+    Fields: those of a scenario, plus ``round``, ``acting`` (a combatant name), ``then`` (names holding the
+    rest of this game turn's slots, in order) and per combatant ``location_hp``, ``defense_dice``,
+    ``aim_target`` (a name), ``moving``, ``status``.
+    """
+    if isinstance(path_or_mapping, Mapping):
+        file, data = "<situation>", path_or_mapping
+    else:
+        file, data = str(path_or_mapping), load_yaml(path_or_mapping)
+    c = Checker(file)
+    d = c.mapping(data, "", SITUATION_KEYS, ("sides", "acting"))
+    _, fighters, raws = _sides(c, d, True)
+    names = [f.name for f in fighters]
+    for f, raw in zip(fighters, raws, strict=True):
+        if "aim_target" in raw:
+            f.aim_target = names.index(
+                c.choice(raw["aim_target"], f"{raw['_field']}.aim_target", names, "name")
+            )
+    acting = names.index(c.choice(d["acting"], "acting", names, "combatant"))
+    if fighters[acting].status != Status.ACTIVE:
+        raise c.fail("acting", f"{names[acting]!r} is not active and cannot act")
+    then = [
+        names.index(c.choice(n, f"then[{i}]", names, "combatant"))
+        for i, n in enumerate(c.seq(d.get("then", []), "then"))
+    ]
+    round_ = c.integer(d.get("round", 1), "round", 1, 1000)
+    max_rounds = c.integer(d.get("max_rounds", max(20, round_)), "max_rounds", round_, 1000)
+    state = DicePoolState(
+        fighters,
+        round_,
+        max_rounds,
+        c.number(d.get("escape_distance", 40), "escape_distance", 1),
+        engine.rules_for(_options(c, d.get("options"))),
+    )
+    state.queue = [(len(then) + 1 - i, who) for i, who in enumerate([acting, *then])]
+    state.n_ta = 1
+    state.slot = 0
+    state.phase = PHASE_ACT
+    active_sides = {f.side for f in fighters if f.status == Status.ACTIVE}
+    if len(active_sides) < 2:
+        raise ConfigError(file, "sides", "both sides need at least one active combatant")
+    engine.open_slot(state, EventSink(roller, round_))
+    return state
+
+
+def describe_state(engine: Any, state: DicePoolState) -> str:
+    """Multi-line text: game turn, current slot, then each combatant's HP, position and conditions."""
+    lines = [f"Game turn {state.round}/{state.max_rounds}"]
+    if state.result is not None:
+        lines[0] += f" - over: {state.result.reason}"
+    elif state.actor >= 0:
+        lines[0] += f", rank {state.rank}, acting: {state.combatants[state.actor].name}"
+    for i, f in enumerate(state.combatants):
+        w = f.weapon.name if f.weapon else "empty hands"
+        cond = [T.POSTURE_NAMES[f.posture]]
+        if f.concealment:
+            cond.append(f"{T.CONCEALMENT_NAMES[f.concealment]} cover")
+        if f.moving:
+            cond.append("moving")
+        if f.defense_dice:
+            cond.append(f"+{f.defense_dice} DEF dice")
+        if f.aim_target >= 0:
+            cond.append(f"aiming at {state.combatants[f.aim_target].name}")
+        serious = [T.LOCATIONS[k] for k, s in enumerate(f.serious) if s]
+        if serious:
+            cond.append("serious: " + ",".join(serious))
+        lines.append(
+            f"[{i}] {f.name} (side {f.side}, {f.status.name.lower()}) HP {f.hp}/{f.max_hp} "
+            f"@{f.position:g}m {w}; " + ", ".join(cond)
+        )
+    return "\n".join(lines)
