@@ -1,0 +1,1 @@
+"""Old-School Essentials (B/X) combat: the rules engine of ose-bx.md (see docs/ose.md)."""

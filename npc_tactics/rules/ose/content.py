@@ -1,0 +1,257 @@
+"""OSE scenarios and GM situations from YAML (contract §4, §8).
+
+Scenario keys: ``name``, ``description``, ``max_rounds``, ``options`` (rules options), ``escape_distance``
+(metres; a combatant moving away that ends farther than this from every enemy has fled; 0 = off),
+``field_length`` (metres; 0 = unbounded; side 0 escapes off the 0 edge, side 1 off the far edge), ``cover``
+(list of ``{at: metres, level: 1-4 | full}``), ``sides`` (side 0 first = the NPCs) each ``{name, combatants}``;
+a combatant is ``{template, name?, position? (metres), hp?, ammo?, weapon?, missile?, morale?, spells?,
+str?, dex? (characters), immune?}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from npc_tactics.configs import load_yaml, named_files, resolve_named, system_dir
+from npc_tactics.errors import ConfigError
+from npc_tactics.rules.base import EventSink, Status, ally_slots, enemy_slots
+from npc_tactics.rules.ose import validate as V
+from npc_tactics.rules.ose.actions import MAX_PER_SIDE
+from npc_tactics.rules.ose.state import Combatant, Field, OSEState
+from npc_tactics.rules.ose.tables import FULL_COVER, metres_to_squares
+from npc_tactics.rules.ose.templates import Template, make_template
+
+SCENARIO_DIR = system_dir("ose") / "scenarios"
+SCENARIO_KEYS = (
+    "name",
+    "description",
+    "max_rounds",
+    "options",
+    "escape_distance",
+    "field_length",
+    "cover",
+    "sides",
+)
+SIDE_KEYS = ("name", "combatants")
+COMBATANT_KEYS = (
+    "template",
+    "name",
+    "position",
+    "hp",
+    "ammo",
+    "weapon",
+    "missile",
+    "morale",
+    "spells",
+    "str",
+    "dex",
+    "immune",
+)
+OVERRIDES = ("weapon", "missile", "ammo", "morale", "spells", "str", "dex", "immune")
+DEFAULT_MAX_ROUNDS = 30
+DEFAULT_ESCAPE_M = 30.0
+
+
+@dataclass(frozen=True, slots=True)
+class CombatantSpec:
+    name: str
+    side: int
+    template: Template
+    position: int  #: square
+    hp: int | str | None  #: override (fixed or dice); None = the template's
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A validated scenario: what :meth:`OSEEngine.new_combat` accepts."""
+
+    name: str
+    description: str
+    max_rounds: int
+    options: Mapping[str, Any]
+    field: Field
+    side_names: tuple[str, ...]
+    combatants: tuple[CombatantSpec, ...]
+    file: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def list_scenarios() -> list[tuple[str, str]]:
+    """Shipped scenarios: (name, one-line description)."""
+    out = []
+    for name, path in named_files(SCENARIO_DIR).items():
+        data = load_yaml(path)
+        desc = (
+            str(data.get("description", "")).strip().splitlines()[0]
+            if isinstance(data, Mapping)
+            else ""
+        )
+        out.append((name, desc))
+    return out
+
+
+def load_scenario(name_or_path: str) -> Scenario:
+    """A shipped scenario by name, or a YAML file path; validated."""
+    path = resolve_named(name_or_path, SCENARIO_DIR, "scenario")
+    return parse_scenario(load_yaml(path), str(path))
+
+
+def _cover(data: Any, file: str) -> tuple[tuple[int, int], ...]:
+    if data is None:
+        return ()
+    if not isinstance(data, list):
+        raise ConfigError(file, "cover", f"expected a list of {{at, level}}, got {data!r}")
+    out = []
+    for k, item in enumerate(data):
+        p = f"cover[{k}]"
+        item = V.mapping(item, file, p)
+        V.keys(item, ("at", "level"), file, p, required=("at", "level"))
+        level = item["level"]
+        if level == "full":
+            level = FULL_COVER
+        elif isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 4:
+            raise ConfigError(file, f"{p}.level", f"expected 1-4 or 'full', got {level!r}")
+        out.append((metres_to_squares(V.number(item, "at", file, p)), level))
+    return tuple(out)
+
+
+def parse_scenario(data: Any, file: str) -> Scenario:
+    """Validate a scenario mapping (see the module docstring); errors name ``file`` and the field path."""
+    data = V.mapping(data, file, "")
+    V.keys(data, SCENARIO_KEYS, file, "", required=("sides",))
+    options = dict(V.mapping(data.get("options") or {}, file, "options"))
+    _check_options(options, file)
+    sides = data["sides"]
+    if not isinstance(sides, list) or len(sides) != 2:
+        raise ConfigError(file, "sides", "expected a list of exactly 2 sides (side 0 = the NPCs)")
+    specs: list[CombatantSpec] = []
+    names = []
+    for s, side in enumerate(sides):
+        sp = f"sides[{s}]"
+        side = V.mapping(side, file, sp)
+        V.keys(side, SIDE_KEYS, file, sp, required=("combatants",))
+        names.append(V.string(side, "name", file, sp, default=f"side {s}"))
+        members = side["combatants"]
+        if not isinstance(members, list) or not 1 <= len(members) <= MAX_PER_SIDE:
+            raise ConfigError(
+                file, f"{sp}.combatants", f"expected a list of 1 to {MAX_PER_SIDE} combatants"
+            )
+        for k, raw in enumerate(members):
+            specs.append(_combatant(raw, s, k, file, f"{sp}.combatants[{k}]", extra_keys=()))
+    _unique_names(specs, file)
+    fld = Field(
+        length=metres_to_squares(V.number(data, "field_length", file, "", default=0.0, low=0.0)),
+        escape=metres_to_squares(
+            V.number(data, "escape_distance", file, "", default=DEFAULT_ESCAPE_M, low=0.0)
+        ),
+        cover=_cover(data.get("cover"), file),
+    )
+    return Scenario(
+        name=V.string(data, "name", file, "", default=Path(file).stem),
+        description=str(V.string(data, "description", file, "", default="")).strip(),
+        max_rounds=V.integer(
+            data, "max_rounds", file, "", default=DEFAULT_MAX_ROUNDS, low=1, high=1000
+        ),
+        options=options,
+        field=fld,
+        side_names=tuple(names),
+        combatants=tuple(specs),
+        file=file,
+    )
+
+
+def _check_options(options: dict[str, Any], file: str) -> None:
+    from npc_tactics.rules.ose.engine import DEFAULT_OPTIONS
+
+    for k, v in options.items():
+        if k not in DEFAULT_OPTIONS:
+            raise ConfigError(
+                file, f"options.{k}", f"unknown rules option; valid: {', '.join(DEFAULT_OPTIONS)}"
+            )
+        if type(v) is not type(DEFAULT_OPTIONS[k]):
+            raise ConfigError(
+                file, f"options.{k}", f"expected {type(DEFAULT_OPTIONS[k]).__name__}, got {v!r}"
+            )
+
+
+def _unique_names(specs: list[CombatantSpec], file: str) -> None:
+    seen: set[str] = set()
+    for s in specs:
+        if s.name in seen:
+            raise ConfigError(
+                file, "sides", f"two combatants are called {s.name!r}; give them distinct names"
+            )
+        seen.add(s.name)
+
+
+def _combatant(
+    raw: Any, side: int, k: int, file: str, path: str, extra_keys: tuple[str, ...]
+) -> CombatantSpec:
+    raw = V.mapping(raw, file, path)
+    V.keys(raw, COMBATANT_KEYS + extra_keys, file, path, required=("template",))
+    tname = V.string(raw, "template", file, path)
+    overrides = {key: raw[key] for key in OVERRIDES if key in raw}
+    template = make_template(
+        tname, overrides or None, file, f"{path}.template" if not overrides else path
+    )
+    default_pos = (-k if side == 0 else 8 + k) * 1.5
+    pos = V.number(raw, "position", file, path, default=default_pos)
+    return CombatantSpec(
+        name=V.string(
+            raw,
+            "name",
+            file,
+            path,
+            default=f"{tname} {k + 1}" if side == 0 else f"{tname} #{k + 1}",
+        ),
+        side=side,
+        template=template,
+        position=metres_to_squares(pos),
+        hp=V.dice(raw, "hp", file, path),
+    )
+
+
+def build_state(scenario: Scenario, options: dict[str, Any], sink: EventSink) -> OSEState:
+    """Combatants at their positions with hit points rolled (minimum 1); round 1 not yet started."""
+    cs = []
+    for spec in scenario.combatants:
+        t = spec.template
+        hp_src = spec.hp if spec.hp is not None else t.hp
+        hp = hp_src if isinstance(hp_src, int) else sink.roll(hp_src, "hit points").total
+        hp = max(1, hp)
+        cs.append(
+            Combatant(
+                spec.name,
+                spec.side,
+                t.profile.template,
+                t.profile,
+                Status.ACTIVE,
+                hp,
+                hp,
+                spec.position,
+                t.ammo,
+                list(t.spells),
+                scenario.field.cover_at(spec.position),
+            )
+        )
+    state = OSEState(cs, 1, scenario.max_rounds, scenario.field, options, scenario.name)
+    state.enemies = tuple(tuple(enemy_slots(cs, i)) for i in range(len(cs)))
+    state.allies = tuple(tuple(ally_slots(cs, i)) for i in range(len(cs)))
+    state.recount()
+    return state
+
+
+from npc_tactics.rules.ose.situation import load_situation  # noqa: E402  (re-export: contract §4)
+
+__all__ = [
+    "Scenario",
+    "CombatantSpec",
+    "build_state",
+    "list_scenarios",
+    "load_scenario",
+    "load_situation",
+    "parse_scenario",
+]

@@ -1,0 +1,395 @@
+"""The OSE (B/X) combat round as a state machine (ose-bx.md §1).
+
+Round: every active combatant DECLAREs (spell + target, fighting withdrawal, retreat, or nothing; §2) ->
+initiative (1d6 per side, or individual d6 + DEX; ties simultaneous or re-rolled; §3) -> each initiative group
+in order resolves morale (automatic, §4), movement (ACT ``phase=move``), missiles (ACT ``phase=missile``),
+declared spells (automatic, §7) and melee (ACT ``phase=melee``) -> slow weapons attack at the very end
+(ACT ``phase=slow``, §3). A decision with a single legal action is applied automatically, so agents are
+only asked real choices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from npc_tactics.dice import Roller
+from npc_tactics.rules.base import (
+    Decision,
+    DecisionKind,
+    Engine,
+    EventSink,
+    Outcome,
+    SideResult,
+    Status,
+    SystemSpec,
+)
+from npc_tactics.rules.ose import actions as A
+from npc_tactics.rules.ose import combat, legal
+from npc_tactics.rules.ose.initiative import roll_initiative
+from npc_tactics.rules.ose.movement import away_direction, check_escape, move_by, move_toward
+from npc_tactics.rules.ose.state import (
+    DECL_CAST,
+    DECL_NAMES,
+    DECL_RETREAT,
+    DECL_WITHDRAW,
+    PHASE_MELEE,
+    PHASE_MISSILE,
+    PHASE_MORALE,
+    PHASE_MOVE,
+    PHASE_NAMES,
+    PHASE_SPELL,
+    STAGE_DECLARE,
+    STAGE_GROUP,
+    STAGE_OVER,
+    STAGE_SLOW,
+    OSEState,
+)
+
+PHASE_SLOW = 5
+DEFAULT_OPTIONS: dict[str, Any] = {
+    "ac_mode": "matrix",  #: "matrix" (descending AC, §9.1) or "ascending" (§9.2)
+    "tie_mode": "simultaneous",  #: "simultaneous" or "reroll" (§3, A3)
+    "individual_initiative": False,  #: d6 + DEX per combatant instead of per side (§3)
+    "morale": True,  #: monster morale checks (§4, optional rule on by default)
+    "variable_weapon_damage": False,  #: weapon dice instead of 1d6 for characters (§10, A15)
+    "shoot_when_engaged": False,  #: allow missile fire while an enemy is within 1.5 m (docs/ose.md R9)
+}
+_CONTEXTS = {p: {"phase": PHASE_NAMES[p]} for p in range(6)}
+_DECLARE_CONTEXT = {"phase": "declare"}
+
+
+class OSEEngine(Engine[OSEState]):
+    """Old-School Essentials combat. Options: see :data:`DEFAULT_OPTIONS` and ``docs/ose.md``."""
+
+    spec = SystemSpec(
+        name="ose",
+        title="Old-School Essentials (B/X)",
+        version="0.1.0",
+        sides=2,
+        max_per_side=A.MAX_PER_SIDE,
+        num_actions=A.N_ACTIONS,
+        max_rounds=30,
+        decision_kinds=(DecisionKind.DECLARE, DecisionKind.ACT),
+        default_options=DEFAULT_OPTIONS,
+    )
+    catalogue = A.CATALOGUE
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(options)
+        for key, allowed in (
+            ("ac_mode", ("matrix", "ascending")),
+            ("tie_mode", ("simultaneous", "reroll")),
+        ):
+            if self.options[key] not in allowed:
+                raise ValueError(
+                    f"ose rules option {key!r} must be one of {allowed}, got {self.options[key]!r}"
+                )
+        self._explicit = {k: self.options[k] for k in (options or {})}
+
+    # ----- setup -----------------------------------------------------------------------------------
+    def new_combat(self, scenario: Any, roller: Roller) -> OSEState:
+        """Build round 1 from a :class:`~npc_tactics.rules.ose.content.Scenario` (or a scenario mapping)
+        and run to the first decision. Scenario options apply under the engine's explicit options."""
+        from npc_tactics.rules.ose.content import Scenario, build_state, parse_scenario
+
+        if not isinstance(scenario, Scenario):
+            scenario = parse_scenario(scenario, "<scenario>")
+        opts = dict(self.options)
+        opts.update(self.validate_options(dict(scenario.options)) if scenario.options else {})
+        for k in scenario.options:
+            opts[k] = scenario.options[k]
+        opts.update(self._explicit)
+        sink = EventSink(roller, 1)
+        state = build_state(scenario, opts, sink)
+        self.start_round(state, sink)
+        self._advance(state, sink)
+        state.stash = sink.events  # round 1's opening events are returned by the first step
+        return state
+
+    def start_round(self, state: OSEState, sink: EventSink) -> None:
+        """Open the round: ``round_start`` then the declarations (§1 step 1)."""
+        sink.round = state.round
+        sink.emit("round_start", rule="ose-bx.md §1", round=state.round)
+        state.stage = STAGE_DECLARE
+        state.queue = list(range(len(state.combatants)))
+        state.qpos = 0
+
+    # ----- protocol --------------------------------------------------------------------------------
+    def pending(self, state: OSEState) -> Decision | None:
+        return state.decision
+
+    def legal_mask(self, state: OSEState, decision: Decision | None = None) -> np.ndarray:
+        mask = np.zeros(A.N_ACTIONS, dtype=np.bool_)
+        if state.decision is None:
+            mask[:] = True
+            return mask
+        if decision is None or decision is state.decision or decision == state.decision:
+            mask[list(state.legal)] = True
+            return mask
+        mask[
+            list(self._legal_for(state, decision.actor, decision.context.get("phase", "declare")))
+        ] = True
+        return mask
+
+    def _legal_for(self, state: OSEState, actor: int, phase: str) -> list[int]:
+        if phase == "declare":
+            return legal.declare(state, actor)
+        return legal.act(state, actor, PHASE_NAMES.index(phase))
+
+    def outcome(self, state: OSEState) -> Outcome | None:
+        if state.result is None:
+            return None
+        return Outcome(
+            tuple(SideResult(r) for r in state.result), state.winner, state.round, state.reason
+        )
+
+    def _apply(self, state: OSEState, decision: Decision, action: int, sink: EventSink) -> None:
+        if state.stash:
+            sink.events[:0] = state.stash
+            state.stash = []
+        self._do(state, sink, decision.actor, action)
+        state.qpos += 1
+        self._advance(state, sink)
+
+    # ----- actions ---------------------------------------------------------------------------------
+    def _do(self, state: OSEState, sink: EventSink, i: int, action: int) -> None:
+        """Carry out one chosen (or forced) action of combatant ``i``."""
+        code, sid, target, slot = A.DECODE[action]
+        c = state.combatants[i]
+        if code == A.K_HOLD or code == A.K_DECLARE_NONE:
+            return
+        if code == A.K_SHOOT or code == A.K_MELEE:
+            combat.attack(state, sink, i, state.enemies[i][slot], code == A.K_SHOOT)
+        elif code == A.K_CLOSE:
+            frm = c.pos
+            move_toward(state, i, state.enemies[i][slot], c.prof.move)
+            sink.emit(
+                "move",
+                i,
+                state.enemies[i][slot],
+                rule="ose-bx.md §5.1",
+                result="close",
+                start=frm,
+                end=c.pos,
+            )
+        elif code in (A.K_MOVE_AWAY, A.K_WITHDRAW, A.K_RETREAT):
+            frm = c.pos
+            steps = max(1, c.prof.move // 2) if code == A.K_WITHDRAW else c.prof.move
+            move_by(state, i, away_direction(state, i), steps)
+            result = (
+                "away"
+                if code == A.K_MOVE_AWAY
+                else "withdraw"
+                if code == A.K_WITHDRAW
+                else "retreat"
+            )
+            sink.emit("move", i, None, rule="ose-bx.md §5", result=result, start=frm, end=c.pos)
+            check_escape(state, sink, i)
+        elif code == A.K_DECLARE_WITHDRAW:
+            c.declared = DECL_WITHDRAW
+            sink.emit("declare", i, None, rule="ose-bx.md §2", result="withdraw")
+        elif code == A.K_DECLARE_RETREAT:
+            c.declared = DECL_RETREAT
+            c.retreating = True
+            sink.emit("declare", i, None, rule="ose-bx.md §2", result="retreat")
+        elif code == A.K_CAST:
+            t = (
+                state.enemies[i][slot]
+                if target == "enemy"
+                else state.allies[i][slot]
+                if target == "ally"
+                else i
+            )
+            c.declared = DECL_CAST
+            c.casting = sid
+            c.cast_target = t
+            sink.emit(
+                "declare", i, t, rule="ose-bx.md §2", result="cast", spell=combat.SPELL_NAMES[sid]
+            )
+
+    # ----- the round loop --------------------------------------------------------------------------
+    def _advance(self, state: OSEState, sink: EventSink) -> None:
+        """Run the rules until a combatant has a real choice to make, or the fight ends."""
+        cs = state.combatants
+        while True:
+            if self._check_over(state):
+                return
+            stage = state.stage
+            if (
+                stage == STAGE_DECLARE
+                or (
+                    stage == STAGE_GROUP and state.phase in (PHASE_MOVE, PHASE_MISSILE, PHASE_MELEE)
+                )
+                or stage == STAGE_SLOW
+            ):
+                phase = (
+                    -1
+                    if stage == STAGE_DECLARE
+                    else PHASE_SLOW
+                    if stage == STAGE_SLOW
+                    else state.phase
+                )
+                queue = state.queue
+                while state.qpos < len(queue):
+                    i = queue[state.qpos]
+                    if cs[i].status != Status.ACTIVE:
+                        state.qpos += 1
+                        continue
+                    options = legal.declare(state, i) if phase < 0 else legal.act(state, i, phase)
+                    if len(options) > 1:
+                        state.legal = tuple(options)
+                        state.decision = Decision(
+                            i,
+                            cs[i].side,
+                            DecisionKind.DECLARE if phase < 0 else DecisionKind.ACT,
+                            state.round,
+                            _DECLARE_CONTEXT if phase < 0 else _CONTEXTS[phase],
+                        )
+                        return
+                    if options:
+                        self._do(state, sink, i, options[0])
+                        if self._check_over(state):
+                            return
+                    state.qpos += 1
+                self._end_step(state, sink)
+            else:  # STAGE_GROUP, automatic phases: morale and spells
+                group = state.groups[state.group_idx]
+                if state.phase == PHASE_MORALE:
+                    for side in sorted({cs[i].side for i in group}):
+                        if state.morale_due[side]:
+                            combat.morale_check(state, sink, side)
+                    self._enter_phase(state, PHASE_MOVE)
+                else:  # PHASE_SPELL
+                    for i in group:
+                        if cs[i].status == Status.ACTIVE and cs[i].casting >= 0:
+                            combat.cast(state, sink, i)
+                    if state.simul:
+                        combat.flush_dying(state, sink)
+                    self._enter_phase(state, PHASE_MELEE)
+
+    def _enter_phase(self, state: OSEState, phase: int) -> None:
+        cs = state.combatants
+        state.phase = phase
+        group = state.groups[state.group_idx]
+        state.queue = [i for i in group if cs[i].status == Status.ACTIVE]
+        state.qpos = 0
+
+    def _end_step(self, state: OSEState, sink: EventSink) -> None:
+        """A queue is done: go to the next phase, group, the slow-weapon step or the next round."""
+        cs = state.combatants
+        if state.stage == STAGE_DECLARE:
+            roll_initiative(state, sink)
+            state.stage = STAGE_GROUP
+            state.group_idx = 0
+            state.simul = len({cs[i].side for i in state.groups[0]}) > 1
+            self._enter_phase(state, PHASE_MORALE)
+            return
+        if state.simul:
+            combat.flush_dying(state, sink)
+        if state.stage == STAGE_GROUP:
+            if state.phase == PHASE_MOVE:
+                self._enter_phase(state, PHASE_MISSILE)
+            elif state.phase == PHASE_MISSILE:
+                self._enter_phase(state, PHASE_SPELL)
+            elif state.group_idx + 1 < len(state.groups):
+                state.group_idx += 1
+                state.simul = len({cs[i].side for i in state.groups[state.group_idx]}) > 1
+                self._enter_phase(state, PHASE_MORALE)
+            else:
+                state.stage = STAGE_SLOW
+                state.simul = any(len({cs[i].side for i in g}) > 1 for g in state.groups)
+                state.queue = [
+                    i
+                    for g in state.groups
+                    for i in g
+                    if cs[i].status == Status.ACTIVE
+                    and (cs[i].prof.melee_slow or cs[i].prof.missile_slow)
+                ]
+                state.qpos = 0
+            return
+        self._end_round(state, sink)
+
+    def _end_round(self, state: OSEState, sink: EventSink) -> None:
+        state.simul = False
+        for c in state.combatants:
+            c.declared = 0
+            c.casting = -1
+            c.attacked = c.moved = c.retreating = False
+        if state.round >= state.max_rounds:
+            self._finish(state, (SideResult.DRAW, SideResult.DRAW), None, "max_rounds")
+            return
+        state.round += 1
+        self.start_round(state, sink)
+
+    def _check_over(self, state: OSEState) -> bool:
+        if state.stage == STAGE_OVER:
+            state.decision = None
+            return True
+        active = state.active
+        if active[0] and active[1]:
+            return False
+        if not active[0] and not active[1]:
+            self._finish(state, (SideResult.DRAW, SideResult.DRAW), None, "mutual destruction")
+            return True
+        loser = 0 if not active[0] else 1
+        survivors = [c for c in state.combatants if c.side == loser and c.status != Status.DEAD]
+        fled = bool(survivors) and all(c.status == Status.FLED for c in survivors)
+        res = [SideResult.WIN, SideResult.WIN]
+        res[loser] = SideResult.FLED if fled else SideResult.LOSS
+        self._finish(state, tuple(res), 1 - loser, "fled" if fled else "defeated")
+        return True
+
+    def _finish(
+        self, state: OSEState, results: tuple[SideResult, ...], winner: int | None, reason: str
+    ) -> None:
+        state.stage = STAGE_OVER
+        state.result = tuple(int(r) for r in results)
+        state.winner = winner
+        state.reason = reason
+        state.decision = None
+        state.legal = ()
+
+    # ----- text ------------------------------------------------------------------------------------
+    def describe(self, state: OSEState) -> str:
+        """Compact text of the fight: one line per combatant (used by ``render_mode="ansi"``)."""
+        lines = [
+            f"OSE {state.scenario} round {state.round}"
+            + (f" - over: {state.reason}" if state.result is not None else "")
+        ]
+        for i, c in enumerate(state.combatants):
+            bits = [
+                f"[{i}] {c.name} (side {c.side}, {c.template})",
+                c.status.name.lower(),
+                f"HP {c.hp}/{c.max_hp}",
+                f"at {c.pos * 1.5:g} m",
+                f"AC {c.prof.ac}",
+            ]
+            foes = [
+                state.combatants[j].name
+                for j in state.enemies[i]
+                if state.combatants[j].status == Status.ACTIVE
+                and abs(state.combatants[j].pos - c.pos) <= 1
+            ]
+            if foes and c.status == Status.ACTIVE:
+                bits.append("engaged with " + ", ".join(foes))
+            if c.declared:
+                bits.append(f"declared {DECL_NAMES[c.declared]}")
+            if c.casting >= 0:
+                bits.append(f"casting {combat.SPELL_NAMES[c.casting]}")
+            mem = [f"{combat.SPELL_NAMES[s]}x{n}" for s, n in enumerate(c.spells) if n > 0]
+            if mem:
+                bits.append("spells " + " ".join(mem))
+            if c.prof.missile_weapon and c.ammo != 0:
+                bits.append(f"{c.prof.missile_weapon}" + (f" ({c.ammo})" if c.ammo > 0 else ""))
+            if c.cover:
+                bits.append(f"cover {c.cover if c.cover < 5 else 'full'}")
+            lines.append(", ".join(bits))
+        if state.decision is not None:
+            d = state.decision
+            lines.append(
+                f"waiting for {state.combatants[d.actor].name}: {d.kind.name} {d.context.get('phase', '')}"
+            )
+        return "\n".join(lines)

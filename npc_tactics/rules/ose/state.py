@@ -1,0 +1,225 @@
+"""The OSE fight state: combatants on a 1.5 m battle line, the round and where the round loop stands.
+
+A :class:`Profile` holds what never changes during a fight (the stat block after derivation) and is shared
+between clones; :class:`Combatant` holds what changes. ``OSEState.clone()`` copies only the mutable parts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from npc_tactics.rules.base import Decision, Status
+
+# Declarations (ose-bx.md §2, §13.1)
+DECL_NONE = 0
+DECL_WITHDRAW = 1
+DECL_RETREAT = 2
+DECL_CAST = 3
+DECL_NAMES = ("none", "withdraw", "retreat", "cast")
+
+# Where the round loop stands (ose-bx.md §1)
+STAGE_DECLARE = 0
+STAGE_GROUP = 1  #: a side (or an initiative group) resolving steps 3.1–3.5
+STAGE_SLOW = 2  #: slow weapons, at the very end of the round (§3)
+STAGE_OVER = 3
+
+PHASE_MORALE = 0
+PHASE_MOVE = 1
+PHASE_MISSILE = 2
+PHASE_SPELL = 3
+PHASE_MELEE = 4
+PHASE_NAMES = ("morale", "move", "missile", "spell", "melee", "slow")
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A combatant's derived stat block (read-only during a fight)."""
+
+    template: str
+    kind: str  #: "monster" or "character"
+    cls: str  #: character class, or "monster"
+    level: int  #: class level, or Hit Dice for monsters
+    hd: int  #: Hit Dice counted by Sleep / Hold Person (sub-1 HD counts as 1)
+    hd_plus: int
+    ac: int  #: descending AC including shield and DEX
+    shield: int  #: AC bonus of the shield (0 if none), ignored against a retreating combatant
+    thac0: int
+    str_mod: int
+    dex_missile: int
+    init_mod: int  #: DEX initiative modifier (characters) or the referee's monster modifier
+    melee_weapon: str
+    melee_damage: (
+        str  #: standard rule: 1d6 for characters, the stat block's damage for monsters (§10)
+    )
+    melee_damage_var: (
+        str  #: variable weapon damage option: the weapon's die (+ the monster's bonus)
+    )
+    melee_slow: bool
+    missile_weapon: str | None
+    missile_damage: str
+    missile_damage_var: str
+    missile_ranges: tuple[int, int, int]  #: short / medium / long upper bounds in squares
+    missile_slow: bool
+    move: int  #: encounter movement in squares per round
+    morale: int  #: ML 2–12, 0 = no morale checks (player characters)
+    save_spells: int  #: saving throw target vs spells
+    humanoid: bool
+    undead: bool
+    immune: frozenset[
+        str
+    ]  #: attack kinds / effects it ignores: "melee", "missile", "sleep", "hold", ...
+
+
+@dataclass(slots=True)
+class Combatant:
+    """One fighter. ``pos`` is its square on the battle line; ``hp`` never exceeds ``max_hp``."""
+
+    name: str
+    side: int
+    template: str
+    prof: Profile
+    status: Status
+    hp: int
+    max_hp: int
+    pos: int
+    ammo: int  #: missiles left (-1 = unlimited)
+    spells: list[int]  #: memorised copies per spell id (tables.SPELL_NAMES order)
+    cover: int = 0  #: cover level of its square: 0 none, 1–4 partial, 5 full
+    morale_passes: int = 0
+    group: int = 0  #: index of its initiative group this round
+    declared: int = DECL_NONE
+    casting: int = -1  #: spell id declared this round, -1 none
+    cast_target: int = -1
+    attacked: bool = False  #: already attacked this round (one attack per round)
+    moved: bool = False
+    retreating: bool = False  #: declared a retreat: +2 to be hit, no shield, no attack (§5.2)
+    dying: bool = (
+        False  #: reduced to 0 HP during a simultaneous phase: dies at the phase's end (§3 tie)
+    )
+
+    def clone(self) -> Combatant:
+        return Combatant(
+            self.name,
+            self.side,
+            self.template,
+            self.prof,
+            self.status,
+            self.hp,
+            self.max_hp,
+            self.pos,
+            self.ammo,
+            self.spells.copy(),
+            self.cover,
+            self.morale_passes,
+            self.group,
+            self.declared,
+            self.casting,
+            self.cast_target,
+            self.attacked,
+            self.moved,
+            self.retreating,
+            self.dying,
+        )
+
+    @property
+    def active(self) -> bool:
+        return self.status == Status.ACTIVE
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """The battlefield: line length (squares, 0 = unbounded), escape distance (squares), cover by square."""
+
+    length: int
+    escape: int
+    cover: tuple[tuple[int, int], ...] = ()  #: (square, level) pairs
+
+    def cover_at(self, square: int) -> int:
+        for sq, level in self.cover:
+            if sq == square:
+                return level
+        return 0
+
+
+@dataclass(slots=True)
+class OSEState:
+    """The whole fight. ``decision``/``legal`` cache the pending decision and its legal actions."""
+
+    combatants: list[Combatant]
+    round: int
+    max_rounds: int
+    field: Field
+    options: dict[
+        str, Any
+    ]  #: effective rules options (engine options over scenario options); shared
+    scenario: str = ""
+    stage: int = STAGE_DECLARE
+    phase: int = PHASE_MORALE
+    groups: list[list[int]] = field(
+        default_factory=list
+    )  #: initiative order: combatant indices per group
+    group_idx: int = 0
+    queue: list[int] = field(default_factory=list)
+    qpos: int = 0
+    initiative: list[int] = field(
+        default_factory=list
+    )  #: this round's roll per side (or per combatant)
+    morale_due: list[int] = field(default_factory=lambda: [0, 0])
+    first_death: list[bool] = field(default_factory=lambda: [False, False])
+    half_out: list[bool] = field(default_factory=lambda: [False, False])
+    active: list[int] = field(
+        default_factory=lambda: [0, 0]
+    )  #: ACTIVE combatants per side (kept in sync)
+    enemies: tuple[
+        tuple[int, ...], ...
+    ] = ()  #: per combatant: enemy indices in slot order (shared)
+    allies: tuple[
+        tuple[int, ...], ...
+    ] = ()  #: per combatant: ally indices other than itself (shared)
+    simul: bool = False  #: the current step resolves several sides at once (initiative tie, §3)
+    decision: Decision | None = None
+    legal: tuple[int, ...] = ()
+    result: tuple[int, ...] | None = None  #: SideResult per side once over
+    winner: int | None = None
+    reason: str = ""
+    stash: list[Any] = field(
+        default_factory=list
+    )  #: events of ``new_combat``, handed out by the first step
+
+    def recount(self) -> None:
+        """Recompute ``active`` after statuses were set directly (situations)."""
+        self.active = [
+            sum(1 for c in self.combatants if c.side == s and c.status == Status.ACTIVE)
+            for s in (0, 1)
+        ]
+
+    def clone(self) -> OSEState:
+        return OSEState(
+            [c.clone() for c in self.combatants],
+            self.round,
+            self.max_rounds,
+            self.field,
+            self.options,
+            self.scenario,
+            self.stage,
+            self.phase,
+            [g.copy() for g in self.groups],
+            self.group_idx,
+            self.queue.copy(),
+            self.qpos,
+            self.initiative.copy(),
+            self.morale_due.copy(),
+            self.first_death.copy(),
+            self.half_out.copy(),
+            self.active.copy(),
+            self.enemies,
+            self.allies,
+            self.simul,
+            self.decision,
+            self.legal,
+            self.result,
+            self.winner,
+            self.reason,
+            self.stash.copy() if self.stash else [],
+        )

@@ -1,0 +1,192 @@
+"""Every rule table of the OSE combat reference, as data (ose-bx.md §3, §6, §9, §10, §14).
+
+Distances are in 1.5 m grid squares (ose-bx.md A7): adjacent (1 square = 1.5 m) is melee range, two squares
+(3 m) is the shortest missile range, so the 1.5–2 m gap never occurs. Feet convert at 10' = 3 m = 2 squares.
+"""
+
+from __future__ import annotations
+
+SQUARE_M = 1.5  #: metres per grid square (A7)
+MELEE_REACH = 1  #: squares: melee needs ≤ 1.5 m (§8)
+MISSILE_MIN = 2  #: squares: missiles need ≥ 2 m, i.e. two squares (§6, A7)
+FEET_PER_SQUARE = 5  #: 10' = 3 m = 2 squares (§14.2 REC)
+
+
+def feet_to_squares(feet: int) -> int:
+    """Convert a distance in feet to grid squares (10' = 2 squares)."""
+    return feet // FEET_PER_SQUARE
+
+
+def metres_to_squares(metres: float) -> int:
+    """Snap a distance in metres to the 1.5 m grid."""
+    return int(round(metres / SQUARE_M))
+
+
+# ----- initiative and ability modifiers (§3, §6, §9.5) --------------------------------------------------
+#: (lowest score, modifier) rows: STR melee to-hit/damage, DEX missile, DEX AC (ose-bx.md §9.5, §6, §14.3).
+STANDARD_MOD: tuple[tuple[int, int], ...] = (
+    (3, -3),
+    (4, -2),
+    (6, -1),
+    (9, 0),
+    (13, 1),
+    (16, 2),
+    (18, 3),
+)
+#: DEX initiative modifier, individual initiative only (§3).
+DEX_INIT_MOD: tuple[tuple[int, int], ...] = ((3, -2), (4, -1), (9, 0), (13, 1), (18, 2))
+
+
+def ability_mod(score: int, table: tuple[tuple[int, int], ...] = STANDARD_MOD) -> int:
+    """The modifier of ``score`` (3–18) in a (lowest score, modifier) table."""
+    mod = table[0][1]
+    for low, value in table:
+        if score >= low:
+            mod = value
+    return mod
+
+
+# ----- attack (§9) -------------------------------------------------------------------------------------
+NATURAL_HIT = 20  #: §9.3
+NATURAL_MISS = 1  #: §9.3
+MATRIX_MIN_ROLL = 2  #: the attack matrix never asks for less than 2 (§9.5)
+MATRIX_MAX_ROLL = 20  #: ... nor more than 20 (§9.5)
+NORMAL_HUMAN_THAC0 = 20  #: §9.5 row NH
+
+#: Monster THAC0 by Hit Dice: (upper HD bound, THAC0). "1+" means 1 HD plus a bonus (§9.5).
+MONSTER_THAC0: tuple[tuple[float, int], ...] = (
+    (1, 19),
+    (2, 18),
+    (3, 17),
+    (4, 16),
+    (5, 15),
+    (6, 14),
+    (7, 13),
+    (9, 12),
+    (11, 11),
+    (13, 10),
+    (15, 9),
+    (17, 8),
+    (19, 7),
+    (21, 6),
+    (float("inf"), 5),
+)
+
+#: Class THAC0 by level: (highest level of the band, THAC0) (§9.5).
+CLASS_THAC0: dict[str, tuple[tuple[int, int], ...]] = {
+    "fighter": ((3, 19), (6, 17), (9, 14), (12, 12), (14, 10)),
+    "cleric": ((4, 19), (8, 17), (12, 14), (14, 12)),
+    "thief": ((4, 19), (8, 17), (12, 14), (14, 12)),
+    "magic_user": ((5, 19), (10, 17), (14, 14)),
+}
+
+#: Hit die per class (OSE class descriptions; used when a template gives no hp).
+CLASS_HIT_DIE: dict[str, int] = {"fighter": 8, "cleric": 6, "thief": 4, "magic_user": 4}
+
+
+def monster_thac0(hd: int, plus: int) -> int:
+    """THAC0 of a monster of ``hd`` Hit Dice with ``plus`` bonus hp (1+1 HD counts as "1+")."""
+    effective = hd + 0.5 if plus > 0 else float(hd)
+    for bound, thac0 in MONSTER_THAC0:
+        if effective <= bound:
+            return thac0
+    return MONSTER_THAC0[-1][1]  # pragma: no cover
+
+
+def class_thac0(cls: str, level: int) -> int:
+    """THAC0 of a character class at ``level`` (§9.5)."""
+    for top, thac0 in CLASS_THAC0[cls]:
+        if level <= top:
+            return thac0
+    return CLASS_THAC0[cls][-1][1]
+
+
+def ac_to_aac(ac: int) -> int:
+    """Descending AC to ascending AAC: AAC = 19 − AC (§9.5)."""
+    return 19 - ac
+
+
+def thac0_to_bonus(thac0: int) -> int:
+    """THAC0 to attack bonus: AB = 19 − THAC0 (§9.5)."""
+    return 19 - thac0
+
+
+# ----- missiles (§6) -----------------------------------------------------------------------------------
+RANGE_MOD: tuple[int, int, int] = (1, 0, -1)  #: short, medium, long (§6)
+RANGE_NAMES: tuple[str, str, str] = ("short", "medium", "long")
+FULL_COVER = 5  #: cover level meaning "cannot be hit, not visible" (§6, A11); 1–4 = −1..−4 to hit
+
+# ----- movement (§5) -----------------------------------------------------------------------------------
+ENCOUNTER_FRACTION = 3  #: encounter movement = base movement / 3 (§5.1)
+#: Base movement by armour worn (OSE basic encumbrance, PUB): unarmoured 120', light 90', heavy 60'.
+ARMOUR_MOVEMENT: dict[str, int] = {"none": 120, "leather": 90, "chainmail": 60, "plate_mail": 60}
+MAX_ENCOUNTER_ROUNDS = 60  #: §5.1: encounter speed can be kept up for 60 rounds at most
+
+# ----- morale (§4) -------------------------------------------------------------------------------------
+MORALE_NEVER_FIGHTS = 2  #: ML 2: will not fight (always fails)
+MORALE_FEARLESS = 12  #: ML 12: never checks
+MORALE_PASSES_TO_FEARLESS = 2  #: after two passed checks a monster fights to the death
+
+# ----- saving throws (OSE class tables, PUB) -------------------------------------------------------------
+#: Save categories, in OSE order.
+SAVE_CATEGORIES: tuple[str, ...] = ("death", "wands", "paralysis", "breath", "spells")
+#: (highest level of the band, (death, wands, paralysis, breath, spells)) per class; NH = normal human.
+SAVES: dict[str, tuple[tuple[int, tuple[int, int, int, int, int]], ...]] = {
+    "NH": ((0, (14, 15, 16, 17, 18)),),
+    "fighter": (
+        (3, (12, 13, 14, 15, 16)),
+        (6, (10, 11, 12, 13, 14)),
+        (9, (8, 9, 10, 10, 12)),
+        (12, (6, 7, 8, 8, 10)),
+        (14, (4, 5, 6, 5, 8)),
+    ),
+    "cleric": (
+        (4, (11, 12, 14, 16, 15)),
+        (8, (9, 10, 12, 14, 12)),
+        (12, (6, 7, 9, 11, 9)),
+        (14, (3, 5, 7, 8, 7)),
+    ),
+    "magic_user": ((5, (13, 14, 13, 16, 15)), (10, (11, 12, 11, 14, 12)), (14, (8, 9, 8, 11, 8))),
+    "thief": (
+        (4, (13, 14, 13, 16, 15)),
+        (8, (12, 13, 11, 14, 13)),
+        (12, (10, 11, 9, 12, 10)),
+        (14, (8, 9, 7, 10, 8)),
+    ),
+}
+SAVE_CLASS_CODES: dict[str, str] = {"F": "fighter", "C": "cleric", "M": "magic_user", "T": "thief"}
+
+
+def save_row(save_as: str) -> tuple[int, int, int, int, int]:
+    """Saving throw targets for ``save_as``: ``"NH"`` or a class letter + level such as ``"F2"``, ``"C4"``."""
+    if save_as == "NH":
+        return SAVES["NH"][0][1]
+    cls = SAVE_CLASS_CODES.get(save_as[:1])
+    if cls is None or not save_as[1:].isdigit():
+        raise ValueError(
+            f"bad save_as {save_as!r}: expected NH or a class letter F/C/M/T and a level"
+        )
+    level = max(1, int(save_as[1:]))
+    for top, row in SAVES[cls]:
+        if level <= top:
+            return row
+    return SAVES[cls][-1][1]
+
+
+# ----- spells (OSE spell descriptions, PUB; §7 for casting rules) ---------------------------------------
+#: name -> (spell level, class, range in feet (0 = touch), target kind). Order = spell ids.
+SPELLS: dict[str, tuple[int, str, int, str]] = {
+    "magic_missile": (1, "magic_user", 150, "enemy"),
+    "sleep": (1, "magic_user", 240, "enemy"),
+    "hold_person": (2, "cleric", 180, "enemy"),
+    "cure_light_wounds": (1, "cleric", 0, "friend"),
+}
+SPELL_NAMES: tuple[str, ...] = tuple(SPELLS)
+MAGIC_MISSILE_DAMAGE = "1d6+1"  #: per missile, auto-hit, no save
+MAGIC_MISSILE_LEVELS_PER_EXTRA = 5  #: +2 missiles per 5 caster levels (1 at 1–5, 3 at 6–10, ...)
+SLEEP_HD = "2d8"  #: Hit Dice of creatures put to sleep
+SLEEP_MAX_HD = 4  #: creatures of more than 4+1 HD are unaffected (4+1 itself is affected)
+SLEEP_RADIUS = 4  #: squares: a 40' square area (12 m) centred on the target -> within 6 m
+HOLD_PERSON_MAX_HD = 4  #: humans, demihumans and humanlike monsters up to 4+1 HD
+HOLD_PERSON_SINGLE_PENALTY = -2  #: a single target saves at −2
+CURE_LIGHT_WOUNDS = "1d6+1"
