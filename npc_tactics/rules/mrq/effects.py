@@ -1,0 +1,215 @@
+"""Special effects of the MRQ variant: which are legal, and what those beyond the damage roll do
+(mrq-opposed.md §4, A6 house defaults, A19–A21)."""
+
+from __future__ import annotations
+
+from npc_tactics.rules.base import EventSink
+from npc_tactics.rules.mrq import fighters as F
+from npc_tactics.rules.mrq.actions import EFFECT_IDX, VERB
+from npc_tactics.rules.mrq.damage import (
+    damage_item,
+    loc_name,
+    roll_dm,
+    roll_weapon,
+)
+from npc_tactics.rules.mrq.opposed import (
+    opposed_test,
+    simple_test,
+)
+from npc_tactics.rules.mrq.state import DROPPED, Exchange, MRQState
+from npc_tactics.rules.mrq.tables import (
+    DISARM_BONUS,
+    ENORMOUS_SIZ_RATIO,
+    FAILURE,
+    LONG,
+    LONG_WEAPON_REACH,
+    SUCCESS,
+    UPPER_BODY,
+)
+
+R = "mrq-opposed.md"
+DEFENDED = ("defend", "precise")
+
+
+def damage_passes(state: MRQState, ex: Exchange) -> bool:
+    """Does body damage get through before effects (§3, A5)? Attacker win: yes. Defender win on the DP table
+    at margin 0–1: halved damage, if the attacker's own roll succeeded (A5 option ``literal_defender_damage``)."""
+    if ex.winner == 0:
+        return True
+    if (
+        ex.winner != 1
+        or ex.defence == "evade"
+        or not state.opts["deflection_points"]
+        or ex.margin > 1
+    ):
+        return False
+    return ex.att_level >= SUCCESS or bool(state.opts["literal_defender_damage"])
+
+
+def _from_above(state: MRQState, ex: Exchange) -> bool:
+    a = state.combatants[ex.attacker]
+    return (
+        a.prof.mounted
+        and not state.combatants[ex.defender].prof.mounted
+        and F.attack_item(a)[1].reach < LONG_WEAPON_REACH
+    )
+
+
+def legal_effects(state: MRQState, ex: Exchange) -> list[int]:
+    """Effect entries the winner may still pick (§4.2 restrictions, A19, A20: no effect twice)."""
+    opts = state.opts
+    dp_table = bool(opts["deflection_points"])
+    chosen = ex.effects
+    out: list[int] = []
+    add = out.append
+    if ex.winner == 0:
+        a, d = state.combatants[ex.attacker], state.combatants[ex.defender]
+        _, item = F.attack_item(a)
+        add(EFFECT_IDX["maximise_damage"][0])
+        if "choose_location" not in chosen:
+            locs = EFFECT_IDX["choose_location"]
+            out.extend(locs[i] for i in UPPER_BODY) if _from_above(state, ex) else out.extend(locs)
+        if any(d.armour):
+            add(EFFECT_IDX["bypass_armour"][0])
+        if F.disarmable_item(d) is not None:
+            add(EFFECT_IDX["disarm"][0])
+        if item.kind == "two_handed" or (
+            F.off_usable(a) and a.prof.offhand is not None and a.prof.offhand.kind == "shield"
+        ):
+            add(EFFECT_IDX["bash"][0])
+        add(EFFECT_IDX["damage_weapon"][0])
+        if item.entangling and d.entangled_by < 0:
+            add(EFFECT_IDX["entangle"][0])
+        if item.thrusting:
+            add(EFFECT_IDX["impale"][0])
+        if (
+            dp_table
+            and ex.defence in DEFENDED
+            and ex.def_level <= FAILURE
+            and ex.margin <= 1
+            and F.has_dp(d)
+        ):
+            add(EFFECT_IDX["expose_defender"][0])
+    elif ex.winner == 1:
+        a, d = state.combatants[ex.attacker], state.combatants[ex.defender]
+        if damage_passes(state, ex):
+            if F.has_dp(d) and F.parry_item(d)[1].kind != "shield":
+                add(EFFECT_IDX["maximum_parry"][0])
+            if "deflect_blow" not in chosen:
+                out.extend(EFFECT_IDX["deflect_blow"])
+            add(EFFECT_IDX["attacker_misses"][0])
+        if not a.prone:
+            add(EFFECT_IDX["trip"][0])
+        if F.disarmable_item(a) is not None:
+            add(EFFECT_IDX["disarm"][0])
+        if F.can_move(d) and "change_distance" not in chosen:
+            cur = state.distance(ex.attacker, ex.defender)
+            out.extend(i for k, i in enumerate(EFFECT_IDX["change_distance"]) if k != cur)
+        add(EFFECT_IDX["damage_weapon"][0])
+        add(EFFECT_IDX["attacker_vulnerable"][0])
+        if ex.mode != "riposte":
+            add(EFFECT_IDX["riposte"][0])
+    if chosen:
+        out = [i for i in out if VERB[i] not in chosen]
+    return out
+
+
+def _ensure_damage_roll(state: MRQState, sink: EventSink, ex: Exchange) -> int:
+    if ex.damage_roll < 0:
+        a = state.combatants[ex.attacker]
+        _, item = F.attack_item(a)
+        n_max = ex.effects.count("maximise_damage") + ex.effects.count("impale")
+        w = roll_weapon(sink, item, ex.attacker, "damage", n_max)
+        ex.damage_roll = max(
+            0, w + roll_dm(sink, a.prof.dm if ex.dm is None else ex.dm, ex.attacker)
+        )
+    return ex.damage_roll
+
+
+def _apply_effect(state: MRQState, sink: EventSink, ex: Exchange, verb: str) -> None:
+    """Effects that act beyond the damage roll (§4.2, house defaults A6)."""
+    auto = bool(state.opts["automatic_success_failure"])
+    user, target = (ex.attacker, ex.defender) if ex.winner == 0 else (ex.defender, ex.attacker)
+    u, t = state.combatants[user], state.combatants[target]
+    if verb == "disarm":
+        slot = F.disarmable_item(t)
+        if slot is None:
+            return
+        _, uitem = F.attack_item(u)
+        bonus = DISARM_BONUS if (uitem.disarm_bonus or uitem.entangling) else 0
+        tskill = F.base_skill(t) - F.penalty(t)
+        if opposed_test(
+            sink,
+            user,
+            F.base_skill(u) - F.penalty(u) + bonus,
+            target,
+            tskill,
+            "disarm",
+            auto,
+            f"{R} §4.2 Disarm",
+        ):
+            sink.die(4, "metres the weapon lands away", target)
+            if slot == F.MAIN:
+                t.weapon_state = DROPPED
+            else:
+                t.off_state = DROPPED
+            sink.emit("disarmed", user, target, rule=f"{R} §4.2", result="dropped")
+    elif verb == "bash":
+        roll = _ensure_damage_roll(state, sink, ex)
+        if t.prof.siz >= ENORMOUS_SIZ_RATIO * u.prof.siz:
+            sink.emit("bash", user, target, rule=f"{R} §4.2 A6", result="unaffected")
+            return
+        metres = roll // 3
+        if metres >= 1 and state.distance(user, target) == 2:
+            state.set_distance(user, target, LONG)
+        fell = not simple_test(
+            sink, target, F.acrobatics(t), "keep footing after bash", auto, f"{R} A6"
+        )
+        if fell:
+            t.prone = True
+        sink.emit(
+            "bash",
+            user,
+            target,
+            rule=f"{R} §4.2 A6",
+            result="fell" if fell else "pushed",
+            metres=metres,
+        )
+    elif verb == "damage_weapon":
+        if ex.winner == 0:
+            amount = _ensure_damage_roll(state, sink, ex)
+            slot = F.parry_item(t)[0] if ex.defence in DEFENDED else F.attack_item(t)[0]
+        else:
+            _, uitem = F.attack_item(u)
+            amount = max(
+                0, roll_weapon(sink, uitem, user, "damage weapon") + roll_dm(sink, u.prof.dm, user)
+            )
+            slot = F.attack_item(t)[0]
+        damage_item(state, sink, user, target, slot, amount, f"{R} §4.2 Damage weapon")
+    elif verb == "entangle":
+        t.entangled_by, t.entangled_loc = user, ex.location
+        sink.emit(
+            "entangled",
+            user,
+            target,
+            rule=f"{R} §4.2 Entangle",
+            result="entangled",
+            location=loc_name(t, ex.location),
+        )
+    elif verb == "trip":
+        if opposed_test(
+            sink,
+            user,
+            F.base_skill(u) - F.penalty(u),
+            target,
+            F.acrobatics(t),
+            "trip",
+            auto,
+            f"{R} §4.2 Trip",
+        ):
+            t.prone = True
+            sink.emit("tripped", user, target, rule=f"{R} §4.2 A6", result="prone")
+    elif verb == "attacker_vulnerable":
+        t.lost_ca += 1
+    elif verb == "riposte":
+        state.queue.insert(0, (user, target, "riposte", None))

@@ -1,0 +1,172 @@
+"""Read-only questions about a combatant: which item it fights with, its effective skill, can it move or strike.
+
+Combat styles (§7): a weapon-and-shield or two-weapon stylist that cannot use one of its two items fights at ¾
+of its style skill with the other; [HOUSE] a two-handed weapon with one arm out of use also drops to ¾. With no
+usable style item the combatant fights unarmed (its Unarmed skill).
+"""
+
+from __future__ import annotations
+
+from npc_tactics.rules.base import Status
+from npc_tactics.rules.mrq.state import READY, MRQCombatant, MRQState, Weapon
+from npc_tactics.rules.mrq.tables import (
+    ENTANGLED_VITAL_PENALTY,
+    IMPALED_PENALTY,
+    LEFT_ARM,
+    MOUNTED_BONUS,
+    PRONE_DEFENCE_PENALTY,
+    RIGHT_ARM,
+    ROLES,
+)
+
+MAIN, OFF, UNARMED = "weapon", "offhand", "unarmed"
+
+
+def arm_free(c: MRQCombatant, loc: int) -> bool:
+    """An arm can hold an item unless useless (Serious Wound) or entangled (§4.2, §17)."""
+    return not (c.useless >> loc) & 1 and c.entangled_loc != loc and c.numb_loc != loc
+
+
+def main_usable(c: MRQCombatant) -> bool:
+    p = c.prof
+    if p.weapon.kind == "natural":
+        return c.weapon_state == READY
+    if c.weapon_state != READY:
+        return False
+    if p.body != "humanoid":
+        return True
+    if p.weapon.kind == "two_handed":
+        return arm_free(c, RIGHT_ARM) or arm_free(c, LEFT_ARM)
+    return arm_free(c, RIGHT_ARM)
+
+
+def off_usable(c: MRQCombatant) -> bool:
+    return c.prof.offhand is not None and c.off_state == READY and arm_free(c, LEFT_ARM)
+
+
+def parts_lost(c: MRQCombatant) -> int:
+    """How many of the style's two parts (two items, or two hands on a two-handed weapon) are out of use."""
+    style = c.prof.style
+    if style in ("weapon_and_shield", "two_weapons"):
+        return (not main_usable(c)) + (not off_usable(c))
+    if style == "two_handed" and c.weapon_state == READY:
+        return (not arm_free(c, RIGHT_ARM)) + (not arm_free(c, LEFT_ARM))
+    return 0 if main_usable(c) else 2
+
+
+def attack_item(c: MRQCombatant) -> tuple[str, Weapon]:
+    """The item ``c`` strikes with now: its main weapon, else the off-hand item (a shield strikes too), else
+    its unarmed style."""
+    if c.weapon_state == READY and not c.useless and c.entangled_loc < 0 and c.numb_loc < 0:
+        return MAIN, c.prof.weapon  # fast path: nothing impairs the main weapon
+    if main_usable(c):
+        return MAIN, c.prof.weapon
+    if off_usable(c):
+        return OFF, c.prof.offhand  # type: ignore[return-value]
+    return UNARMED, c.prof.unarmed
+
+
+def parry_item(c: MRQCombatant) -> tuple[str, Weapon]:
+    """The item ``c`` parries with: a usable shield first (fixed DP, §9), else the weapon it strikes with.
+    A two-weapon stylist parries with the bigger of its usable weapons."""
+    off = c.prof.offhand
+    if off is not None and off_usable(c):
+        if off.kind == "shield":
+            return OFF, off
+        if not main_usable(c) or off.max_damage > c.prof.weapon.max_damage:
+            return OFF, off
+    return attack_item(c)
+
+
+def base_skill(c: MRQCombatant) -> int:
+    """Style skill after losing parts (¾, §7), or the Unarmed skill when no style item is usable."""
+    lost = parts_lost(c)
+    if lost >= 2 and c.prof.style not in ("unarmed", "natural"):
+        return c.prof.unarmed_skill
+    return c.prof.skill * 3 // 4 if lost == 1 else c.prof.skill
+
+
+def penalty(c: MRQCombatant) -> int:
+    """Penalties to all activities: −20% per impaled weapon, −20% entangled on a vital location (§4.2)."""
+    pen = IMPALED_PENALTY * c.impaled
+    if c.entangled_loc >= 0 and ROLES[c.prof.body][c.entangled_loc] == "vital":
+        pen += ENTANGLED_VITAL_PENALTY
+    return pen
+
+
+def attack_skill(state: MRQState, a: int, d: int) -> int:
+    """Attack skill of ``a`` against ``d`` before halvings: +20% mounted vs a target on foot (§13)."""
+    c = state.combatants[a]
+    skill = base_skill(c) - penalty(c)
+    if c.prof.mounted and not state.combatants[d].prof.mounted:
+        skill += MOUNTED_BONUS
+    return max(0, skill)
+
+
+def defence_skill(c: MRQCombatant) -> int:
+    """Defence skill (the same style skill, §8): prone −30% (§6)."""
+    skill = base_skill(c) - penalty(c)
+    if c.prone:
+        skill -= PRONE_DEFENCE_PENALTY
+    return max(0, skill)
+
+
+def acrobatics(c: MRQCombatant) -> int:
+    """Acrobatics (Athletics for quadrupeds, §11) with the general penalties; prone −30% [HOUSE]."""
+    return max(0, c.prof.acrobatics - penalty(c) - (PRONE_DEFENCE_PENALTY if c.prone else 0))
+
+
+def has_dp(c: MRQCombatant) -> bool:
+    """Animals and unintelligent creatures have no Deflection Points unless Formidable Natural Weapons (§9)."""
+    return c.prof.intelligent or c.prof.formidable
+
+
+def can_move(c: MRQCombatant) -> bool:
+    """Manoeuvres need both legs working, not entangled by a leg, and standing (§4.2 Entangle, A6)."""
+    if c.prone:
+        return False
+    roles = ROLES[c.prof.body]
+    if c.entangled_loc >= 0 and roles[c.entangled_loc] == "leg":
+        return False
+    for loc, role in enumerate(roles):
+        if role == "leg" and ((c.useless >> loc) & 1 or c.numb_loc == loc):
+            return False
+    return True
+
+
+def can_stand(c: MRQCombatant) -> bool:
+    roles = ROLES[c.prof.body]
+    return not any(role == "leg" and (c.useless >> loc) & 1 for loc, role in enumerate(roles))
+
+
+def reach(c: MRQCombatant) -> int:
+    return attack_item(c)[1].reach
+
+
+def can_strike(state: MRQState, a: int, d: int) -> bool:
+    """Can ``a`` strike ``d`` at their engagement distance (A23 [HOUSE])?
+
+    Apart: no. Long: unless ``a``'s reach is shorter than ``d``'s. Close: unless ``a``'s reach is longer than
+    ``d``'s (a long weapon is useless once the shorter weapon has closed in).
+    """
+    dist = state.distance(a, d)
+    if dist == 0:
+        return False
+    ra, rd = reach(state.combatants[a]), reach(state.combatants[d])
+    return ra >= rd if dist == 1 else ra <= rd
+
+
+def active(state: MRQState, i: int) -> bool:
+    return state.combatants[i].status == Status.ACTIVE
+
+
+def disarmable_item(c: MRQCombatant) -> str | None:
+    """Which item a Disarm would take: the weapon in use, or None (natural, unarmed, shields, §4.2)."""
+    slot, item = attack_item(c)
+    return slot if slot != UNARMED and item.disarmable else None
+
+
+def conditions_cap(skill: int, athletics: int, swimming_or_climbing: bool) -> int:
+    """A weapon skill cannot exceed Athletics while swimming or climbing (§16). Scenarios have no water or
+    walls yet, so the engine does not call it; it is here for GM tools and the test vector."""
+    return min(skill, athletics) if swimming_or_climbing else skill
