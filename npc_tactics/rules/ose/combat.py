@@ -26,6 +26,7 @@ from npc_tactics.rules.ose.tables import (
     SLEEP_HD,
     SLEEP_MAX_HD,
     SLEEP_RADIUS,
+    SLEEP_SINGLE_HD,
     SPELL_NAMES,
     SPELLS,
     feet_to_squares,
@@ -303,13 +304,11 @@ def cast(state: OSEState, sink: EventSink, ci: int) -> None:
         _sleep(state, sink, ci, ti)
     elif sid == HOLD:
         tp = t.prof
-        if (
-            tp.undead
-            or not tp.humanoid
-            or "hold" in tp.immune
-            or tp.hd > HOLD_PERSON_MAX_HD
-            or (tp.hd == HOLD_PERSON_MAX_HD and tp.hd_plus > 1)
-        ):
+        # OSE Hold Person: the HD limit is for human-like monsters; humans of any level are held
+        too_big = tp.kind == "monster" and (
+            tp.hd > HOLD_PERSON_MAX_HD or (tp.hd == HOLD_PERSON_MAX_HD and tp.hd_plus > 1)
+        )
+        if tp.undead or not tp.humanoid or "hold" in tp.immune or too_big:
             sink.emit("hold", ci, ti, rule="OSE Hold Person", result="unaffected")
             return
         roll = sink.die(20, "save", ti)
@@ -329,8 +328,18 @@ def cast(state: OSEState, sink: EventSink, ci: int) -> None:
 
 
 def _sleep(state: OSEState, sink: EventSink, ci: int, ti: int) -> None:
-    """Sleep: 2d8 HD of creatures around the target, fewest HD first; undead and > 4+1 HD unaffected."""
+    """OSE Sleep, no save, undead unaffected (docs/ose.md "Published data checked").
+
+    A target of exactly 4+1 HD is slept alone (single mode). Otherwise 2d8 HD of creatures of 4 HD
+    or less around the target fall asleep, fewest HD first (under 1 HD counts 1, 3+2 counts 3);
+    Hit Dice too few for the next creature are wasted.
+    """
     cs = state.combatants
+    tp = cs[ti].prof
+    if (tp.hd, tp.hd_plus) == SLEEP_SINGLE_HD and not (tp.undead or "sleep" in tp.immune):
+        set_status(state, sink, ti, Status.INCAPACITATED, "sleep")
+        sink.emit("sleep", ci, ti, rule="OSE Sleep", result="asleep", count=1, mode="single")
+        return
     t = cs[ti]
     budget = sink.roll(SLEEP_HD, "sleep", ci, ti).total
     cands = []
@@ -343,7 +352,7 @@ def _sleep(state: OSEState, sink: EventSink, ci: int, ti: int) -> None:
             p.undead
             or "sleep" in p.immune
             or p.hd > SLEEP_MAX_HD
-            or (p.hd == SLEEP_MAX_HD and p.hd_plus > 1)
+            or (p.hd == SLEEP_MAX_HD and p.hd_plus > 0)
         ):
             continue
         cands.append((p.hd, p.hd_plus, abs(e.pos - t.pos), j))
@@ -356,5 +365,11 @@ def _sleep(state: OSEState, sink: EventSink, ci: int, ti: int) -> None:
         slept += 1
         set_status(state, sink, j, Status.INCAPACITATED, "sleep")
     sink.emit(
-        "sleep", ci, ti, rule="OSE Sleep", result="asleep" if slept else "unaffected", count=slept
+        "sleep",
+        ci,
+        ti,
+        rule="OSE Sleep",
+        result="asleep" if slept else "unaffected",
+        count=slept,
+        mode="group",
     )

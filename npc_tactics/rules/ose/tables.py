@@ -118,7 +118,9 @@ FULL_COVER = 5  #: cover level meaning "cannot be hit, not visible" (§6, A11); 
 
 # ----- movement (§5) -----------------------------------------------------------------------------------
 ENCOUNTER_FRACTION = 3  #: encounter movement = base movement / 3 (§5.1)
-#: Base movement by armour worn (OSE basic encumbrance, PUB): unarmoured 120', light 90', heavy 60'.
+#: Base movement by armour worn, OSE basic encumbrance without treasure (PUB ✓, docs/ose.md
+#: "Published data checked"): unarmoured 120', light (leather) 90', heavy (chain, plate) 60'.
+#: Carrying treasure (one band slower) is not modelled. Templates read armour.yaml; this mirrors it.
 ARMOUR_MOVEMENT: dict[str, int] = {"none": 120, "leather": 90, "chainmail": 60, "plate_mail": 60}
 MAX_ENCOUNTER_ROUNDS = 60  #: §5.1: encounter speed can be kept up for 60 rounds at most
 
@@ -127,10 +129,14 @@ MORALE_NEVER_FIGHTS = 2  #: ML 2: will not fight (always fails)
 MORALE_FEARLESS = 12  #: ML 12: never checks
 MORALE_PASSES_TO_FEARLESS = 2  #: after two passed checks a monster fights to the death
 
-# ----- saving throws (OSE class tables, PUB) -------------------------------------------------------------
-#: Save categories, in OSE order.
+# ----- saving throws (OSE class tables, PUB ✓; sources: docs/ose.md "Published data checked") ----
+#: Save categories, in OSE order: Death/poison, Wands, Paralysis/petrification, Breath,
+#: Spells/rods/staves (OSE SRD "Saving Throws"). A save succeeds on 1d20 ≥ the value.
 SAVE_CATEGORIES: tuple[str, ...] = ("death", "wands", "paralysis", "breath", "spells")
 #: (highest level of the band, (death, wands, paralysis, breath, spells)) per class; NH = normal human.
+#: Checked against the OSE class progressions (fighter, cleric, thief: every band; magic-user: the
+#: 1–5 band, the others unverified). Monsters use the OSE monster table by HD; its NH and 1–3 / 4–6
+#: HD rows equal the fighter's 1–3 / 4–6 rows, so a monster "saving as 1" is written ``F1``.
 SAVES: dict[str, tuple[tuple[int, tuple[int, int, int, int, int]], ...]] = {
     "NH": ((0, (14, 15, 16, 17, 18)),),
     "fighter": (
@@ -173,7 +179,7 @@ def save_row(save_as: str) -> tuple[int, int, int, int, int]:
     return SAVES[cls][-1][1]
 
 
-# ----- spells (OSE spell descriptions, PUB; §7 for casting rules) ---------------------------------------
+# ----- spells (OSE spell descriptions, PUB ✓ except where noted; §7 for casting rules) ----------
 #: name -> (spell level, class, range in feet (0 = touch), target kind). Order = spell ids.
 SPELLS: dict[str, tuple[int, str, int, str]] = {
     "magic_missile": (1, "magic_user", 150, "enemy"),
@@ -182,11 +188,18 @@ SPELLS: dict[str, tuple[int, str, int, str]] = {
     "cure_light_wounds": (1, "cleric", 0, "friend"),
 }
 SPELL_NAMES: tuple[str, ...] = tuple(SPELLS)
-MAGIC_MISSILE_DAMAGE = "1d6+1"  #: per missile, auto-hit, no save
-MAGIC_MISSILE_LEVELS_PER_EXTRA = 5  #: +2 missiles per 5 caster levels (1 at 1–5, 3 at 6–10, ...)
-SLEEP_HD = "2d8"  #: Hit Dice of creatures put to sleep
-SLEEP_MAX_HD = 4  #: creatures of more than 4+1 HD are unaffected (4+1 itself is affected)
-SLEEP_RADIUS = 4  #: squares: a 40' square area (12 m) centred on the target -> within 6 m
-HOLD_PERSON_MAX_HD = 4  #: humans, demihumans and humanlike monsters up to 4+1 HD
-HOLD_PERSON_SINGLE_PENALTY = -2  #: a single target saves at −2
-CURE_LIGHT_WOUNDS = "1d6+1"
+#: Magic Missile: 1d6+1 a missile, hits unerringly (no attack roll, no save).
+MAGIC_MISSILE_DAMAGE = "1d6+1"
+MAGIC_MISSILE_LEVELS_PER_EXTRA = 5  #: 1 missile at levels 1–5, 3 at 6–10, 5 at 11–15
+#: Sleep, no save, undead unaffected: one creature of exactly 4+1 HD (single mode) or 2d8 HD of
+#: creatures of 4 HD or less each, fewest HD first (3+2 counts 3, under 1 HD 1), excess wasted.
+SLEEP_HD = "2d8"
+SLEEP_MAX_HD = 4  #: the 2d8 mode takes creatures of 4 HD or less
+SLEEP_SINGLE_HD = (4, 1)  #: the single mode takes a creature of exactly 4+1 HD
+#: The OSE text read gives no area: 4 squares (6 m) around the target = B/X 40' square (unverified).
+SLEEP_RADIUS = 4
+#: Hold Person: save vs spells, −2 for a single target; human-like monsters above 4+1 HD unaffected
+#: (humans of any level are affected).
+HOLD_PERSON_MAX_HD = 4
+HOLD_PERSON_SINGLE_PENALTY = -2
+CURE_LIGHT_WOUNDS = "1d6+1"  #: up to the subject's maximum hit points
