@@ -1,0 +1,258 @@
+"""Round phases of the RQG engine: the schedule, movement, bookkeeping, end of fight, text (§1, §3,
+§17-§21).
+
+A mixin of :class:`~npc_tactics.rules.runequest.engine.RuneQuestEngine`, split out to keep modules
+small.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from npc_tactics.rules.base import EventSink, Outcome, SideResult, Status
+from npc_tactics.rules.runequest import actions as A
+from npc_tactics.rules.runequest import calc
+from npc_tactics.rules.runequest import tables as T
+from npc_tactics.rules.runequest.damage import ALIVE, bleed, end_of_round_deaths, settle
+from npc_tactics.rules.runequest.resolve import NO_DEFENCE, resolve_blow
+from npc_tactics.rules.runequest.state import Incoming, RQState, Step
+
+ACTIVE = Status.ACTIVE
+REACH = T.MELEE_REACH_M
+
+
+class RoundPhases:
+    """Phases 2-4 of the melee round and the helpers they share with the engine."""
+
+    options: dict[str, Any]
+
+    @staticmethod
+    def _group_end(s: RQState, pos: int) -> int:
+        sr, negdex = s.schedule[pos][0], s.schedule[pos][1]
+        end = pos + 1
+        while end < len(s.schedule) and s.schedule[end][0] == sr and s.schedule[end][1] == negdex:
+            end += 1
+        return end
+
+    def _build_schedule(self, s: RQState) -> None:
+        """Order every step by SR, then higher DEX first (§3.1); steps past SR 12 slip to later
+        rounds (§6)."""
+        sched = []
+        seq = 0
+        for i, c in enumerate(s.combatants):
+            if c.status != ACTIVE:
+                continue
+            if c.busy_rounds:
+                continue
+            steps = c.carried if c.carried else (c.intent.steps if c.intent is not None else [])
+            c.carried = []
+            for st in steps:
+                if st.sr > T.MAX_SR:
+                    k, sr = calc.split_strike_rank(st.sr)
+                    c.carried.append(
+                        Step(st.verb, sr, st.weapon, st.target, st.spell, st.power, st.loc, st.shot)
+                    )
+                    c.busy_rounds = k
+                    continue
+                sched.append((st.sr, -c.spec.dex, i, seq, st))
+                seq += 1
+        sched.sort(key=lambda e: (e[0], e[1], e[3]))
+        s.schedule = sched
+
+    def _movement(self, s: RQState, sink: EventSink) -> None:
+        """Phase 2: flights (with the free blows of engaged enemies, §21), withdrawals, closing,
+        charges."""
+        cs = s.combatants
+        for i, c in enumerate(cs):
+            it = c.intent
+            if c.status != ACTIVE or it is None or it.verb != "flee":
+                continue
+            if c.engaged_start:
+                for j, e in enumerate(cs):
+                    if e.side == c.side or e.status != ACTIVE or abs(e.pos - c.pos) > REACH:
+                        continue
+                    w = self._free_weapon(e)
+                    if w < 0:
+                        continue
+                    inc = Incoming(j, i, w, 0, e.weapons[w].spec.skill, -1, False, False)
+                    resolve_blow(s, inc, NO_DEFENCE, -1, sink, self.options, free=True)
+                settle(s, sink)
+            if c.status == ACTIVE:
+                c.status = Status.FLED
+                sink.emit("flee", i, None, rule="§21", engaged=c.engaged_start, result="fled")
+                sink.emit("status", None, i, rule="§21", status="fled", result="fled")
+        for i, c in enumerate(cs):
+            it = c.intent
+            if c.status != ACTIVE or it is None:
+                continue
+            if it.verb == "retreat" and not c.engaged_start:
+                c.pos += (-1.0 if c.side == 0 else 1.0) * c.spec.move_m
+                sink.emit("retreat", i, None, rule="§1 phase 2", result="withdrew")
+            elif it.move_to >= 0 and not c.engaged_start:
+                t = cs[it.move_to]
+                d = t.pos - c.pos
+                step = min(it.move_max, max(0.0, abs(d) - 1))
+                if step > 0:
+                    c.pos += step if d > 0 else -step
+                    sink.emit("move", i, it.move_to, rule="§1 phase 2", metres=step, result="moved")
+
+    @staticmethod
+    def _free_weapon(e: Any) -> int:
+        for w, wp in enumerate(e.weapons):
+            if (
+                e.ready >> w & 1
+                and wp.spec.kind in ("melee", "shield")
+                and (wp.hp > 0 or wp.spec.max_hp == 0)
+            ):
+                return w
+        return -1
+
+    @staticmethod
+    def _ready(c: Any, w: int) -> None:
+        """Ready weapon ``w``, putting away others that no longer fit in the usable hands (§3.2)."""
+        hands = c.usable_hands()
+        ready = 1 << w
+        used = c.weapons[w].spec.hands
+        for x, wp in enumerate(c.weapons):
+            if x != w and c.ready >> x & 1 and used + wp.spec.hands <= hands:
+                ready |= 1 << x
+                used += wp.spec.hands
+        c.ready = ready
+
+    def _react_mask(self, s: RQState) -> np.ndarray:
+        inc = s.incoming
+        m = np.zeros(A.N, dtype=np.bool_)
+        m[A.NO_DEFENCE] = True
+        if inc is None:
+            return m
+        d = s.combatants[inc.defender]
+        bit = 1 << inc.sr
+        if not d.lose_parry and not d.parry_srs & bit:
+            for w, wp in enumerate(d.weapons[: A.N_WEAPONS]):
+                if (
+                    d.ready >> w & 1
+                    and wp.spec.parry
+                    and wp.hp > 0
+                    and (not inc.missile or wp.spec.kind == "shield")
+                ):
+                    m[A.PARRY[w]] = True
+        if not inc.missile and not d.lose_dodge and not d.dodge_srs & bit and d.spec.dodge > 0:
+            m[A.DODGE] = True
+        return m
+
+    def _end_round(self, s: RQState, sink: EventSink) -> None:
+        """Phase 4 (§1): retreats disengage, bleeding, deaths, durations, multi-round actions."""
+        cs = s.combatants
+        for i, c in enumerate(cs):
+            it = c.intent
+            if c.status == ACTIVE and (
+                (it is not None and it.verb == "retreat" and c.engaged_start) or c.disengaged
+            ):
+                self._disengage(s, i)
+                sink.emit("retreat", i, None, rule="§21", result="disengaged")
+        bleed(s, sink, self.options["bleeding_clocks"])
+        settle(s, sink)
+        end_of_round_deaths(s, sink)
+        for c in cs:
+            if c.bladesharp_rounds:
+                c.bladesharp_rounds -= 1
+            if c.protection_rounds:
+                c.protection_rounds -= 1
+                if not c.protection_rounds:
+                    c.protection = 0
+            if c.shield_rounds:
+                c.shield_rounds -= 1
+                if not c.shield_rounds:
+                    c.shield_spell = 0
+            if c.truesword_rounds:
+                c.truesword_rounds -= 1
+            if c.befuddled_rounds:
+                c.befuddled_rounds -= 1
+            if c.busy_rounds:
+                c.busy_rounds -= 1
+        if s.round >= s.max_rounds and not self._check_over(s, sink):
+            self._finish(s, sink, tuple(SideResult.DRAW for _ in range(2)), None, "max_rounds")
+
+    @staticmethod
+    def _disengage(s: RQState, i: int) -> None:
+        c = s.combatants[i]
+        enemies = [e.pos for e in s.combatants if e.side != c.side and e.status in ALIVE]
+        if not enemies:
+            return
+        if c.side == 0:
+            c.pos = min(c.pos, min(enemies) - T.DISENGAGE_GAP_M)
+        else:
+            c.pos = max(c.pos, max(enemies) + T.DISENGAGE_GAP_M)
+
+    def _check_over(self, s: RQState, sink: EventSink) -> bool:
+        if s.phase == "over":
+            return True
+        active = [False, False]
+        for c in s.combatants:
+            if c.status == ACTIVE:
+                active[c.side] = True
+        if active[0] and active[1]:
+            return False
+        end_of_round_deaths(s, sink)
+        fled = [
+            any(c.side == side and c.status == Status.FLED for c in s.combatants) for side in (0, 1)
+        ]
+        results = []
+        for side in (0, 1):
+            if active[side]:
+                results.append(SideResult.WIN)
+            elif fled[side]:
+                results.append(SideResult.FLED)
+            else:
+                results.append(SideResult.LOSS if any(active) else SideResult.DRAW)
+        winner = 0 if active[0] else (1 if active[1] else None)
+        self._finish(s, sink, tuple(results), winner, "side_out")
+        return True
+
+    @staticmethod
+    def _finish(
+        s: RQState,
+        sink: EventSink,
+        results: tuple[SideResult, ...],
+        winner: int | None,
+        reason: str,
+    ) -> None:
+        s.phase = "over"
+        s.decision = None
+        s.incoming = None
+        s.result = Outcome(results, winner, s.round, reason)
+        sink.emit("fight_end", rule="§1", winner=winner, reason=reason, result=reason)
+
+    def describe(self, state: RQState) -> str:
+        """Compact text of the fight for ``render_mode="ansi"``."""
+        lines = [f"round {state.round} · phase {state.phase}"]
+        for i, c in enumerate(state.combatants):
+            wounds = ", ".join(
+                f"{loc.spec.name} {loc.spec.max_hp - loc.damage}/{loc.spec.max_hp}"
+                for loc in c.locations
+                if loc.damage
+            )
+            ready = (
+                "+".join(w.spec.name for x, w in enumerate(c.weapons) if c.ready >> x & 1)
+                or "empty-handed"
+            )
+            conds = [
+                n
+                for n, on in (
+                    ("engaged", c.engaged_start),
+                    ("befuddled", c.befuddled_rounds > 0),
+                    ("bleeding", bool(c.bleed_clock or c.bleed_per_round)),
+                    ("lost-parry", c.lose_parry),
+                    ("lost-attack", c.lose_attack),
+                )
+                if on
+            ]
+            lines.append(
+                f"[{i}] {c.name} (side {c.side}, {c.template}) {c.status.name.lower()} "
+                f"HP {c.hp}/{c.max_hp} MP {c.mp} pos {c.pos:.0f}m {ready}"
+                + (f" · {' '.join(conds)}" if conds else "")
+                + (f" · wounds: {wounds}" if wounds else "")
+            )
+        return "\n".join(lines)
