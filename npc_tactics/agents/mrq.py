@@ -33,14 +33,32 @@ def _targets(obs: Observation) -> list[tuple[int, int]]:
     st, a = obs.state, obs.decision.actor
     enemies = st.sides[1 - st.combatants[a].side]
     live = [(k, e) for k, e in enumerate(enemies[:6]) if st.combatants[e].status == Status.ACTIVE]
-    return sorted(
-        live, key=lambda ke: (st.combatants[ke[1]].hp / st.combatants[ke[1]].max_hp, ke[0])
-    )
+    return sorted(live, key=lambda ke: (st.combatants[ke[1]].hp / st.combatants[ke[1]].max_hp, ke[0]))
 
 
 def _exchange_weapon(obs: Observation) -> Any:
+    """The item the actor won the exchange with (its missile weapon for a shot)."""
     st = obs.state
-    return F.attack_item(st.combatants[obs.decision.actor])[1]
+    ex = st.exchange
+    missile = ex is not None and ex.mode == "missile" and ex.attacker == obs.decision.actor
+    return F.strike_item(st.combatants[obs.decision.actor], missile)
+
+
+def _shots(obs: Observation) -> list[int]:
+    """Shots at the most wounded enemies first (only the legal ones survive the mask)."""
+    return [TARGETED["shoot"][k] for k, _ in _targets(obs)]
+
+
+def _threatened(obs: Observation) -> bool:
+    """A shooter is threatened when an enemy it is apart from could charge it next (within two moves)."""
+    st, a = obs.state, obs.decision.actor
+    me = st.combatants[a]
+    if me.prof.missile is None or me.ammo <= 0:
+        return False
+    return any(
+        st.distance(a, e) == 0 and st.metres(a, e) <= 2 * st.combatants[e].prof.move + me.prof.move
+        for _, e in _targets(obs)
+    )
 
 
 class _Base:
@@ -64,7 +82,7 @@ class _Base:
         return []
 
     def on_react(self, obs: Observation) -> list[int]:
-        return [IDX["defend"], IDX["receive_charge"]]
+        return [IDX["defend"], IDX["receive_charge"], IDX["evade"]]
 
     def on_effect(self, obs: Observation) -> list[int]:
         return []
@@ -80,18 +98,15 @@ class _Base:
     def _approach(obs: Observation, charge: bool) -> list[int]:
         out: list[int] = []
         for k, _ in _targets(obs):
-            out += (
-                [TARGETED["close"][k]]
-                + ([TARGETED["charge"][k]] if charge else [])
-                + [TARGETED["advance"][k]]
-            )
+            out += [TARGETED["close"][k]] + ([TARGETED["charge"][k]] if charge else []) + [TARGETED["advance"][k]]
         return out
 
 
 class AggressiveAgent(_Base):
-    """Always attacks the most wounded enemy it can strike (normal attacks, never precise), closes in, charges
-    when apart, defends every blow with its weapon, receives charges; picks damage effects first (impale,
-    maximise damage, bypass armour, head) and, as defender, riposte first; always pulls an impaling weapon."""
+    """Always attacks the most wounded enemy it can strike (normal attacks, never precise), else shoots it,
+    closes in, charges when apart, defends every blow with its weapon (a missile: shield, else evade),
+    receives charges; picks damage effects first (impale, maximise damage, bypass armour, head) and, as
+    defender, riposte first; always pulls an impaling weapon."""
 
     name = "aggressive"
 
@@ -99,6 +114,7 @@ class AggressiveAgent(_Base):
         ts = _targets(obs)
         return (
             [TARGETED["attack"][k] for k, _ in ts]
+            + _shots(obs)
             + self._recover(obs)
             + self._approach(obs, charge=True)
             + [TARGETED["entangle_trip"][k] for k, _ in ts]
@@ -118,7 +134,10 @@ class AggressiveAgent(_Base):
 class ByTheBookAgent(_Base):
     """A drilled fighter. Recovers first (free itself, stand up, ready its weapon). Precise attack when the
     target is prone, disarmed, out of Reactions or 30+ points less skilled, else a normal attack on the most
-    wounded target; trips an entangled enemy; closes or steps back to the distance its weapon likes.
+    wounded target; trips an entangled enemy; closes or steps back to the distance its weapon likes. With a
+    missile weapon: falls back when an enemy could charge it next, else shoots the most wounded enemy in
+    range, and pulls embedded missiles out when nobody is engaged with it. Against a missile: shield, else
+    evade if its Acrobatics is 40%+, else saves the Reaction.
     Receives a charge with the longer weapon, else evades it if its Acrobatics is 50%+. Defends every blow.
     Special effects by weapon type: Expose defender against a shield; thrusting → Impale, head; two-handed →
     Maximise damage, Bypass armour; entangling → Entangle, Disarm; natural → Maximise damage, leg; others →
@@ -131,14 +150,14 @@ class ByTheBookAgent(_Base):
         st, a = obs.state, obs.decision.actor
         me = st.combatants[a]
         out = self._recover(obs)
+        if _threatened(obs):
+            out.append(IDX["fall_back"])
+        out += _shots(obs)
+        if not any(st.distance(a, e) for _, e in _targets(obs)):
+            out.append(IDX["extract_missile"])  # only when no enemy is engaged with it
         for k, e in _targets(obs):
             t = st.combatants[e]
-            weak = (
-                t.prone
-                or t.weapon_state != 0
-                or t.reactions == 0
-                or F.base_skill(me) >= F.base_skill(t) + 30
-            )
+            weak = t.prone or t.weapon_state != 0 or t.reactions == 0 or F.base_skill(me) >= F.base_skill(t) + 30
             out += [TARGETED["entangle_trip"][k]] if not t.prone else []
             out += [TARGETED["precise_attack"][k]] if weak else []
             out.append(TARGETED["attack"][k])
@@ -153,6 +172,9 @@ class ByTheBookAgent(_Base):
             if F.reach(me) > F.reach(att) or F.acrobatics(me) < 50:
                 return [IDX["receive_charge"]]
             return [IDX["evade_charge"], IDX["receive_charge"]]
+        if d.context.get("missile"):
+            me = st.combatants[d.actor]
+            return [IDX["defend"]] + ([IDX["evade"]] if F.acrobatics(me) >= 40 else []) + [IDX["no_reaction"]]
         return [IDX["defend"]]
 
     def on_effect(self, obs: Observation) -> list[int]:
@@ -191,9 +213,10 @@ class ByTheBookAgent(_Base):
 
 class CautiousAgent(_Base):
     """Survival first. Badly hurt (HP under 40% or a location at 0 or below): disengages, then withdraws.
-    Otherwise keeps its preferred distance (steps back with the longer weapon), attacks precisely only a prone or
-    disarmed target, waits for the enemy rather than advancing, evades charges, always defends (precise defence
-    when twice as skilled as the attacker). Effects: as defender Attacker misses, Deflect the blow to the
+    Otherwise keeps its preferred distance (steps back with the longer weapon; a shooter falls back when an
+    enemy could charge it, else shoots), attacks precisely only a prone or disarmed target, waits for the enemy
+    rather than advancing, evades charges and missiles (a shield blocks them), always defends (precise
+    defence when twice as skilled as the attacker). Effects: as defender Attacker misses, Deflect the blow to the
     healthiest limb, Change distance (apart when hurt), Disarm; as attacker Disarm, Bypass armour, head."""
 
     name = "cautious"
@@ -208,6 +231,9 @@ class CautiousAgent(_Base):
         if self._hurt(me):
             return [IDX["withdraw"], IDX["disengage"], IDX["stand_up"]]
         out = self._recover(obs)
+        if _threatened(obs):
+            out.append(IDX["fall_back"])
+        out += _shots(obs)
         ts = _targets(obs)
         out += [TARGETED["step_back"][k] for k, _ in ts]
         for k, e in ts:
@@ -221,6 +247,8 @@ class CautiousAgent(_Base):
         st, d = obs.state, obs.decision
         if d.context.get("charge"):
             return [IDX["evade_charge"], IDX["receive_charge"]]
+        if d.context.get("missile"):
+            return [IDX["defend"], IDX["evade"], IDX["no_reaction"]]
         me, att = st.combatants[d.actor], d.context["attacker"]
         if F.defence_skill(me) >= 2 * F.attack_skill(st, att, d.actor):
             return [IDX["precise_defence"], IDX["defend"]]
@@ -251,11 +279,7 @@ class CautiousAgent(_Base):
 
 
 AGENTS: dict[str, AgentEntry] = {
-    "aggressive": AgentEntry(
-        "aggressive", AggressiveAgent.__doc__.splitlines()[0], AggressiveAgent
-    ),
-    "by-the-book": AgentEntry(
-        "by-the-book", ByTheBookAgent.__doc__.splitlines()[0], ByTheBookAgent
-    ),
+    "aggressive": AgentEntry("aggressive", AggressiveAgent.__doc__.splitlines()[0], AggressiveAgent),
+    "by-the-book": AgentEntry("by-the-book", ByTheBookAgent.__doc__.splitlines()[0], ByTheBookAgent),
     "cautious": AgentEntry("cautious", CautiousAgent.__doc__.splitlines()[0], CautiousAgent),
 }

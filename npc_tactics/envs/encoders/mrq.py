@@ -9,6 +9,7 @@ from __future__ import annotations
 from npc_tactics.envs.encoding import Encoder
 from npc_tactics.rules.base import Decision, DecisionKind, Status
 from npc_tactics.rules.mrq import fighters as F
+from npc_tactics.rules.mrq import missiles as M
 from npc_tactics.rules.mrq.exchange import damage_passes
 from npc_tactics.rules.mrq.state import READY, MRQState
 from npc_tactics.rules.mrq.tables import FAILURE, SUCCESS
@@ -40,6 +41,7 @@ class MRQEncoder(Encoder):
         ),
         ("impale", "1 at the impale leave/pull choice (OPTION)"),
         ("impaled_location_hp", "HP fraction of the impaled location (OPTION)"),
+        ("missile", "1 if the exchange is a missile shot (REACT, EFFECT)"),
     )
     COMBATANT_FIELDS = (
         ("present", "1 if the slot holds a combatant"),
@@ -73,6 +75,10 @@ class MRQEncoder(Encoder):
         ("offhand_ready", "1 if it has a usable off-hand item (shield or second weapon)"),
         ("armour", "mean armour / 10"),
         ("mounted", "1 if mounted"),
+        ("metres", "metres to the actor when apart / 100 (0 when engaged or on the actor's side)"),
+        ("missile_range", "range of its ready missile weapon / 100 (0 without one or out of missiles)"),
+        ("ammo", "missiles left / 12 (capped at 1)"),
+        ("actor_can_shoot", "1 if the actor can shoot this combatant now"),
     )
 
     def context(self, state: MRQState, decision: Decision) -> list[float]:
@@ -94,8 +100,14 @@ class MRQEncoder(Encoder):
         enemies = state.sides[1 - me.side]
         v[5] = (enemies.index(opp) + 1) / 6 if opp in enemies else 0.0
         o = state.combatants[opp]
-        v[7] = F.attack_item(o)[1].max_damage / 20
-        v[8] = F.attack_skill(state, opp, decision.actor) / 150
+        missile = ex.mode == "missile"
+        v[18] = 1.0 if missile else 0.0
+        v[7] = F.strike_item(o, missile and opp == ex.attacker).max_damage / 20
+        v[8] = (
+            M.missile_skill(state, opp, decision.actor)
+            if missile and opp == ex.attacker
+            else F.attack_skill(state, opp, decision.actor)
+        ) / 150
         if kind == DecisionKind.REACT:
             v[4] = 1.0 if ctx.get("charge") else 0.0
             v[6] = 1.0 if ex.halvings else 0.0
@@ -121,11 +133,7 @@ class MRQEncoder(Encoder):
         _, pitem = F.parry_item(c)
         dp = 0.0
         if F.has_dp(c):
-            dp = (
-                pitem.ap
-                if pitem.kind == "shield"
-                else pitem.bonus + sum(n * (s + 1) / 2 for n, s in pitem.dice)
-            )
+            dp = pitem.ap if pitem.kind == "shield" else pitem.bonus + sum(n * (s + 1) / 2 for n, s in pitem.dice)
         enemy = c.side != state.combatants[a].side
         out = [1.0, 1.0 if active else -1.0, c.hp / c.max_hp]
         out.extend(h / m for h, m in zip(c.loc_hp, p.loc_max, strict=True))
@@ -149,4 +157,22 @@ class MRQEncoder(Encoder):
             sum(c.armour) / 70,
             float(p.mounted),
         ]
+        if enemy and state.dist[a * state.n + index] == 0:
+            out.append(min(1.0, state.gap[a * state.n + index] / 100))
+        else:
+            out.append(0.0)
+        w = p.missile
+        ready = w is not None and c.ammo > 0 and c.missile_state == READY
+        out.append(w.range / 100 if ready else 0.0)  # type: ignore[union-attr]
+        out.append(min(1.0, c.ammo / 12))
+        me = state.combatants[a]
+        out.append(
+            1.0
+            if enemy
+            and active
+            and me.prof.missile is not None
+            and M.in_range(state, a, index)
+            and M.can_shoot(state, a)
+            else 0.0
+        )
         return out

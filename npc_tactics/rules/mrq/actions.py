@@ -26,6 +26,7 @@ TARGETED_ACTS: tuple[str, ...] = (
     "close",
     "step_back",
     "entangle_trip",
+    "shoot",
 )
 SELF_ACTS: tuple[str, ...] = (
     "disengage",
@@ -34,6 +35,8 @@ SELF_ACTS: tuple[str, ...] = (
     "free_self",
     "ready_weapon",
     "pull_free",
+    "fall_back",
+    "extract_missile",
     "hold",
 )
 REACTIONS: tuple[str, ...] = (
@@ -82,8 +85,7 @@ TARGETED: dict[str, list[int]] = {v: CATALOGUE.indices(v) for v in TARGETED_ACTS
 IDX: dict[str, int] = {s.name: s.index for s in CATALOGUE.specs}
 #: effect verb → list of indices (one for plain effects, one per option for the parametrised ones)
 EFFECT_IDX: dict[str, list[int]] = {
-    v: CATALOGUE.indices(v)
-    for v in PLAIN_EFFECTS + ("choose_location", "deflect_blow", "change_distance")
+    v: CATALOGUE.indices(v) for v in PLAIN_EFFECTS + ("choose_location", "deflect_blow", "change_distance")
 }
 VERB: tuple[str, ...] = tuple(s.verb for s in CATALOGUE.specs)
 SLOT: tuple[int, ...] = tuple(s.slot for s in CATALOGUE.specs)

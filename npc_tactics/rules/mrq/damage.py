@@ -47,9 +47,7 @@ def roll_location(sink: EventSink, actor: int, target: int, from_above: bool) ->
     return HIT_LOCATION_D20[face]
 
 
-def set_status(
-    state: MRQState, sink: EventSink, i: int, status: Status, rule: str, **data: object
-) -> None:
+def set_status(state: MRQState, sink: EventSink, i: int, status: Status, rule: str, **data: object) -> None:
     """Change a status (only ever away from ACTIVE), emit the ``status`` event and end what it held."""
     c = state.combatants[i]
     if c.status == status or (c.status != Status.ACTIVE and status != Status.UNCONSCIOUS):
@@ -195,20 +193,16 @@ def wound(
             )
 
 
-def damage_item(
-    state: MRQState, sink: EventSink, source: int, target: int, slot: str, amount: int, rule: str
-) -> None:
+def damage_item(state: MRQState, sink: EventSink, source: int, target: int, slot: str, amount: int, rule: str) -> None:
     """*Damage weapon* (§4.2, A21): ``amount`` minus the item's maximum damage (shields: AP) comes off its HP
     for good; at 0 HP it breaks. A natural or unarmed "weapon" is a limb: the limb takes the damage (A19)."""
     c = state.combatants[target]
     if slot == F.UNARMED or (slot == F.MAIN and c.prof.weapon.kind == "natural"):
         loc = c.prof.weapon_loc
         net = amount - c.armour[loc]
-        apply_location_damage(
-            state, sink, source, target, loc, net, F.attack_skill(state, source, target), rule
-        )
+        apply_location_damage(state, sink, source, target, loc, net, F.attack_skill(state, source, target), rule)
         return
-    item = c.prof.weapon if slot == F.MAIN else c.prof.offhand
+    item = {F.MAIN: c.prof.weapon, F.OFF: c.prof.offhand, F.MISSILE: c.prof.missile}.get(slot)
     if item is None:
         return
     net = max(0, amount - item.item_ap)
@@ -217,6 +211,11 @@ def damage_item(
         broken = c.weapon_hp <= 0
         if broken:
             c.weapon_state = BROKEN
+    elif slot == F.MISSILE:
+        c.missile_hp -= net
+        broken = c.missile_hp <= 0
+        if broken:
+            c.missile_state = BROKEN
     else:
         c.off_hp -= net
         broken = c.off_hp <= 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from npc_tactics.rules.base import EventSink
 from npc_tactics.rules.mrq import fighters as F
+from npc_tactics.rules.mrq import missiles as M
 from npc_tactics.rules.mrq.actions import EFFECT_IDX, VERB
 from npc_tactics.rules.mrq.damage import (
     damage_item,
@@ -36,12 +37,7 @@ def damage_passes(state: MRQState, ex: Exchange) -> bool:
     at margin 0–1: halved damage, if the attacker's own roll succeeded (A5 option ``literal_defender_damage``)."""
     if ex.winner == 0:
         return True
-    if (
-        ex.winner != 1
-        or ex.defence == "evade"
-        or not state.opts["deflection_points"]
-        or ex.margin > 1
-    ):
+    if ex.winner != 1 or ex.defence == "evade" or not state.opts["deflection_points"] or ex.margin > 1:
         return False
     return ex.att_level >= SUCCESS or bool(state.opts["literal_defender_damage"])
 
@@ -49,20 +45,37 @@ def damage_passes(state: MRQState, ex: Exchange) -> bool:
 def _from_above(state: MRQState, ex: Exchange) -> bool:
     a = state.combatants[ex.attacker]
     return (
-        a.prof.mounted
+        ex.mode != "missile"
+        and a.prof.mounted
         and not state.combatants[ex.defender].prof.mounted
         and F.attack_item(a)[1].reach < LONG_WEAPON_REACH
     )
 
 
 def legal_effects(state: MRQState, ex: Exchange) -> list[int]:
-    """Effect entries the winner may still pick (§4.2 restrictions, A19, A20: no effect twice)."""
+    """Effect entries the winner may still pick (§4.2 restrictions, A19, A20: no effect twice). A missile
+    cannot Disarm, Bash or Entangle, and its target's effects are only those about the damage (Deflect the
+    blow, Attacker misses): the others need contact with the shooter [HOUSE]."""
     opts = state.opts
     dp_table = bool(opts["deflection_points"])
     chosen = ex.effects
     out: list[int] = []
     add = out.append
-    if ex.winner == 0:
+    missile = ex.mode == "missile"
+    if ex.winner == 0 and missile:
+        a, d = state.combatants[ex.attacker], state.combatants[ex.defender]
+        item = F.strike_item(a, True)
+        add(EFFECT_IDX["maximise_damage"][0])
+        if "choose_location" not in chosen:
+            out.extend(EFFECT_IDX["choose_location"])
+        if any(d.armour):
+            add(EFFECT_IDX["bypass_armour"][0])
+        add(EFFECT_IDX["damage_weapon"][0])
+        if item.thrusting:
+            add(EFFECT_IDX["impale"][0])
+        if dp_table and ex.defence in DEFENDED and ex.def_level <= FAILURE and ex.margin <= 1:
+            add(EFFECT_IDX["expose_defender"][0])
+    elif ex.winner == 0:
         a, d = state.combatants[ex.attacker], state.combatants[ex.defender]
         _, item = F.attack_item(a)
         add(EFFECT_IDX["maximise_damage"][0])
@@ -82,13 +95,7 @@ def legal_effects(state: MRQState, ex: Exchange) -> list[int]:
             add(EFFECT_IDX["entangle"][0])
         if item.thrusting:
             add(EFFECT_IDX["impale"][0])
-        if (
-            dp_table
-            and ex.defence in DEFENDED
-            and ex.def_level <= FAILURE
-            and ex.margin <= 1
-            and F.has_dp(d)
-        ):
+        if dp_table and ex.defence in DEFENDED and ex.def_level <= FAILURE and ex.margin <= 1 and F.has_dp(d):
             add(EFFECT_IDX["expose_defender"][0])
     elif ex.winner == 1:
         a, d = state.combatants[ex.attacker], state.combatants[ex.defender]
@@ -98,17 +105,18 @@ def legal_effects(state: MRQState, ex: Exchange) -> list[int]:
             if "deflect_blow" not in chosen:
                 out.extend(EFFECT_IDX["deflect_blow"])
             add(EFFECT_IDX["attacker_misses"][0])
-        if not a.prone:
-            add(EFFECT_IDX["trip"][0])
-        if F.disarmable_item(a) is not None:
-            add(EFFECT_IDX["disarm"][0])
-        if F.can_move(d) and "change_distance" not in chosen:
-            cur = state.distance(ex.attacker, ex.defender)
-            out.extend(i for k, i in enumerate(EFFECT_IDX["change_distance"]) if k != cur)
-        add(EFFECT_IDX["damage_weapon"][0])
-        add(EFFECT_IDX["attacker_vulnerable"][0])
-        if ex.mode != "riposte":
-            add(EFFECT_IDX["riposte"][0])
+        if not missile:
+            if not a.prone:
+                add(EFFECT_IDX["trip"][0])
+            if F.disarmable_item(a) is not None:
+                add(EFFECT_IDX["disarm"][0])
+            if F.can_move(d) and "change_distance" not in chosen:
+                cur = state.distance(ex.attacker, ex.defender)
+                out.extend(i for k, i in enumerate(EFFECT_IDX["change_distance"]) if k != cur)
+            add(EFFECT_IDX["damage_weapon"][0])
+            add(EFFECT_IDX["attacker_vulnerable"][0])
+            if ex.mode != "riposte":
+                add(EFFECT_IDX["riposte"][0])
     if chosen:
         out = [i for i in out if VERB[i] not in chosen]
     return out
@@ -117,12 +125,12 @@ def legal_effects(state: MRQState, ex: Exchange) -> list[int]:
 def _ensure_damage_roll(state: MRQState, sink: EventSink, ex: Exchange) -> int:
     if ex.damage_roll < 0:
         a = state.combatants[ex.attacker]
-        _, item = F.attack_item(a)
+        missile = ex.mode == "missile"
+        item = F.strike_item(a, missile)
         n_max = ex.effects.count("maximise_damage") + ex.effects.count("impale")
         w = roll_weapon(sink, item, ex.attacker, "damage", n_max)
-        ex.damage_roll = max(
-            0, w + roll_dm(sink, a.prof.dm if ex.dm is None else ex.dm, ex.attacker)
-        )
+        dm = M.missile_dm(a) if missile else a.prof.dm if ex.dm is None else ex.dm
+        ex.damage_roll = max(0, w + roll_dm(sink, dm, ex.attacker))
     return ex.damage_roll
 
 
@@ -162,9 +170,7 @@ def _apply_effect(state: MRQState, sink: EventSink, ex: Exchange, verb: str) -> 
         metres = roll // 3
         if metres >= 1 and state.distance(user, target) == 2:
             state.set_distance(user, target, LONG)
-        fell = not simple_test(
-            sink, target, F.acrobatics(t), "keep footing after bash", auto, f"{R} A6"
-        )
+        fell = not simple_test(sink, target, F.acrobatics(t), "keep footing after bash", auto, f"{R} A6")
         if fell:
             t.prone = True
         sink.emit(
@@ -181,9 +187,7 @@ def _apply_effect(state: MRQState, sink: EventSink, ex: Exchange, verb: str) -> 
             slot = F.parry_item(t)[0] if ex.defence in DEFENDED else F.attack_item(t)[0]
         else:
             _, uitem = F.attack_item(u)
-            amount = max(
-                0, roll_weapon(sink, uitem, user, "damage weapon") + roll_dm(sink, u.prof.dm, user)
-            )
+            amount = max(0, roll_weapon(sink, uitem, user, "damage weapon") + roll_dm(sink, u.prof.dm, user))
             slot = F.attack_item(t)[0]
         damage_item(state, sink, user, target, slot, amount, f"{R} §4.2 Damage weapon")
     elif verb == "entangle":

@@ -19,7 +19,7 @@ from npc_tactics.rules.mrq.tables import (
     ROLES,
 )
 
-MAIN, OFF, UNARMED = "weapon", "offhand", "unarmed"
+MAIN, OFF, UNARMED, MISSILE = "weapon", "offhand", "unarmed", "missile"
 
 
 def arm_free(c: MRQCombatant, loc: int) -> bool:
@@ -79,11 +79,12 @@ def parry_item(c: MRQCombatant) -> tuple[str, Weapon]:
 
 
 def base_skill(c: MRQCombatant) -> int:
-    """Style skill after losing parts (¾, §7), or the Unarmed skill when no style item is usable."""
+    """Style skill after losing parts (¾, §7), or the Unarmed skill when no style item is usable; capped by
+    Athletics while swimming or climbing (§16, ``Profile.skill_cap``)."""
     lost = parts_lost(c)
     if lost >= 2 and c.prof.style not in ("unarmed", "natural"):
-        return c.prof.unarmed_skill
-    return c.prof.skill * 3 // 4 if lost == 1 else c.prof.skill
+        return min(c.prof.unarmed_skill, c.prof.skill_cap)
+    return min(c.prof.skill * 3 // 4 if lost == 1 else c.prof.skill, c.prof.skill_cap)
 
 
 def penalty(c: MRQCombatant) -> int:
@@ -167,6 +168,19 @@ def disarmable_item(c: MRQCombatant) -> str | None:
 
 
 def conditions_cap(skill: int, athletics: int, swimming_or_climbing: bool) -> int:
-    """A weapon skill cannot exceed Athletics while swimming or climbing (§16). Scenarios have no water or
-    walls yet, so the engine does not call it; it is here for GM tools and the test vector."""
+    """A weapon skill cannot exceed Athletics while swimming or climbing (§16). The engine applies it through
+    ``Profile.skill_cap`` (scenario field ``condition``); this is the rule as a pure function."""
     return min(skill, athletics) if swimming_or_climbing else skill
+
+
+def shield_ready(c: MRQCombatant) -> bool:
+    """A usable shield: the only item that can block a missile (§11 [PUB] MRQ1)."""
+    off = c.prof.offhand
+    return off is not None and off.kind == "shield" and off_usable(c)
+
+
+def strike_item(c: MRQCombatant, missile: bool) -> Weapon:
+    """The item of an exchange: the missile weapon for a shot, else the melee item (``attack_item``)."""
+    if missile and c.prof.missile is not None:
+        return c.prof.missile
+    return attack_item(c)[1]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from npc_tactics.rules.base import EventSink
 from npc_tactics.rules.mrq import fighters as F
+from npc_tactics.rules.mrq import missiles as M
 from npc_tactics.rules.mrq.damage import (
     apply_location_damage,
     damage_item,
@@ -17,7 +18,7 @@ from npc_tactics.rules.mrq.damage import (
     roll_location,
     roll_weapon,
 )
-from npc_tactics.rules.mrq.state import BROKEN, DROPPED, MRQState
+from npc_tactics.rules.mrq.state import BROKEN, DROPPED, MRQCombatant, MRQState, Weapon
 from npc_tactics.rules.mrq.tables import FUMBLE_TABLES, LIMBS, ROLES
 
 RULE = "mrq-opposed.md §6"
@@ -38,9 +39,7 @@ def fumble_table_for(state: MRQState, i: int) -> str:
     return "missile" if item.kind == "missile" else "melee"
 
 
-def apply_fumble(
-    state: MRQState, sink: EventSink, i: int, opponent: int, table: str | None = None
-) -> None:
+def apply_fumble(state: MRQState, sink: EventSink, i: int, opponent: int, table: str | None = None) -> None:
     """Roll on the fumbler's table and apply the result(s)."""
     table = table or fumble_table_for(state, i)
     pending = 1
@@ -53,11 +52,7 @@ def apply_fumble(
         if code in ("roll_twice", "roll_three"):
             if extra:
                 continue  # reroll 19–20 inside a multiple roll [HOUSE]
-            if (
-                code == "roll_three"
-                and table == "melee"
-                and state.opts["melee_fumble_20_breaks_weapon"]
-            ):
+            if code == "roll_three" and table == "melee" and state.opts["melee_fumble_20_breaks_weapon"]:
                 code = "weapon_broken"
             else:
                 sink.emit("fumble", i, None, rule=RULE, table=table, face=face, result=name)
@@ -83,46 +78,48 @@ def _limb(state: MRQState, sink: EventSink, i: int) -> int:
 def _nearby_ally(state: MRQState, i: int) -> int:
     """An ACTIVE ally engaged with a common enemy counts as near [HOUSE]; -1 if none."""
     c = state.combatants[i]
-    engaged = [
-        e for e in range(state.n) if state.combatants[e].side != c.side and state.distance(i, e) > 0
-    ]
+    engaged = [e for e in range(state.n) if state.combatants[e].side != c.side and state.distance(i, e) > 0]
     for j, o in enumerate(state.combatants):
-        if (
-            j != i
-            and o.side == c.side
-            and F.active(state, j)
-            and any(state.distance(j, e) > 0 for e in engaged)
-        ):
+        if j != i and o.side == c.side and F.active(state, j) and any(state.distance(j, e) > 0 for e in engaged):
             return j
     return -1
 
 
-def _hit(state: MRQState, sink: EventSink, i: int, victim: int) -> None:
+def _item(c: MRQCombatant, table: str) -> tuple[str, Weapon]:
+    """The fumbled item: the missile weapon on the missile table, else the item ``c`` strikes with."""
+    if table == "missile" and c.prof.missile is not None:
+        return F.MISSILE, c.prof.missile
+    return F.attack_item(c)
+
+
+def _hit(state: MRQState, sink: EventSink, i: int, victim: int, table: str) -> None:
     """A normal-damage hit by ``i``'s own weapon on ``victim`` (random location, armour counts, no DP)."""
     c = state.combatants[i]
-    _, weapon = F.attack_item(c)
-    dmg = max(0, roll_weapon(sink, weapon, i, "fumble damage") + roll_dm(sink, c.prof.dm, i))
+    slot, weapon = _item(c, table)
+    dm = M.missile_dm(c) if slot == F.MISSILE else c.prof.dm
+    dmg = max(0, roll_weapon(sink, weapon, i, "fumble damage") + roll_dm(sink, dm, i))
     loc = roll_location(sink, i, victim, False)
     v = state.combatants[victim]
-    apply_location_damage(
-        state, sink, i, victim, loc, dmg - v.armour[loc], F.base_skill(c), RULE, fumble=True
-    )
+    apply_location_damage(state, sink, i, victim, loc, dmg - v.armour[loc], F.base_skill(c), RULE, fumble=True)
 
 
-def _apply_code(
-    state: MRQState, sink: EventSink, i: int, opponent: int, table: str, code: str
-) -> None:
+def _apply_code(state: MRQState, sink: EventSink, i: int, opponent: int, table: str, code: str) -> None:
     c = state.combatants[i]
     if code == "lose_ca":
         c.lost_ca += 1
     elif code == "lose_1d3_ca":
         c.lost_ca += sink.die(3, "Combat Actions lost", i)
     elif code in ("drop_weapon", "drop_weapon_1d2"):
-        slot, _ = F.attack_item(c)
+        slot, _ = _item(c, table)
         sink.die(4 if code == "drop_weapon" else 2, "metres the weapon lands away", i)
         _set_item(c, slot, DROPPED)
+    elif code == "weapon_lost" and table == "missile" and c.prof.missile is not None:
+        if c.prof.missile.thrown:  # §6.3 row 10–12: another javelin is lost [HOUSE]
+            c.ammo = max(0, c.ammo - 1)
+        else:  # the bowstring breaks: no more shots this fight
+            c.missile_state = BROKEN
     elif code in ("weapon_lost", "weapon_broken"):
-        _set_item(c, F.attack_item(c)[0], BROKEN)
+        _set_item(c, _item(c, table)[0], BROKEN)
     elif code == "weapon_damaged":
         slot, weapon = F.attack_item(c)
         src = opponent if opponent >= 0 and F.active(state, opponent) else i
@@ -130,10 +127,8 @@ def _apply_code(
         amount = roll_weapon(sink, hitter if src != i else weapon, src, "fumble: weapon damage")
         damage_item(state, sink, src, i, slot, amount, RULE)
     elif code == "weapon_self_damaged":
-        slot, weapon = F.attack_item(c)
-        damage_item(
-            state, sink, i, i, slot, roll_weapon(sink, weapon, i, "fumble: weapon damage"), RULE
-        )
+        slot, weapon = _item(c, table)
+        damage_item(state, sink, i, i, slot, roll_weapon(sink, weapon, i, "fumble: weapon damage"), RULE)
     elif code == "prone_1d3":
         c.prone = True
         c.prone_cas = max(c.prone_cas, sink.die(3, "Combat Actions prone", i))
@@ -147,15 +142,13 @@ def _apply_code(
     elif code in ("ally_hit", "ally_hit_major", "ally_hit_only", "self_hit"):
         ally = -1 if code == "self_hit" else _nearby_ally(state, i)
         if ally >= 0:
-            _hit(state, sink, i, ally)
+            _hit(state, sink, i, ally, table)
         elif code in ("ally_hit", "self_hit"):
-            _hit(state, sink, i, i)
+            _hit(state, sink, i, i, table)
         elif code == "ally_hit_major":  # Major Wound to itself (§6.2 row 17–18, test vector 6)
             loc = roll_location(sink, i, i, False)
             amount = c.loc_hp[loc] + c.prof.loc_max[loc]
-            apply_location_damage(
-                state, sink, i, i, loc, amount, F.base_skill(c), RULE, fumble=True
-            )
+            apply_location_damage(state, sink, i, i, loc, amount, F.base_skill(c), RULE, fumble=True)
     elif code == "numb_limb":
         c.numb_loc = _limb(state, sink, i)
         c.numb_wait = 1
@@ -167,9 +160,7 @@ def _apply_code(
         apply_location_damage(state, sink, src, i, loc, amount, F.base_skill(c), RULE, fumble=True)
     elif code == "broken_limb":
         loc = _limb(state, sink, i)
-        apply_location_damage(
-            state, sink, i, i, loc, c.loc_hp[loc], F.base_skill(c), RULE, fumble=True
-        )
+        apply_location_damage(state, sink, i, i, loc, c.loc_hp[loc], F.base_skill(c), RULE, fumble=True)
 
 
 def _set_item(c: object, slot: str, value: int) -> None:
@@ -177,3 +168,5 @@ def _set_item(c: object, slot: str, value: int) -> None:
         c.weapon_state = value  # type: ignore[attr-defined]
     elif slot == F.OFF:
         c.off_state = value  # type: ignore[attr-defined]
+    elif slot == F.MISSILE:
+        c.missile_state = value  # type: ignore[attr-defined]

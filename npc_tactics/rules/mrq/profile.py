@@ -1,5 +1,6 @@
 """Tactic profile of one side in an MRQ fight (docs/mrq.md "Tactic profile"): which special effects it picks by
-margin and weapon type, Reactions spent vs saved, precise attacks, distance changes, charges, withdrawals."""
+margin and weapon type, Reactions spent vs saved, precise and missile attacks, distance changes, charges,
+knockbacks, withdrawals."""
 
 from __future__ import annotations
 
@@ -30,6 +31,10 @@ def tactic_profile(events: list[Event], state: Any, side: int) -> dict[str, int]
             out["precise_attacks"] += 1
         elif k == "attack" and d.get("mode") == "normal":
             out["normal_attacks"] += 1
+        elif k == "attack" and d.get("mode") == "missile":
+            out["missile_attacks"] += 1
+        elif k == "knockback" and d["result"] in ("pushed", "fell"):
+            out["knockbacks_dealt"] += 1
         elif k == "distance" or (k == "manoeuvre" and d["result"] == "success"):
             out["distance_changes"] += 1
         elif k == "manoeuvre":

@@ -36,9 +36,9 @@ class Weapon:
     thrusting: bool = False
     entangling: bool = False
     disarm_bonus: bool = False  #: two-handed sword: +20% on Disarm tests (§4.2)
-    set_vs_charge: bool = (
-        False  #: spear-like: uses the charger's damage modifier when receiving (§14)
-    )
+    set_vs_charge: bool = False  #: spear-like: uses the charger's damage modifier when receiving (§14)
+    range: int = 0  #: missile weapons: effective range in metres; up to double range at half skill (§11)
+    thrown: bool = False  #: thrown (javelin) rather than fired (bow): adds the damage modifier, one arm
 
     @property
     def max_damage(self) -> int:
@@ -82,9 +82,13 @@ class Profile:
     cas: int  #: Combat Actions per round (§1)
     intelligent: bool
     formidable: bool  #: Formidable Natural Weapons: natural weapons deflect (§9)
-    weapon_loc: (
-        int  #: location of a natural weapon (bite: head), for natural fumbles and Damage weapon
-    )
+    weapon_loc: int  #: location of a natural weapon (bite: head), for natural fumbles and Damage weapon
+    missile: Weapon | None = None  #: a bow or javelins carried besides the melee style (§6.3, §11)
+    missile_skill: int = 0  #: its own weapon skill (MRQ1 missile weapon skill)
+    ammo: int = 0  #: arrows or javelins at the start of the fight
+    move: int = 4  #: metres per Combat Action spent moving ([PUB] MRQ1 human Movement 4 m, unverified)
+    skill_cap: int = 999  #: swimming or climbing: weapon skills cannot exceed Athletics (§16)
+    mount_siz: int = 0  #: a rider adds it against Knockback with a Riding test (§13)
 
 
 @dataclass(slots=True)
@@ -120,6 +124,10 @@ class MRQCombatant:
     impaled: int = 0  #: weapons left in this combatant's wounds (−20% each, §4.2)
     stuck_in: int = -1  #: combatant index where this combatant's weapon is stuck (impale)
     stuck_loc: int = -1  #: the location it is stuck in
+    missile_state: int = READY
+    missile_hp: int = 0
+    ammo: int = 0  #: missiles left
+    embedded: tuple[tuple[int, Weapon], ...] = ()  #: (location, missile) left in this combatant's wounds
 
     def clone(self) -> MRQCombatant:
         c = MRQCombatant.__new__(MRQCombatant)
@@ -138,7 +146,7 @@ class Exchange:
 
     attacker: int
     defender: int
-    mode: str = "normal"  #: normal | precise | double_precise | charge | free_strike | riposte
+    mode: str = "normal"  #: normal | precise | double_precise | charge | free_strike | riposte | missile
     halvings: int = 0  #: attacker skill halvings (precise = 1, double precise = 2)
     dm: str | None = None  #: damage modifier override (charge, spear receiving a charge)
     defence: str = "none"  #: defend | precise | evade | none
@@ -157,9 +165,7 @@ class Exchange:
     phase: str = "react"  #: react | effects | impale | done
     damage_roll: int = 0
     wounded: bool = False
-    manoeuvre: int = (
-        -1
-    )  #: Acrobatics manoeuvre (A13): the distance the defender moves to if it wins (-1: none)
+    manoeuvre: int = -1  #: Acrobatics manoeuvre (A13): the distance the defender moves to if it wins (-1: none)
     disengage: bool = False  #: the manoeuvre is a full disengagement (apart from every enemy)
     dp: int = 0  #: Deflection Points applied
 
@@ -176,26 +182,24 @@ _EXCHANGE_SLOTS = tuple(Exchange.__dataclass_fields__)
 
 @dataclass(slots=True)
 class MRQState:
-    """The whole fight. ``dist`` is a flat n×n matrix of engagement distances (tables.APART/LONG/CLOSE)."""
+    """The whole fight. ``dist`` is a flat n×n matrix of engagement distances (tables.APART/LONG/CLOSE);
+    ``gap`` the metres between two opponents who are apart (0 once engaged), for missiles and approach."""
 
     combatants: list[MRQCombatant]
     round: int
     max_rounds: int
     opts: dict[str, Any]
     dist: list[int]
+    gap: list[int] = field(default_factory=list)
     order: list[int] = field(default_factory=list)
     cycle: int = 0
     pos: int = 0
     exchange: Exchange | None = None
-    queue: list[tuple[int, int, str, str | None]] = field(
-        default_factory=list
-    )  #: (att, def, mode, dm)
+    queue: list[tuple[int, int, str, str | None]] = field(default_factory=list)  #: (att, def, mode, dm)
     decision: Decision | None = None
     result: Outcome | None = None
     sides: tuple[tuple[int, ...], ...] = ()  #: combatant indices per side (target slot order)
-    mask_cache: tuple[Decision, Any] | None = (
-        None  #: (decision, mask) memo: masks are asked for twice a step
-    )
+    mask_cache: tuple[Decision, Any] | None = None  #: (decision, mask) memo: masks are asked for twice a step
 
     @property
     def n(self) -> int:
@@ -205,9 +209,20 @@ class MRQState:
         return self.dist[a * len(self.combatants) + b]
 
     def set_distance(self, a: int, b: int, d: int) -> None:
+        """Set the engagement distance; the pair is then within a step of each other (gap 0)."""
         n = len(self.combatants)
         self.dist[a * n + b] = d
         self.dist[b * n + a] = d
+        self.gap[a * n + b] = 0
+        self.gap[b * n + a] = 0
+
+    def metres(self, a: int, b: int) -> int:
+        return self.gap[a * len(self.combatants) + b]
+
+    def set_metres(self, a: int, b: int, m: int) -> None:
+        n = len(self.combatants)
+        self.gap[a * n + b] = m
+        self.gap[b * n + a] = m
 
     def clone(self) -> MRQState:
         return MRQState(
@@ -216,6 +231,7 @@ class MRQState:
             max_rounds=self.max_rounds,
             opts=self.opts,
             dist=self.dist[:],
+            gap=self.gap[:],
             order=self.order[:],
             cycle=self.cycle,
             pos=self.pos,

@@ -139,9 +139,7 @@ STARRED: frozenset[str] = frozenset(n for n, s in ATTACKER_EFFECTS + DEFENDER_EF
 APART, LONG, CLOSE = 0, 1, 2
 DISTANCE_NAMES: tuple[str, ...] = ("apart", "long", "close")
 REACH_NAMES: tuple[str, ...] = ("touch", "short", "medium", "long", "very_long")
-LONG_WEAPON_REACH = (
-    3  #: reach ≥ long is a "long weapon" (lance...) for the rider's location roll (§13)
-)
+LONG_WEAPON_REACH = 3  #: reach ≥ long is a "long weapon" (lance...) for the rider's location roll (§13)
 
 # ----- fumble tables (§6 [RECON]) -------------------------------------------------------------------
 #: (lowest d20, highest d20, code, name). Codes are resolved in fumbles.py.
@@ -191,12 +189,14 @@ FUMBLE_TABLES: dict[str, tuple[tuple[int, int, str, str], ...]] = {
 
 # ----- modifiers (§4, §6, §13) ----------------------------------------------------------------------
 IMPALED_PENALTY = 20  #: −20% to all activities per weapon left in a wound (§4.2 Impale)
-ENTANGLED_VITAL_PENALTY = (
-    20  #: entangled head/chest/abdomen: −20% to all activities (§4.2 Entangle)
-)
+ENTANGLED_VITAL_PENALTY = 20  #: entangled head/chest/abdomen: −20% to all activities (§4.2 Entangle)
 PRONE_DEFENCE_PENALTY = 30  #: prone: all defensive actions −30% (§6 row 13–14)
 MOUNTED_BONUS = 20  #: rider vs an opponent below it (§13)
 DISARM_BONUS = 20  #: two-handed sword or entangling weapon on a Disarm test (§4.2)
-ENORMOUS_SIZ_RATIO = (
-    3  #: [HOUSE] Bash does not move a target with SIZ ≥ 3× the basher's (§4.2, §15)
-)
+ENORMOUS_SIZ_RATIO = 3  #: [HOUSE] Bash does not move a target with SIZ ≥ 3× the basher's (§4.2, §15)
+
+# ----- missiles, movement and knockback (§11, §13, §15; [PUB] unverified and [HOUSE] values) ----------
+MAX_GAP = 200  #: metres: falling back never opens a gap wider than this [HOUSE]
+#: default movement per Combat Action by body plan; a mounted combatant uses its mount's ([PUB] unverified)
+MOVE_BY_BODY: dict[str, int] = {"humanoid": 4, "quadruped": 6, "mounted": 10}
+KNOCKBACK_METRES_PER = 5  #: knocked back 1 m per full 5 points of damage over SIZ, at least 1 m [HOUSE]

@@ -1,0 +1,232 @@
+"""MRQ weapons and bestiary from YAML (mrq-opposed.md §1, §9, §17.1, A9, A23), validated field by field."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from npc_tactics.configs import load_yaml, system_dir
+from npc_tactics.dice import parse
+from npc_tactics.errors import ConfigError
+from npc_tactics.rules.mrq.state import Profile, Weapon
+from npc_tactics.rules.mrq.tables import (
+    HEAD,
+    LOCATIONS,
+    MOVE_BY_BODY,
+    QUADRUPED_LOCATIONS,
+    REACH_NAMES,
+    RIGHT_ARM,
+    combat_actions,
+    damage_modifier,
+    location_hp,
+)
+from npc_tactics.rules.mrq.validate import as_bool, as_choice, as_int, as_map, as_str
+
+DIR = system_dir("mrq")
+STYLES = ("weapon_and_shield", "two_handed", "two_weapons", "one_handed", "unarmed", "natural")
+KINDS = ("one_handed", "two_handed", "shield", "natural", "unarmed", "missile")
+CHARS = ("str", "con", "siz", "int", "pow", "dex")
+#: unusual conditions (§16): weapon skills cannot exceed Athletics while swimming or climbing
+CONDITIONS = ("none", "swimming", "climbing")
+
+
+@lru_cache(maxsize=4)
+def load_weapons(path: str = str(DIR / "weapons.yaml")) -> dict[str, Weapon]:
+    data = as_map(load_yaml(path), path, "", ("weapons",), ("weapons",))
+    out: dict[str, Weapon] = {}
+    for name, raw in as_map(data["weapons"], path, "weapons", tuple(data["weapons"] or ())).items():
+        p = f"weapons.{name}"
+        w = as_map(
+            raw,
+            path,
+            p,
+            (
+                "damage",
+                "kind",
+                "reach",
+                "hp",
+                "ap",
+                "thrusting",
+                "entangling",
+                "disarm_bonus",
+                "set_vs_charge",
+                "range",
+                "thrown",
+            ),
+            ("damage", "kind", "reach", "hp"),
+        )
+        kind = as_choice(w["kind"], path, f"{p}.kind", KINDS, "kind")
+        if (kind == "missile") != ("range" in w):
+            raise ConfigError(path, f"{p}.range", "missile weapons (and only they) need a range")
+        try:
+            expr = parse(as_str(w["damage"], path, f"{p}.damage"))
+        except ValueError as exc:
+            raise ConfigError(path, f"{p}.damage", str(exc)) from None
+        out[name] = Weapon(
+            name=name,
+            damage=expr.text,
+            dice=tuple((n, s) for n, s, _ in expr.dice),
+            bonus=expr.bonus,
+            kind=kind,
+            reach=REACH_NAMES.index(as_choice(w["reach"], path, f"{p}.reach", REACH_NAMES, "reach")),
+            hp=as_int(w["hp"], path, f"{p}.hp"),
+            ap=as_int(w.get("ap", 0), path, f"{p}.ap"),
+            **{
+                k: as_bool(w.get(k, False), path, f"{p}.{k}")
+                for k in ("thrusting", "entangling", "disarm_bonus", "set_vs_charge", "thrown")
+            },
+            range=as_int(w.get("range", 0), path, f"{p}.range", 0, 1000),
+        )
+    return out
+
+
+_TEMPLATE_KEYS = (
+    "description",
+    "style",
+    "skill",
+    "weapon",
+    "offhand",
+    "unarmed",
+    "unarmed_skill",
+    "characteristics",
+    "skills",
+    "armour",
+    "location_hp",
+    "intelligent",
+    "formidable",
+    "body",
+    "mount",
+    "weapon_location",
+    "missile",
+    "missile_skill",
+    "ammo",
+    "move",
+)
+_SKILLS = ("acrobatics", "athletics", "resilience", "brute_force", "riding")
+
+
+def _locations(value: Any, file: str, path: str, body: str) -> tuple[int, ...] | None:
+    names = QUADRUPED_LOCATIONS if body == "quadruped" else LOCATIONS
+    if isinstance(value, int) and not isinstance(value, bool):
+        return (as_int(value, file, path, 0, 100),) * 7
+    m = as_map(value, file, path, names, names)
+    return tuple(as_int(m[n], file, f"{path}.{n}", 0, 100) for n in names)
+
+
+def build_profile(
+    name: str,
+    raw: Any,
+    file: str,
+    path: str,
+    weapons: Mapping[str, Weapon],
+    overrides: Mapping[str, Any] | None = None,
+) -> Profile:
+    """Resolve a bestiary template (plus scenario overrides: skill, armour, condition) into a frozen
+    Profile."""
+    t = as_map(raw, file, path, _TEMPLATE_KEYS, ("style", "skill", "weapon", "characteristics"))
+    style = as_choice(t["style"], file, f"{path}.style", STYLES, "style")
+    body = as_choice(t.get("body", "humanoid"), file, f"{path}.body", ("humanoid", "quadruped"), "body")
+    ch = as_map(t["characteristics"], file, f"{path}.characteristics", CHARS + ("cha",), CHARS)
+    c = {k: as_int(ch[k], file, f"{path}.characteristics.{k}", 1, 200) for k in CHARS}
+    sk = as_map(t.get("skills", {}), file, f"{path}.skills", _SKILLS)
+    skill_of = {
+        "acrobatics": c["dex"],
+        "athletics": c["str"] + c["dex"],
+        "resilience": c["con"] + c["pow"],
+        "brute_force": c["str"] + c["siz"],
+        "riding": c["dex"] + c["pow"],
+    }
+    for k, v in sk.items():
+        skill_of[k] = as_int(v, file, f"{path}.skills.{k}", 0, 300)
+
+    def weapon(key: str, default: str | None) -> Weapon | None:
+        wname = t.get(key, default)
+        if wname is None:
+            return None
+        return weapons[as_choice(wname, file, f"{path}.{key}", sorted(weapons), "weapon")]
+
+    main = weapon("weapon", None)
+    assert main is not None  # noqa: S101 - required key checked above
+    off = weapon("offhand", None)
+    if style in ("weapon_and_shield", "two_weapons") and off is None:
+        raise ConfigError(file, f"{path}.offhand", f"style {style} needs an offhand item")
+    if style == "weapon_and_shield" and off is not None and off.kind != "shield":
+        raise ConfigError(file, f"{path}.offhand", f"weapon_and_shield needs a shield, got {off.name!r}")
+    unarmed = weapon("unarmed", "fists")
+    assert unarmed is not None  # noqa: S101
+    for key, item in (("weapon", main), ("offhand", off), ("unarmed", unarmed)):
+        if item is not None and item.kind == "missile":
+            raise ConfigError(file, f"{path}.{key}", f"{item.name!r} is a missile weapon: use the missile field")
+    missile = weapon("missile", None)
+    if missile is not None and missile.kind != "missile":
+        raise ConfigError(file, f"{path}.missile", f"{missile.name!r} is not a missile weapon")
+    ammo = as_int(t.get("ammo", 0), file, f"{path}.ammo", 0, 100)
+    if (missile is None) != (ammo == 0) or (missile is None) != ("missile_skill" not in t):
+        raise ConfigError(file, f"{path}.missile", "missile, missile_skill and ammo (> 0) go together")
+    over = dict(overrides or {})
+    skill = as_int(over.get("skill", t["skill"]), file, f"{path}.skill", 0, 300)
+    armour_raw = over.get("armour", t.get("armour", 0))
+    armour = _locations(armour_raw, file, f"{path}.armour", body)
+    loc_max = (
+        _locations(t["location_hp"], file, f"{path}.location_hp", body)
+        if "location_hp" in t
+        else location_hp(c["siz"] + c["con"], body)
+    )
+    mount = as_map(t["mount"], file, f"{path}.mount", ("str", "siz"), ("str", "siz")) if "mount" in t else None
+    wl_names = QUADRUPED_LOCATIONS if body == "quadruped" else LOCATIONS
+    wloc = t.get("weapon_location", wl_names[HEAD] if body == "quadruped" else wl_names[RIGHT_ARM])
+    intelligent = as_bool(t.get("intelligent", True), file, f"{path}.intelligent")
+    move = as_int(t.get("move", MOVE_BY_BODY["mounted" if mount else body]), file, f"{path}.move", 1, 50)
+    condition = as_choice(over.get("condition", "none"), file, f"{path}.condition", CONDITIONS, "condition")
+    return Profile(
+        template=name,
+        style=style,
+        skill=skill,
+        weapon=main,
+        offhand=off,
+        unarmed=unarmed,
+        unarmed_skill=as_int(t.get("unarmed_skill", c["str"] + c["dex"]), file, f"{path}.unarmed_skill", 0, 300)
+        if style not in ("unarmed", "natural")
+        else skill,
+        acrobatics=skill_of["athletics"] if body == "quadruped" and "acrobatics" not in sk else skill_of["acrobatics"],
+        athletics=skill_of["athletics"],
+        resilience=skill_of["resilience"],
+        brute_force=skill_of["brute_force"],
+        riding=skill_of["riding"],
+        dex=c["dex"],
+        int_=c["int"],
+        siz=c["siz"],
+        dm=damage_modifier(c["str"] + c["siz"]),
+        mount_dm=damage_modifier(
+            as_int(mount["str"], file, f"{path}.mount.str", 1, 200)
+            + as_int(mount["siz"], file, f"{path}.mount.siz", 1, 200)
+        )
+        if mount
+        else "",
+        mounted=mount is not None,
+        body=body,
+        loc_max=loc_max,
+        armour=armour or (0,) * 7,
+        cas=combat_actions(c["dex"]),
+        intelligent=intelligent,
+        formidable=as_bool(t.get("formidable", False), file, f"{path}.formidable"),
+        weapon_loc=wl_names.index(as_choice(wloc, file, f"{path}.weapon_location", wl_names, "location")),
+        missile=missile,
+        missile_skill=as_int(t.get("missile_skill", 0), file, f"{path}.missile_skill", 0, 300),
+        ammo=ammo,
+        move=move,
+        skill_cap=skill_of["athletics"] if condition != "none" else 999,
+        mount_siz=mount["siz"] if mount else 0,
+    )
+
+
+@lru_cache(maxsize=4)
+def load_bestiary(path: str = str(DIR / "bestiary.yaml")) -> dict[str, Any]:
+    """Raw templates by name (validated once, resolved per use so scenario overrides apply)."""
+    data = as_map(load_yaml(path), path, "", ("templates",), ("templates",))
+    templates = as_map(data["templates"], path, "templates", tuple(data["templates"] or ()))
+    weapons = load_weapons()
+    for name, raw in templates.items():
+        build_profile(name, raw, path, f"templates.{name}", weapons)
+    return templates

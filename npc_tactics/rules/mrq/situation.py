@@ -1,0 +1,152 @@
+"""GM situations: a fight in progress in MRQ terms, at the acting NPC's next Combat Action (contract §4)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from npc_tactics.configs import load_yaml
+from npc_tactics.dice import Roller
+from npc_tactics.errors import ConfigError
+from npc_tactics.rules.base import Decision, DecisionKind, Status
+from npc_tactics.rules.mrq.scenario import COMBATANT_KEYS, scenario_from_mapping, sides_of
+from npc_tactics.rules.mrq.state import BROKEN, DROPPED, READY, MRQState
+from npc_tactics.rules.mrq.tables import (
+    APART,
+    DISTANCE_NAMES,
+    LOCATIONS,
+    MAX_GAP,
+    QUADRUPED_LOCATIONS,
+)
+from npc_tactics.rules.mrq.validate import as_bool, as_choice, as_int, as_map
+
+_SITUATION_COMBATANT_KEYS = (
+    "locations",
+    "prone",
+    "weapon",
+    "reactions",
+    "lost_ca",
+    "status",
+    "useless",
+    "ammo",
+)
+
+
+def load_situation(engine: Any, path_or_mapping: str | Mapping[str, Any], roller: Roller) -> MRQState:
+    """A fight in progress in MRQ terms, at the acting NPC's next Combat Action.
+
+    Fields: ``round``, ``acting`` (a combatant name), ``distance`` (default between opponents),
+    ``range`` (metres between opponents who are apart), ``distances`` (list of ``{a, b, distance, metres?}``),
+    ``options``, ``max_rounds``, ``sides`` as in a scenario, each combatant optionally with ``locations``
+    (current HP per location), ``prone``, ``weapon`` (ready/dropped/broken), ``reactions`` left, ``lost_ca``,
+    ``status``, ``useless`` (list of locations), ``ammo`` (missiles left).
+    """
+    if isinstance(path_or_mapping, Mapping):
+        file, data = "<situation>", path_or_mapping
+    else:
+        file, data = str(path_or_mapping), load_yaml(path_or_mapping)
+    d = as_map(
+        data,
+        file,
+        "",
+        (
+            "round",
+            "acting",
+            "distance",
+            "range",
+            "distances",
+            "options",
+            "max_rounds",
+            "sides",
+            "name",
+            "description",
+        ),
+        ("acting", "sides"),
+    )
+    sides = sides_of(d["sides"], file, _SITUATION_COMBATANT_KEYS)
+    scen = scenario_from_mapping(
+        {
+            k: v
+            for k, v in {
+                "name": d.get("name", "situation"),
+                "max_rounds": d.get("max_rounds", 20),
+                "options": d.get("options", {}),
+                "distance": d.get("distance", "long"),
+                "range": d.get("range", 0),
+                "sides": [
+                    {
+                        "name": n,
+                        "combatants": [{k: e[k] for k in COMBATANT_KEYS if k in e} for e in es],
+                    }
+                    for n, es in sides
+                ],
+            }.items()
+        },
+        file,
+    )
+    state: MRQState = engine.build_state(scen)
+    by_name = {c.name: i for i, c in enumerate(state.combatants)}
+    state.round = as_int(d.get("round", 1), file, "round", 1, state.max_rounds)
+    flat = [e for _, es in sides for e in es]
+    for i, e in enumerate(flat):
+        c, p = state.combatants[i], e["_path"]
+        names = QUADRUPED_LOCATIONS if c.prof.body == "quadruped" else LOCATIONS
+        if "locations" in e:
+            locs = as_map(e["locations"], file, f"{p}.locations", names)
+            for ln, v in locs.items():
+                c.loc_hp[names.index(ln)] = as_int(
+                    v, file, f"{p}.locations.{ln}", -100, c.prof.loc_max[names.index(ln)]
+                )
+            c.hp = sum(h for h in c.loc_hp if h > 0)
+        c.prone = as_bool(e.get("prone", False), file, f"{p}.prone")
+        c.weapon_state = {"ready": READY, "dropped": DROPPED, "broken": BROKEN}[
+            as_choice(
+                e.get("weapon", "ready"),
+                file,
+                f"{p}.weapon",
+                ("ready", "dropped", "broken"),
+                "weapon state",
+            )
+        ]
+        c.lost_ca = as_int(e.get("lost_ca", 0), file, f"{p}.lost_ca", 0, 10)
+        c.status = Status[
+            as_choice(
+                e.get("status", "active"),
+                file,
+                f"{p}.status",
+                [s.name.lower() for s in Status],
+                "status",
+            ).upper()
+        ]
+        for k, ln in enumerate(e.get("useless", []) or []):
+            c.useless |= 1 << names.index(as_choice(ln, file, f"{p}.useless[{k}]", names, "location"))
+        c.cas = c.prof.cas
+        shield = c.prof.offhand is not None and c.prof.offhand.kind == "shield"
+        c.reactions = as_int(e.get("reactions", c.prof.cas + shield), file, f"{p}.reactions", 0, 10)
+        c.ammo = as_int(e.get("ammo", c.prof.ammo), file, f"{p}.ammo", 0, c.prof.ammo)
+    for k, raw in enumerate(d.get("distances", []) or []):
+        dd = as_map(raw, file, f"distances[{k}]", ("a", "b", "distance", "metres"), ("a", "b", "distance"))
+        a = by_name[as_choice(dd["a"], file, f"distances[{k}].a", sorted(by_name), "combatant")]
+        b = by_name[as_choice(dd["b"], file, f"distances[{k}].b", sorted(by_name), "combatant")]
+        state.set_distance(
+            a,
+            b,
+            DISTANCE_NAMES.index(
+                as_choice(dd["distance"], file, f"distances[{k}].distance", DISTANCE_NAMES, "distance")
+            ),
+        )
+        if "metres" in dd:
+            if state.distance(a, b) != APART:
+                raise ConfigError(file, f"distances[{k}].metres", "metres only apply when apart")
+            state.set_metres(a, b, as_int(dd["metres"], file, f"distances[{k}].metres", 0, MAX_GAP))
+    acting = by_name.get(as_choice(d["acting"], file, "acting", sorted(by_name), "combatant"), -1)
+    if state.combatants[acting].status != Status.ACTIVE:
+        raise ConfigError(file, "acting", f"{d['acting']!r} is not active")
+    others = sorted((i for i in range(state.n) if i != acting), key=lambda i: -state.combatants[i].prof.dex)
+    state.order = [acting] + others
+    state.cycle, state.pos = 0, 1
+    c = state.combatants[acting]
+    state.decision = Decision(
+        acting, c.side, DecisionKind.ACT, state.round, {"ca": 1, "cas": c.cas, "free_attack": False}
+    )
+    return state
