@@ -26,6 +26,33 @@ app = typer.Typer(
 )
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")]
+OptionFlag = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A rules option KEY=VALUE (repeatable), e.g. -o tie_mode=reroll; "
+                 "see the system's docs page for the list."),
+]
+
+
+def _rules_options(system: str, pairs: list[str] | None) -> dict[str, Any]:
+    """Parse ``KEY=VALUE`` rules options (values read as YAML scalars) and validate them on the engine."""
+    import yaml
+
+    from npc_tactics.systems import make_engine
+
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UserError(f"--option: expected KEY=VALUE, got {pair!r}")
+        try:
+            options[key.strip()] = yaml.safe_load(value)
+        except yaml.YAMLError:
+            options[key.strip()] = value
+    try:
+        make_engine(system, options)
+    except ValueError as exc:
+        raise UserError(f"--option: {exc}") from None
+    return options
 
 
 def _print_json(obj: Any) -> None:
@@ -122,10 +149,13 @@ def evaluate(
     agents: Annotated[str, typer.Option(help="Comma-separated agents: scripted names and/or run directories.")],
     system: Annotated[str | None, typer.Option(help="System (default: the first run directory's).")] = None,
     scenario: Annotated[str | None, typer.Option(help="Scenario (default: the first run directory's).")] = None,
-    fights: Annotated[int, typer.Option(min=1, help="Fights per ordered pairing (same seeds for every pairing).")] = 100,
+    fights: Annotated[
+        int, typer.Option(min=1, help="Fights per ordered pairing (same seeds for every pairing).")
+    ] = 100,
     seed: Annotated[int, typer.Option(help="First seed of the paired seed list.")] = 0,
     out: Annotated[Path | None, typer.Option(help="Report directory (default reports/<system>-<scenario>).")] = None,
     progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+    option: OptionFlag = None,
 ) -> None:
     """Round-robin tournament on paired seeds: win/draw/flee rates with Wilson 95% intervals, ratings,
     tactic profiles, and a Markdown report with PNG plots."""
@@ -134,7 +164,8 @@ def evaluate(
     names = _split(agents)
     system, scenario = _system_scenario_from_runs(names, system, scenario)
     out = out or Path("reports") / f"{system}-{scenario}"
-    result = run_tournament(system, scenario, names, fights, seed, out, progress=progress)
+    options = _rules_options(system, option)
+    result = run_tournament(system, scenario, names, fights, seed, out, options=options, progress=progress)
     typer.echo(f"report: {getattr(result, 'report_path', out / 'report.md')}")
 
 
@@ -160,9 +191,12 @@ def _system_scenario_from_runs(names: list[str], system: str | None, scenario: s
 def simulate(
     system: Annotated[str, typer.Argument(help="System name, see `npc-tactics systems`.")],
     scenario: Annotated[str, typer.Argument(help="Scenario name or YAML path, see `npc-tactics scenarios SYSTEM`.")],
-    agents: Annotated[str, typer.Option(help="Two agents, side 0 (NPCs) then side 1: 'by-the-book,aggressive'.")] = "by-the-book,by-the-book",
+    agents: Annotated[
+        str, typer.Option(help="Two agents, side 0 (NPCs) then side 1: 'by-the-book,aggressive'.")
+    ] = "by-the-book,by-the-book",
     fights: Annotated[int, typer.Option(min=1, help="Number of fights.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the first fight (fight k uses seed+k).")] = 0,
+    option: OptionFlag = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Play fights between two agents and summarise results and event counts."""
@@ -172,7 +206,8 @@ def simulate(
     names = _split(agents)
     if len(names) != 2:
         raise UserError(f"--agents: expected two agents (side 0, side 1), got {len(names)}: {names}")
-    summary = run_sim(system, scenario, names, fights, seed, progress=not as_json)
+    summary = run_sim(system, scenario, names, fights, seed, options=_rules_options(system, option),
+                      progress=not as_json)
     if as_json:
         _print_json(summary)
     else:

@@ -25,3 +25,18 @@ def system_names() -> list[str]:
     from npc_tactics.systems import available_systems
 
     return list(available_systems())
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def trained_run(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """A real (tiny) MaskablePPO run on the default OSE scenario, shared by the integration tests."""
+    from npc_tactics.training.config import load_train_config
+    from npc_tactics.training.train import train
+
+    config = load_train_config("ose_goblin_duel").with_overrides(
+        **{"budget.n_envs": 2, "budget.eval_every": 512, "budget.eval_episodes": 10, "budget.checkpoint_every": 512}
+    )
+    return train(config, tmp_path_factory.mktemp("runs") / "goblin", timesteps=1024, seed=1, progress=False)

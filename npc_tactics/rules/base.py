@@ -153,7 +153,9 @@ class ActionCatalogue:
             raise ValueError("duplicate action names in catalogue")
 
     @classmethod
-    def build(cls, rows: Iterable[tuple[str, Iterable[DecisionKind], str | None, int, Sequence[Any]]]) -> ActionCatalogue:
+    def build(
+        cls, rows: Iterable[tuple[str, Iterable[DecisionKind], str | None, int, Sequence[Any]]]
+    ) -> ActionCatalogue:
         """Build from ``(verb, kinds, target, slots, options)`` rows, expanding targets × options.
 
         ``target`` None with ``slots`` 0 makes one entry per option (or one entry if no options). Names look

@@ -1,0 +1,96 @@
+"""Turn an agent spec from the command line into an agent: a scripted name or a trained run
+directory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from npc_tactics.agents import agent_entries, make_agent
+from npc_tactics.agents.base import Agent
+from npc_tactics.errors import ConfigError, UnknownNameError
+
+__all__ = [
+    "AgentFactory",
+    "agent_factory",
+    "agent_label",
+    "looks_like_path",
+    "resolve_agent",
+    "trained_side",
+]
+
+AgentFactory = Callable[[Any, np.random.Generator], Agent]
+
+
+def looks_like_path(spec: str) -> bool:
+    """A spec names a run directory when it exists on disk or is written like a path."""
+    return Path(spec).exists() or "/" in spec or "\\" in spec or spec.startswith(".")
+
+
+def _load_policy(system: str, spec: str) -> Agent:
+    path = Path(spec)
+    if not path.exists():
+        raise ConfigError(spec, "", "run directory not found")
+    if not path.is_dir():
+        raise ConfigError(spec, "", "expected a trained run directory, got a file")
+    from npc_tactics.agents.policy import load_policy_agent  # lazy: pulls in torch and SB3
+
+    agent = load_policy_agent(path, deterministic=True)
+    trained_for = getattr(agent, "system", system)
+    if trained_for != system:
+        raise ConfigError(
+            spec, "system", f"this run was trained for {trained_for!r}, not {system!r}"
+        )
+    return agent  # type: ignore[no-any-return]
+
+
+def resolve_agent(system: str, spec: str, engine: Any, rng: np.random.Generator) -> Agent:
+    """The scripted agent called ``spec`` of ``system`` (seeded by ``rng``) or the policy of a
+    trained run directory ``spec`` (deterministic). Unknown names raise ``UnknownNameError`` listing
+    the valid agents; a missing or unreadable run directory raises ``ConfigError`` naming it."""
+    entries = agent_entries(system)
+    if spec in entries:
+        return make_agent(system, spec, engine, rng)
+    if looks_like_path(spec):
+        return _load_policy(system, spec)
+    raise UnknownNameError("agent", spec, entries)
+
+
+def agent_factory(system: str, spec: str) -> AgentFactory:
+    """A builder ``(engine, rng) -> Agent`` for ``spec``, validated now: scripted agents are rebuilt
+    per fight with that fight's RNG stream; a trained policy is loaded once and shared (it is
+    deterministic)."""
+    entries = agent_entries(system)
+    if spec in entries:
+        entry = entries[spec]
+        return lambda engine, rng: entry.factory(engine, rng)
+    if looks_like_path(spec):
+        agent = _load_policy(system, spec)
+        return lambda engine, rng: agent
+    raise UnknownNameError("agent", spec, entries)
+
+
+def trained_side(spec: str) -> int | None:
+    """The side a trained run directory's policy learned to play (None for scripted agents, which play
+    either seat). Read from the run's ``config.yaml``; the policy's seat is part of what it learned."""
+    if not looks_like_path(spec):
+        return None
+    config = Path(spec) / "config.yaml"
+    if not config.is_file():
+        return None
+    from npc_tactics.configs import load_yaml
+
+    data = load_yaml(config) or {}
+    side = data.get("side", 0) if isinstance(data, dict) else 0
+    return int(side) if isinstance(side, int) else 0
+
+
+def agent_label(spec: str) -> str:
+    """A short display name: the scripted name, or a run directory's folder name."""
+    if looks_like_path(spec):
+        return Path(spec).name or spec
+    return spec

@@ -1,0 +1,92 @@
+"""The shared set-up of simulations and tournaments: one engine, encoder and scenario, fixed seed
+lists."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from npc_tactics.agents.resolve import AgentFactory
+from npc_tactics.evaluation.fight import FightRecord, agent_rngs, play_fight
+from npc_tactics.rules.base import Engine
+from npc_tactics.systems import get_system
+
+__all__ = ["Arena", "fight_seeds", "progress_bar"]
+
+
+def fight_seeds(seed: int, fights: int) -> list[int]:
+    """The seed of every fight: ``seed, seed+1, ...``, so fight *i* of any run is replayed by
+    ``simulate ... --fights 1 --seed <seed+i>``. Every pairing of a tournament uses this same list.
+    """
+    if fights < 1:
+        raise ValueError(f"the number of fights must be at least 1, got {fights}")
+    if seed < 0:
+        raise ValueError(f"the seed must be a non-negative integer, got {seed}")
+    return [seed + i for i in range(fights)]
+
+
+@dataclass(slots=True)
+class Arena:
+    """A system's engine and encoder with one loaded scenario: everything a fight needs but the
+    agents."""
+
+    system: str
+    scenario_name: str
+    engine: Engine[Any]
+    encoder: Any
+    scenario: Any
+    sides: int
+
+    @classmethod
+    def build(
+        cls, system: str, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> Arena:
+        """Load ``system`` (``UnknownNameError`` lists systems) and ``scenario`` (default: the
+        system's)."""
+        info = get_system(system)
+        engine = info.load("engine")(dict(options or {}))
+        content = info.load("content")
+        name = scenario or info.default_scenario
+        loaded = content.load_scenario(name)
+        encoder = info.load("encoder")(engine)
+        return cls(info.name, str(name), engine, encoder, loaded, int(engine.spec.sides))
+
+    def fight(
+        self, factories: Sequence[AgentFactory], seed: int, keep_events: bool = False
+    ) -> FightRecord:
+        """Play one fight: side ``k`` by ``factories[k]`` built with the fight's ``k``-th agent
+        stream."""
+        rngs = agent_rngs(seed, len(factories))
+        agents = [make(self.engine, rng) for make, rng in zip(factories, rngs, strict=True)]
+        return play_fight(
+            self.engine, self.encoder, self.scenario, agents, seed, keep_events=keep_events
+        )
+
+
+@contextmanager
+def progress_bar(total: int, description: str, enabled: bool) -> Iterator[Any]:
+    """A rich progress bar on stderr (stdout stays clean for ``--json``); yields ``advance()``."""
+    if not enabled:
+        yield lambda n=1: None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=False,
+    ) as bar:
+        task = bar.add_task(description, total=total)
+        yield lambda n=1: bar.advance(task, n)

@@ -1,0 +1,320 @@
+"""The training config: one YAML file (system, scenario, opponents, reward terms, PPO
+hyperparameters, budget, seed) validated by pydantic v2 with unknown keys forbidden (STYLE.md §6).
+
+Schedules are data, never strings to evaluate: ``learning_rate: {kind: linear, start: 3e-4, end:
+0.0}``. YAML anchors and merge keys (``&defaults`` / ``<<: *defaults``) work because
+``yaml.safe_load`` resolves them; top-level keys starting with ``x-`` or ``_`` are reserved to hold
+such shared blocks and are dropped before validation (every other unknown key is an error). Every
+validation error becomes one :class:`~npc_tactics.errors.ConfigError` naming the file and the dotted
+field (``ppo.learning_rate``); unknown system, scenario or opponent names list the valid choices.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from npc_tactics.configs import CONFIG_DIR, load_yaml, named_files, resolve_named
+from npc_tactics.errors import ConfigError, UnknownNameError
+
+__all__ = [
+    "PRESET_DIR",
+    "BudgetConfig",
+    "PPOConfig",
+    "RewardTerms",
+    "Schedule",
+    "TrainConfig",
+    "is_run_dir",
+    "list_presets",
+    "load_train_config",
+    "validate_names",
+]
+
+PRESET_DIR = CONFIG_DIR / "presets"
+
+_STRICT = ConfigDict(extra="forbid", frozen=True)
+
+
+class Schedule(BaseModel):
+    """A value that changes with training progress: ``linear`` goes from ``start`` to ``end`` over
+    the first ``end_fraction`` of the budget (SB3 ``LinearSchedule``); ``constant`` stays at
+    ``start``."""
+
+    model_config = _STRICT
+    kind: Literal["linear", "constant"]
+    start: float = Field(gt=0)
+    end: float = Field(default=0.0, ge=0)
+    end_fraction: float = Field(default=1.0, gt=0, le=1)
+
+    def build(self) -> Any:
+        """The SB3 schedule object (picklable, so checkpoints keep it)."""
+        from stable_baselines3.common.utils import ConstantSchedule, LinearSchedule
+
+        if self.kind == "constant":
+            return ConstantSchedule(self.start)
+        return LinearSchedule(self.start, self.end, self.end_fraction)
+
+
+def as_schedule(value: float | Schedule) -> Any:
+    return value.build() if isinstance(value, Schedule) else float(value)
+
+
+class RewardTerms(BaseModel):
+    """The env's ``RewardConfig`` fields (see ``npc_tactics.envs``): terminal results plus shaping
+    terms."""
+
+    model_config = _STRICT
+    win: float = 1.0
+    loss: float = -1.0
+    draw: float = 0.0
+    fled: float = 0.0
+    damage_dealt: float = 0.0
+    damage_taken: float = 0.0
+    survival: float = 0.0
+    escaped: float = 0.0
+
+
+class PPOConfig(BaseModel):
+    """MaskablePPO hyperparameters. Defaults suit short discrete fights (tens of decisions per
+    episode)."""
+
+    model_config = _STRICT
+    learning_rate: float | Schedule = Field(default=3e-4)
+    n_steps: int = Field(default=256, ge=8)
+    batch_size: int = Field(default=256, ge=8)
+    n_epochs: int = Field(default=5, ge=1)
+    gamma: float = Field(default=0.99, gt=0, le=1)
+    gae_lambda: float = Field(default=0.95, ge=0, le=1)
+    ent_coef: float = Field(default=0.01, ge=0)
+    clip_range: float | Schedule = Field(default=0.2)
+    vf_coef: float = Field(default=0.5, ge=0)
+    max_grad_norm: float = Field(default=0.5, gt=0)
+    net_arch: list[int] = Field(default_factory=lambda: [64, 64], min_length=1)
+
+    @model_validator(mode="after")
+    def _check(self) -> PPOConfig:
+        for name in ("learning_rate", "clip_range"):
+            value = getattr(self, name)
+            if not isinstance(value, Schedule) and value <= 0:
+                raise _FieldError(name, f"expected a positive number, got {value!r}")
+        if any(w < 1 for w in self.net_arch):
+            raise _FieldError("net_arch", f"expected positive layer widths, got {self.net_arch}")
+        return self
+
+
+class BudgetConfig(BaseModel):
+    """How long to train and how often to evaluate and checkpoint (all in environment timesteps)."""
+
+    model_config = _STRICT
+    timesteps: int = Field(default=200_000, ge=1)
+    n_envs: int = Field(default=8, ge=1, le=256)
+    eval_every: int = Field(default=20_000, ge=0)  #: 0 = evaluate only at the end
+    eval_episodes: int = Field(default=100, ge=1)
+    checkpoint_every: int = Field(default=20_000, ge=0)  #: 0 = checkpoint only at the end
+    keep_checkpoints: int = Field(default=3, ge=1)
+
+
+class TrainConfig(BaseModel):
+    """One training run. ``opponents`` are scripted agent names of ``system`` or paths to earlier
+    run dirs (frozen policies); one is drawn per episode (a scripted opponent pool)."""
+
+    model_config = _STRICT
+    description: str = ""
+    system: str
+    scenario: str | None = None
+    side: int = Field(default=0, ge=0, le=1)
+    opponents: list[str] = Field(default_factory=lambda: ["by-the-book"], min_length=1)
+    reward: RewardTerms = Field(default_factory=RewardTerms)
+    options: dict[str, Any] = Field(default_factory=dict)
+    ppo: PPOConfig = Field(default_factory=PPOConfig)
+    budget: BudgetConfig = Field(default_factory=BudgetConfig)
+    seed: int = Field(default=0, ge=0, lt=2**31)
+
+    def to_yaml_dict(self) -> dict[str, Any]:
+        """Plain data for ``config.yaml`` (round-trips through :func:`parse_train_config`)."""
+        return self.model_dump(mode="json")
+
+    def with_overrides(self, **changes: Any) -> TrainConfig:
+        """A copy with dotted-path overrides, e.g. ``{"budget.timesteps": 1000}``, re-validated."""
+        data = self.model_dump(mode="python")
+        for dotted, value in changes.items():
+            node = data
+            *parents, leaf = dotted.split(".")
+            for p in parents:
+                node = node[p]
+            node[leaf] = value
+        return TrainConfig.model_validate(data)
+
+
+class _FieldError(ValueError):
+    """Raised inside validators to name the offending sub-field precisely."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        self.message = message
+        super().__init__(message)
+
+
+def _describe_input(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _error_message(err: dict[str, Any]) -> str:
+    kind = err.get("type", "")
+    value = err.get("input")
+    ctx = err.get("ctx") or {}
+    if kind == "extra_forbidden":
+        return "unknown key"
+    if kind == "missing":
+        return "required field is missing"
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return f"expected an integer, got {_describe_input(value)}"
+    if kind in ("float_type", "float_parsing"):
+        return f"expected a number, got {_describe_input(value)}"
+    if kind in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
+        bound = {
+            "greater_than": "> {gt}",
+            "greater_than_equal": ">= {ge}",
+            "less_than": "< {lt}",
+            "less_than_equal": "<= {le}",
+        }[kind].format(**{k: ctx.get(k) for k in ("gt", "ge", "lt", "le")})
+        return f"expected a number {bound}, got {_describe_input(value)}"
+    if kind in (
+        "list_type",
+        "dict_type",
+        "model_type",
+        "model_attributes_type",
+        "string_type",
+        "bool_type",
+    ):
+        what = {
+            "list_type": "a list",
+            "dict_type": "a mapping",
+            "model_type": "a mapping",
+            "model_attributes_type": "a mapping",
+            "string_type": "a string",
+            "bool_type": "true or false",
+        }
+        return f"expected {what[kind]}, got {_describe_input(value)}"
+    if kind == "too_short":
+        return f"expected at least {ctx.get('min_length', 1)} item(s), got {_describe_input(value)}"
+    if kind == "literal_error":
+        return f"expected one of {ctx.get('expected')}, got {_describe_input(value)}"
+    msg = str(err.get("msg", "invalid value"))
+    return msg.removeprefix("Value error, ")
+
+
+_NUMBER_OR_SCHEDULE = {"learning_rate", "clip_range"}
+
+
+def _first_error(exc: ValidationError) -> tuple[str, str]:
+    """The dotted field path and message of the most useful pydantic error."""
+    errors = exc.errors()
+    err = errors[0]
+    loc = [str(p) for p in err["loc"]]
+    # ``float | Schedule`` unions report one error per branch: prefer the plain-number reading of a
+    # scalar.
+    if len(loc) >= 2 and loc[-2] in _NUMBER_OR_SCHEDULE or (len(loc) >= 1 and loc[-1] in ("float", "Schedule")):
+        loc = [p for p in loc if p not in ("float", "Schedule")]
+        value = err.get("input")
+        if not isinstance(value, dict):
+            return ".".join(loc), f"expected a positive number or a schedule mapping, got {_describe_input(value)}"
+        sched = [e for e in errors if "Schedule" in [str(p) for p in e["loc"]]]
+        if sched:
+            sloc = [str(p) for p in sched[0]["loc"] if str(p) != "Schedule"]
+            return ".".join(sloc), _error_message(sched[0])
+    loc = [p for p in loc if p not in ("float", "Schedule")]
+    ctx_err = (err.get("ctx") or {}).get("error")
+    if isinstance(ctx_err, _FieldError):
+        loc = loc + [ctx_err.field]
+        return ".".join(loc), ctx_err.message
+    return ".".join(loc), _error_message(err)
+
+
+def parse_train_config(data: Any, file: str = "<config>") -> TrainConfig:
+    """Validate a mapping into a :class:`TrainConfig`; the first error becomes a ``ConfigError``."""
+    if not isinstance(data, dict):
+        raise ConfigError(file, "", f"expected a mapping at the top level, got {type(data).__name__}")
+    data = {k: v for k, v in data.items() if not (isinstance(k, str) and k.startswith(("x-", "_")))}
+    try:
+        return TrainConfig.model_validate(data)
+    except ValidationError as exc:
+        field, message = _first_error(exc)
+        raise ConfigError(file, field, message) from None
+
+
+def is_run_dir(path: str | Path) -> bool:
+    """True for a training run folder that holds a final model or a checkpoint."""
+    p = Path(path)
+    return p.is_dir() and ((p / "model.zip").is_file() or any((p / "checkpoints").glob("*.zip")))
+
+
+def validate_names(config: TrainConfig, file: str = "<config>") -> TrainConfig:
+    """Check the system, scenario, opponents and rules options against what is installed.
+
+    Returns the config with ``scenario`` filled in with the system's default when it was omitted.
+    Needs the system's engine to import; errors are ``ConfigError`` naming the field and the valid
+    choices.
+    """
+    from npc_tactics.systems import get_system
+
+    try:
+        info = get_system(config.system)
+    except UnknownNameError as exc:
+        raise ConfigError(file, "system", str(exc)) from None
+    content = info.load("content")
+    scenarios = [name for name, _ in content.list_scenarios()]
+    scenario = config.scenario or info.default_scenario
+    if scenario not in scenarios and not Path(scenario).is_file():
+        raise ConfigError(file, "scenario", str(UnknownNameError("scenario", scenario, scenarios)))
+    content.load_scenario(scenario)  # a scenario YAML path that does not validate: its own error
+    from npc_tactics.agents import agent_entries
+
+    agents = agent_entries(config.system)
+    for i, name in enumerate(config.opponents):
+        if name not in agents and not is_run_dir(name):
+            raise ConfigError(
+                file,
+                f"opponents.{i}",
+                str(UnknownNameError("agent", name, agents)) + " (or a run dir with model.zip)",
+            )
+    try:
+        engine = info.load("engine")(config.options)
+    except ValueError as exc:
+        raise ConfigError(file, "options", str(exc)) from None
+    if config.side >= engine.spec.sides:
+        raise ConfigError(file, "side", f"expected 0..{engine.spec.sides - 1}, got {config.side}")
+    if config.scenario != scenario:
+        config = config.model_copy(update={"scenario": scenario})
+    return config
+
+
+def list_presets() -> list[tuple[str, str]]:
+    """``(name, description)`` of every shipped training preset."""
+    out = []
+    for name, path in named_files(PRESET_DIR).items():
+        try:
+            data = load_yaml(path)
+            desc = str(data.get("description", "")) if isinstance(data, dict) else ""
+        except ConfigError:
+            desc = "(unreadable)"
+        out.append((name, desc))
+    return out
+
+
+def load_train_config(name_or_path: str | Path, *, check_names: bool = True) -> TrainConfig:
+    """Load a training config from a YAML path or the name of a shipped preset.
+
+    Raises :class:`ConfigError` (bad file or field) or :class:`UnknownNameError` (unknown preset
+    name). With ``check_names`` the system, scenario, opponents and options are checked too (see
+    :func:`validate_names`).
+    """
+    path = resolve_named(name_or_path, PRESET_DIR, "preset")
+    data = load_yaml(path)
+    config = parse_train_config(data, str(path))
+    if check_names:
+        config = validate_names(config, str(path))
+    return config

@@ -1,0 +1,27 @@
+"""Fake scenarios."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from npc_tactics.errors import UnknownNameError
+
+SCENARIOS: dict[str, dict[str, Any]] = {
+    "duel": {"sides": [[{"name": "orc", "hp": 8}], [{"name": "elf", "hp": 8}]]},
+    "skirmish": {
+        "sides": [
+            [{"name": "orc", "hp": 6}, {"name": "goblin", "hp": 4}],
+            [{"name": "elf", "hp": 7}, {"name": "dwarf", "hp": 9}],
+        ]
+    },
+}
+
+
+def list_scenarios() -> list[tuple[str, str]]:
+    return [(name, "fake") for name in SCENARIOS]
+
+
+def load_scenario(name: str) -> dict[str, Any]:
+    if name not in SCENARIOS:
+        raise UnknownNameError("scenario", name, SCENARIOS)
+    return SCENARIOS[name]

@@ -1,0 +1,206 @@
+"""Real MaskablePPO training for tiny budgets: the run folder, interrupt-and-resume, the policy
+agent.
+
+Runs on the tiny ``fake`` system (conftest) so it stays fast and independent of any engine's
+balance; one smoke run on the real OSE env runs when that engine is installed.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from fake_system import system_ready
+
+from npc_tactics.agents.base import Observation
+from npc_tactics.agents.policy import load_policy_agent
+from npc_tactics.errors import UserError
+from npc_tactics.training import callbacks
+from npc_tactics.training.config import TrainConfig, load_train_config
+from npc_tactics.training.run_dir import checkpoint_paths, read_eval_rows
+from npc_tactics.training.train import train
+
+pytestmark = pytest.mark.integration
+
+
+def tiny(system: str = "fake", scenario: str = "duel", **budget: int) -> TrainConfig:
+    spec = {
+        "timesteps": 512,
+        "n_envs": 2,
+        "eval_every": 256,
+        "eval_episodes": 8,
+        "checkpoint_every": 256,
+    }
+    spec.update(budget)
+    return TrainConfig(
+        system=system,
+        scenario=scenario,
+        ppo={"n_steps": 64, "batch_size": 64, "n_epochs": 2, "net_arch": [16]},
+        budget=spec,
+    )
+
+
+def play(agent, system: str, scenario: str, fights: int = 5) -> int:  # type: ignore[no-untyped-def]
+    """Play ``agent`` (side 0) against random-legal opponents through the engine; return decisions
+    made."""
+    from npc_tactics.agents.base import RandomLegalAgent
+    from npc_tactics.dice import RngRoller
+    from npc_tactics.systems import get_system
+
+    info = get_system(system)
+    engine = info.load("engine")(None)
+    encoder = info.load("encoder")(engine)
+    scen = info.load("content").load_scenario(scenario)
+    other = RandomLegalAgent(engine, np.random.default_rng(1))
+    made = 0
+    for seed in range(fights):
+        roller = RngRoller(np.random.default_rng(seed))
+        state = engine.new_combat(scen, roller)
+        while engine.outcome(state) is None:
+            decision = engine.pending(state)
+            mask = engine.legal_mask(state, decision)
+            obs = Observation(encoder.encode(state, decision), state, decision, engine)
+            who = agent if decision.side == 0 else other
+            action = who.act(obs, mask)
+            assert mask[action]
+            if who is agent:
+                made += 1
+                probs = agent.action_probabilities(obs.vector, mask)
+                assert probs.sum() == pytest.approx(1.0) and np.all(probs[~mask] == 0)
+            state, _ = engine.step(state, action, roller, inplace=True)
+    return made
+
+
+def test_train_writes_run_folder_and_policy_plays(fake_system: str, tmp_path: Path) -> None:
+    run = train(tiny(), tmp_path / "run", progress=False, config_source="tiny.yaml")
+    for name in ("config.yaml", "args.yaml", "meta.json", "eval_history.csv", "model.zip"):
+        assert (run / name).is_file(), name
+    assert any((run / "tb").rglob("events.out.tfevents*"))
+    meta = json.loads((run / "meta.json").read_text())
+    assert meta["finished"] and meta["timesteps"] == 512 and meta["seed"] == 0
+    assert meta["spec"] == {"name": "fake", "version": "0.1"} and meta["observation_size"] == 23
+    assert meta["action_names"][:2] == ["attack:enemy_0", "attack:enemy_1"] and meta["git_sha"]
+    assert meta["config_source"] == "tiny.yaml"
+    assert [s for s, _ in checkpoint_paths(run)] == [256, 512]
+    assert [r["timesteps"] for r in read_eval_rows(run / "eval_history.csv")] == ["0", "256", "512"]
+    assert load_train_config(run / "config.yaml") == tiny()  # the resolved config reloads as it was
+    agent = load_policy_agent(run)
+    assert agent.options == {}
+    assert (agent.system, agent.scenario, agent.side, agent.name) == (
+        "fake",
+        "duel",
+        0,
+        "policy:run",
+    )
+    assert play(agent, "fake", "pair") > 0
+    sampler = load_policy_agent(run, deterministic=False, checkpoint=256)
+    assert play(sampler, "fake", "duel") > 0
+    with pytest.raises(UserError, match="already exists"):
+        train(tiny(), run, progress=False)
+
+
+def test_interrupt_then_resume(fake_system: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    original = callbacks.OutcomeStatsCallback._on_step
+    calls = {"n": 0}
+
+    def interrupting(self):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] == 200:  # 400 timesteps with 2 envs: past the 256 checkpoint, mid-rollout
+            raise KeyboardInterrupt
+        return original(self)
+
+    monkeypatch.setattr(callbacks.OutcomeStatsCallback, "_on_step", interrupting)
+    out = tmp_path / "run"
+    with pytest.raises(KeyboardInterrupt):
+        train(tiny(), out, progress=False)
+    # the interrupt checkpoint counts only the steps the weights were trained on (last rollout
+    # start: 384)
+    assert [s for s, _ in checkpoint_paths(out)] == [256, 384]
+    assert not (out / "model.zip").exists()
+    monkeypatch.setattr(callbacks.OutcomeStatsCallback, "_on_step", original)
+
+    run = train(tiny(timesteps=9999), out, resume=True, timesteps=768, progress=False)
+    meta = json.loads((run / "meta.json").read_text())
+    assert meta["timesteps"] == 768 and [s["start_timesteps"] for s in meta["segments"]] == [0, 384]
+    rows = [int(r["timesteps"]) for r in read_eval_rows(run / "eval_history.csv")]
+    assert rows == [0, 256, 512, 768]  # appended after the resume, on the same grid
+    assert load_train_config(run / "config.yaml").budget.timesteps == 768
+    assert len(list((run / "tb").iterdir())) == 1  # TensorBoard continues the same run
+    # resuming a finished run to the same budget trains nothing more
+    again = train(tiny(), out, resume=True, timesteps=768, progress=False)
+    assert json.loads((again / "meta.json").read_text())["timesteps"] == 768
+
+
+def test_resume_without_run_dir_is_a_user_error(fake_system: str, tmp_path: Path) -> None:
+    with pytest.raises(UserError, match="nothing to resume"):
+        train(tiny(), tmp_path / "absent", resume=True, progress=False)
+
+
+@pytest.mark.skipif(not system_ready("ose"), reason="OSE system not complete yet")
+def test_ose_smoke(tmp_path: Path) -> None:
+    run = train(
+        tiny("ose", "goblin_duel", timesteps=256, eval_every=0, checkpoint_every=0),
+        tmp_path / "ose",
+        progress=False,
+    )
+    assert play(load_policy_agent(run), "ose", "goblin_duel", fights=3) > 0
+
+
+def test_frozen_run_dir_as_opponent(fake_system: str, tmp_path: Path) -> None:
+    quick = tiny(timesteps=256, eval_every=0, checkpoint_every=0)
+    first = train(quick, tmp_path / "a", progress=False)
+    config = quick.with_overrides(opponents=[str(first), "by-the-book"])
+    run = train(config, tmp_path / "b", progress=False)
+    opponents = [r["opponent"] for r in read_eval_rows(run / "eval_history.csv")]
+    assert opponents == [str(first), "by-the-book"] * 2  # before and after training, each opponent
+
+
+KILLED_SCRIPT = """
+import sys
+sys.path.insert(0, {here!r})
+import gymnasium, npc_tactics.envs
+from npc_tactics.systems import SYSTEMS, SystemInfo
+SYSTEMS["fake"] = SystemInfo("fake", "Fake", "npc_tactics/Fake-v0", "fake_system:FakeEngine",
+                             "fake_system:FakeEncoder", "fake_system", "fake_system", "duel")
+gymnasium.register(id="npc_tactics/Fake-v0", entry_point="npc_tactics.envs.tactics_env:TacticsEnv",
+                   kwargs={{"system": "fake"}}, max_episode_steps=200)
+from npc_tactics.training.config import TrainConfig
+from npc_tactics.training.train import train
+config = TrainConfig.model_validate_json({config!r})
+train(config, {out!r}, progress=False)
+"""
+
+
+def test_killed_run_resumes_from_last_complete_checkpoint(fake_system: str, tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "killed"
+    config = tiny(timesteps=10**7, eval_every=512, checkpoint_every=256)
+    script = KILLED_SCRIPT.format(
+        here=str(Path(__file__).resolve().parent), config=config.model_dump_json(), out=str(out)
+    )
+    proc = subprocess.Popen([sys.executable, "-c", script], stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while len(checkpoint_paths(out)) < 2 and time.monotonic() < deadline:
+            assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
+            time.sleep(0.05)
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+    done = checkpoint_paths(out)[-1][0]
+    assert done >= 512 and not (out / "model.zip").exists()
+    run = train(config, out, resume=True, timesteps=done + 256, progress=False)
+    meta = json.loads((run / "meta.json").read_text())
+    assert meta["finished"] and meta["timesteps"] == done + 256
+    assert meta["segments"][-1]["start_timesteps"] == done
+    steps = [int(r["timesteps"]) for r in read_eval_rows(run / "eval_history.csv")]
+    assert steps == sorted(steps) and steps[-1] == done + 256
+    assert not [p for p in (run / "checkpoints").iterdir() if p.name.endswith(".tmp")]
+    assert load_policy_agent(run).name == "policy:killed"
