@@ -16,12 +16,27 @@ import numpy as np
 from npc_tactics.rules.base import Decision, Engine
 
 
-@dataclass(frozen=True, slots=True)
 class Observation:
-    vector: np.ndarray
-    state: Any
-    decision: Decision
-    engine: Engine[Any]
+    """The pending decision seen by an agent. ``vector`` is encoded on first access when an ``encoder``
+    is given instead of a vector, so scripted agents (which read the state) cost no encoding."""
+
+    __slots__ = ("_vector", "state", "decision", "engine", "_encoder")
+
+    def __init__(self, vector: np.ndarray | None, state: Any, decision: Decision, engine: Engine[Any],
+                 encoder: Any = None) -> None:
+        if vector is None and encoder is None:
+            raise ValueError("an Observation needs a vector or an encoder to make one")
+        self._vector = vector
+        self.state = state
+        self.decision = decision
+        self.engine = engine
+        self._encoder = encoder
+
+    @property
+    def vector(self) -> np.ndarray:
+        if self._vector is None:
+            self._vector = self._encoder.encode(self.state, self.decision)
+        return self._vector
 
 
 @runtime_checkable

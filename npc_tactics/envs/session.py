@@ -40,6 +40,8 @@ class FightSession:
         self.event_counts: Counter[str] = Counter()
         self.last_events: list[Event] = []
         self.round_events: list[Event] = []
+        self._decision: Decision | None = None
+        self._mask: np.ndarray | None = None
 
     # ----- lifecycle -------------------------------------------------------------------------------
     def start(self, dice_seed: int) -> None:
@@ -49,27 +51,39 @@ class FightSession:
         self.event_counts = Counter()
         self.last_events = []
         self.round_events = []
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Cache the pending decision and its mask: they only change when the session applies an action."""
+        self._decision = self.engine.pending(self.state)
+        self._mask = None
 
     @property
     def decision(self) -> Decision | None:
-        return self.engine.pending(self.state)
+        return self._decision
 
     @property
     def outcome(self) -> Outcome | None:
         return self.engine.outcome(self.state)
 
     def mask(self, decision: Decision | None = None) -> np.ndarray:
-        return self.engine.legal_mask(self.state, decision)
+        """The legal mask of the pending decision (cached; read-only by convention), or of ``decision``."""
+        if decision is not None and decision is not self._decision:
+            return self.engine.legal_mask(self.state, decision)
+        if self._mask is None:
+            self._mask = self.engine.legal_mask(self.state, self._decision)
+        return self._mask
 
     def observation(self, decision: Decision | None = None) -> Observation:
+        """What an agent sees; the vector is encoded only if the agent reads it (scripted agents don't)."""
         decision = decision if decision is not None else self.decision
-        vector = self.encoder.encode(self.state, decision)
-        return Observation(vector, self.state, decision, self.engine)  # type: ignore[arg-type]
+        return Observation(None, self.state, decision, self.engine, self.encoder)  # type: ignore[arg-type]
 
     def apply(self, action: int) -> list[Event]:
         """Answer the pending decision (raises IllegalActionError) and record the events."""
         assert self.roller is not None
-        self.state, events = self.engine.step(self.state, action, self.roller, inplace=True)
+        self.state, events = self.engine.step(self.state, action, self.roller, inplace=True, mask=self.mask())
+        self._refresh()
         self.last_events = events
         for e in events:
             self.event_counts[e.kind] += 1

@@ -185,7 +185,7 @@ def play_fight(
                 f"{engine.spec.name} engine has no pending decision but no outcome either"
             )
         mask = engine.legal_mask(state, decision)
-        obs = Observation(encoder.encode(state, decision), state, decision, engine)
+        obs = Observation(None, state, decision, engine, encoder)  # encoded only if the agent reads it
         action = int(agents[decision.side].act(obs, mask))
         actions[decision.side][
             engine.catalogue[action].verb if 0 <= action < len(engine.catalogue) else "?"
@@ -196,7 +196,7 @@ def play_fight(
             raise RuntimeError(
                 f"fight with seed {seed} did not end after {MAX_DECISIONS} decisions"
             )
-        state, step_events = engine.step(state, action, roller, inplace=True)
+        state, step_events = engine.step(state, action, roller, inplace=True, mask=mask)
         events.extend(step_events)
         outcome = engine.outcome(state)
 

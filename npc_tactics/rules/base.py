@@ -361,18 +361,21 @@ class Engine(ABC, Generic[S]):
         """The fight's outcome, or ``None`` while it goes on."""
 
     def step(self, state: S, action: int, roller: Roller, *, inplace: bool = False,
-             record_rolls: bool = True) -> tuple[S, list[Event]]:
+             record_rolls: bool = True, mask: np.ndarray | None = None) -> tuple[S, list[Event]]:
         """Apply ``action`` for the pending decision and run the rules to the next decision.
 
         Raises :class:`IllegalActionError` when the action is not legal. ``state`` is left untouched unless
-        ``inplace`` is true; the new state and the events of this step are returned.
+        ``inplace`` is true; the new state and the events of this step are returned. ``mask`` may pass the
+        ``legal_mask`` the caller already computed for this very state (environments cache it), so the
+        legality check does not compute it twice; the check itself always happens.
         """
         decision = self.pending(state)
         if decision is None:
             raise IllegalActionError(int(action), self.catalogue.name(int(action)),
                                      Decision(-1, -1, DecisionKind.ACT), "the fight is over")
         action = int(action)
-        mask = self.legal_mask(state, decision)
+        if mask is None:
+            mask = self.legal_mask(state, decision)
         if not 0 <= action < len(self.catalogue):
             raise IllegalActionError(action, self.catalogue.name(action), decision,
                                      f"outside the catalogue of {len(self.catalogue)} actions")
