@@ -22,6 +22,7 @@ import numpy as np
 from npc_tactics.configs import load_yaml
 from npc_tactics.errors import UserError
 from npc_tactics.training.config import TrainConfig, as_schedule, parse_train_config, validate_names
+from npc_tactics.training.curves import plot_learning_curve
 from npc_tactics.training.run_dir import (
     append_eval_rows,
     checkpoint_paths,
@@ -264,6 +265,7 @@ def train(
                 m.logger.record(f"eval/win_rate/{Path(cfg.opponents[k]).name}", row["win_rate"])
             rows.append(row)
         append_eval_rows(eval_path, rows)
+        plot_learning_curve(run)
 
     def checkpoint(m: Any) -> None:
         write_checkpoint(run, m, bookkeeping, budget.keep_checkpoints)

@@ -75,7 +75,7 @@ def play(agent, system: str, scenario: str, fights: int = 5) -> int:  # type: ig
 
 def test_train_writes_run_folder_and_policy_plays(fake_system: str, tmp_path: Path) -> None:
     run = train(tiny(), tmp_path / "run", progress=False, config_source="tiny.yaml")
-    for name in ("config.yaml", "args.yaml", "meta.json", "eval_history.csv", "model.zip"):
+    for name in ("config.yaml", "args.yaml", "meta.json", "eval_history.csv", "model.zip", "learning_curve.png"):
         assert (run / name).is_file(), name
     assert any((run / "tb").rglob("events.out.tfevents*"))
     meta = json.loads((run / "meta.json").read_text())
