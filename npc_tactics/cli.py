@@ -166,7 +166,27 @@ def evaluate(
     out = out or Path("reports") / f"{system}-{scenario}"
     options = _rules_options(system, option)
     result = run_tournament(system, scenario, names, fights, seed, out, options=options, progress=progress)
-    typer.echo(f"report: {getattr(result, 'report_path', out / 'report.md')}")
+    _print_first_agent(result)
+    typer.echo(f"report: {result.report_path}")
+
+
+def _print_first_agent(result: Any) -> None:
+    """The first agent's results from its seats, the ratings: what a user looks for before the report."""
+    from npc_tactics.evaluation.stats import format_rate
+
+    first = result.agents[0]
+    for pairing in result.pairings:
+        a, b = pairing.agents
+        if first not in (a, b):
+            continue
+        seat = 0 if a == first else 1
+        rates = pairing.rates(seat)
+        other = b if seat == 0 else a
+        typer.echo(f"{first} (side {seat}) vs {other}: win {format_rate(rates['win'])}, "
+                   f"fled {format_rate(rates['fled'], ci=False)}, draw {format_rate(rates['draw'], ci=False)} "
+                   f"over {pairing.fights} fights")
+    ranking = ", ".join(f"{r.agent} {r.mu:.1f}±{r.sigma:.1f}" for r in result.ratings)
+    typer.echo(f"ratings (openskill mu±sigma): {ranking}")
 
 
 def _system_scenario_from_runs(names: list[str], system: str | None, scenario: str | None) -> tuple[str, str]:
