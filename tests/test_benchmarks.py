@@ -1,0 +1,32 @@
+"""The benchmark scripts keep running and keep their --json schema (speed itself is never asserted here)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_script(*args: str) -> dict:  # type: ignore[type-arg]
+    proc = subprocess.run([sys.executable, *args, "--json"], cwd=ROOT, capture_output=True, text=True, check=True)
+    return json.loads(proc.stdout)
+
+
+def test_engine_throughput_schema() -> None:
+    out = run_script("benchmarks/engine_throughput.py", "--seconds", "0.2", "--repeats", "1")
+    assert out["cartpole_steps_per_s"] > 0
+    assert set(out["systems"]) == {"ose", "runequest", "mrq", "dicepool"}
+    for figures in out["systems"].values():
+        assert figures["decisions_per_s"] > 0 and figures["ratio"] > 0
+
+
+@pytest.mark.integration
+def test_training_fps_schema() -> None:
+    out = run_script("benchmarks/training_fps.py", "--timesteps", "1024")
+    assert out["cartpole_fps"] > 0
+    assert out["systems"]["ose"]["fps"] > 0 and out["systems"]["ose"]["ratio"] > 0
