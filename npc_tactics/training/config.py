@@ -11,12 +11,14 @@ field (``ppo.learning_rate``); unknown system, scenario or opponent names list t
 
 from __future__ import annotations
 
+from dataclasses import fields
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
 from npc_tactics.configs import CONFIG_DIR, load_yaml, named_files, resolve_named
+from npc_tactics.envs.rewards import RewardConfig
 from npc_tactics.errors import ConfigError, UnknownNameError
 
 __all__ = [
@@ -61,19 +63,13 @@ def as_schedule(value: float | Schedule) -> Any:
     return value.build() if isinstance(value, Schedule) else float(value)
 
 
-class RewardTerms(BaseModel):
-    """The env's ``RewardConfig`` fields (see ``npc_tactics.envs``): terminal results plus shaping
-    terms."""
-
-    model_config = _STRICT
-    win: float = 1.0
-    loss: float = -1.0
-    draw: float = 0.0
-    fled: float = 0.0
-    damage_dealt: float = 0.0
-    damage_taken: float = 0.0
-    survival: float = 0.0
-    escaped: float = 0.0
+# The env's RewardConfig terms as a strict pydantic model: one list of terms, defined once in envs/rewards.py.
+RewardTerms = create_model(  # type: ignore[call-overload]
+    "RewardTerms",
+    __config__=_STRICT,
+    __doc__="The env's ``RewardConfig`` terms (``npc_tactics/envs/rewards.py``): terminal results plus shaping.",
+    **{f.name: (float, f.default) for f in fields(RewardConfig)},
+)
 
 
 class PPOConfig(BaseModel):
