@@ -1,0 +1,38 @@
+"""Each system's docs page stays in step with its code: every action of the catalogue and every observation
+field (context fields and per-combatant fields) is documented, and every rules option is named."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from npc_tactics.systems import get_system
+from tests.conftest import system_names
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+
+
+def _documented(name: str, text: str) -> bool:
+    """``name`` appears as code, or compressed: ``verb:enemy_0..5`` for slot families, ``verb:<option>`` for
+    option families."""
+    if f"`{name}`" in text or f"`{name.split(':')[0]}:<" in text:
+        return True
+    compressed = re.sub(r"(enemy|ally)_\d+$", r"\1_0..", name)
+    return compressed != name and f"`{compressed}" in text
+
+
+@pytest.mark.parametrize("system", system_names())
+def test_docs_page_lists_actions_fields_and_options(system: str) -> None:
+    info = get_system(system)
+    engine = info.load("engine")()
+    encoder = info.load("encoder")(engine)
+    text = (DOCS / f"{system}.md").read_text(encoding="utf-8")
+    missing_actions = [name for name in engine.catalogue.names if not _documented(name, text)]
+    assert not missing_actions, f"docs/{system}.md lacks actions {missing_actions[:10]}"
+    missing_context = [name for name, _ in encoder.CONTEXT_FIELDS if name not in text]
+    missing_fields = [name for name, _ in encoder.COMBATANT_FIELDS if name not in text]
+    assert not missing_context and not missing_fields, (missing_context, missing_fields)
+    missing_options = [name for name in engine.spec.default_options if name not in text]
+    assert not missing_options, f"docs/{system}.md lacks rules options {missing_options}"
