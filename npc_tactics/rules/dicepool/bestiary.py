@@ -10,12 +10,12 @@ from functools import lru_cache
 from typing import Any
 
 from npc_tactics.configs import load_yaml, system_dir
-from npc_tactics.dice import parse
+from npc_tactics.configs import validate as V
+from npc_tactics.errors import ConfigError
 from npc_tactics.rules.base import Status
 from npc_tactics.rules.dicepool import tables as T
 from npc_tactics.rules.dicepool.actions import MAX_WEAPONS
 from npc_tactics.rules.dicepool.state import Armour, Fighter, Weapon
-from npc_tactics.rules.dicepool.validate import Checker
 
 WEAPON_KEYS = (
     "kind",
@@ -45,36 +45,29 @@ STAT_KEYS = (
 TEMPLATE_KEYS = ("description",) + STAT_KEYS
 
 
-def _weapon(c: Checker, name: str, raw: Any, field: str) -> Weapon:
-    d = c.mapping(raw, field, WEAPON_KEYS, ("kind", "skill", "damage"))
-    kind = c.choice(d["kind"], f"{field}.kind", T.WEAPON_KINDS, "weapon kind")
-    damage = (
-        str(d["damage"])
-        if isinstance(d["damage"], int) and not isinstance(d["damage"], bool)
-        else d["damage"]
-    )
-    try:
-        parse(c.string(damage, f"{field}.damage"))
-    except ValueError as exc:
-        raise c.fail(f"{field}.damage", str(exc)) from None
+def _weapon(file: str, name: str, raw: Any, field: str) -> Weapon:
+    d = V.mapping(raw, file, field, WEAPON_KEYS, ("kind", "skill", "damage"))
+    kind = V.choice(d["kind"], file, f"{field}.kind", T.WEAPON_KINDS, "weapon kind")
+    damage = str(V.dice(d["damage"], file, f"{field}.damage", allow_int=True))
     ranges = (0, 0, 0)
     if kind == "ranged":
         if "ranges" not in d:
-            raise c.fail(
+            raise ConfigError(
+                file,
                 f"{field}.ranges",
                 "a ranged weapon needs [short, medium, long] upper bounds in metres",
             )
-        r = c.seq(d["ranges"], f"{field}.ranges", 3, 3)
-        ranges = tuple(c.integer(x, f"{field}.ranges[{i}]", 1, 100000) for i, x in enumerate(r))  # type: ignore[assignment]
+        r = V.sequence(d["ranges"], file, f"{field}.ranges", 3, 3, "range bands")
+        ranges = tuple(V.integer(x, file, f"{field}.ranges[{i}]", 1, 100000) for i, x in enumerate(r))  # type: ignore[assignment]
         if not ranges[0] < ranges[1] < ranges[2]:
-            raise c.fail(f"{field}.ranges", f"bands must increase, got {list(ranges)}")
+            raise ConfigError(file, f"{field}.ranges", f"bands must increase, got {list(ranges)}")
     flags = {
-        k: c.boolean(d.get(k, False), f"{field}.{k}")
+        k: V.boolean(d.get(k, False), file, f"{field}.{k}")
         for k in ("electric", "huge", "thrown", "reload")
     }
-    ammo = c.integer(d.get("ammo", -1), f"{field}.ammo", -1, 1000)
+    ammo = V.integer(d.get("ammo", -1), file, f"{field}.ammo", -1, 1000)
     return Weapon(
-        name, kind, c.string(d["skill"], f"{field}.skill"), damage, ranges, ammo=ammo, **flags
+        name, kind, V.string(d["skill"], file, f"{field}.skill", non_empty=True), damage, ranges, ammo=ammo, **flags
     )
 
 
@@ -82,21 +75,21 @@ def _weapon(c: Checker, name: str, raw: Any, field: str) -> Weapon:
 def load_equipment() -> tuple[dict[str, Weapon], dict[str, Armour]]:
     """The shipped weapons and armour, validated."""
     path = system_dir("dicepool") / "equipment.yaml"
-    c = Checker(str(path))
-    data = c.mapping(load_yaml(path), "", ("weapons", "armour"), ("weapons", "armour"))
+    file = str(path)
+    data = V.mapping(load_yaml(path), file, "", ("weapons", "armour"), ("weapons", "armour"))
     weapons = {
-        name: _weapon(c, name, raw, f"weapons.{name}")
-        for name, raw in c.mapping(data["weapons"], "weapons", data["weapons"] or ()).items()
+        name: _weapon(file, name, raw, f"weapons.{name}")
+        for name, raw in V.mapping(data["weapons"], file, "weapons").items()
     }
     armour: dict[str, Armour] = {}
-    for name, raw in c.mapping(data["armour"], "armour", data["armour"] or ()).items():
-        d = c.mapping(raw, f"armour.{name}", ARMOUR_KEYS, ("covers",))
+    for name, raw in V.mapping(data["armour"], file, "armour").items():
+        d = V.mapping(raw, file, f"armour.{name}", ARMOUR_KEYS, ("covers",))
         covers = tuple(
-            T.LOCATION_INDEX[c.choice(x, f"armour.{name}.covers[{i}]", T.LOCATIONS, "location")]
-            for i, x in enumerate(c.seq(d["covers"], f"armour.{name}.covers", 1))
+            T.LOCATION_INDEX[V.choice(x, file, f"armour.{name}.covers[{i}]", T.LOCATIONS, "location")]
+            for i, x in enumerate(V.sequence(d["covers"], file, f"armour.{name}.covers", 1, what="locations"))
         )
         armour[name] = Armour(
-            name, covers, c.boolean(d.get("metal", False), f"armour.{name}.metal")
+            name, covers, V.boolean(d.get("metal", False), file, f"armour.{name}.metal")
         )
     return weapons, armour
 
@@ -105,21 +98,21 @@ def load_equipment() -> tuple[dict[str, Weapon], dict[str, Armour]]:
 def load_bestiary() -> dict[str, dict[str, Any]]:
     """The shipped stat blocks by template name, validated (each builds a fighter)."""
     path = system_dir("dicepool") / "bestiary.yaml"
-    c = Checker(str(path))
-    data = c.mapping(load_yaml(path), "", ("templates",), ("templates",))
-    templates = c.mapping(data["templates"], "templates", data["templates"] or ())
+    file = str(path)
+    data = V.mapping(load_yaml(path), file, "", ("templates",), ("templates",))
+    templates = V.mapping(data["templates"], file, "templates")
     out: dict[str, dict[str, Any]] = {}
     for name, raw in templates.items():
-        d = c.mapping(
-            raw, f"templates.{name}", TEMPLATE_KEYS, STAT_KEYS[:4] + ("skills", "locations")
+        d = V.mapping(
+            raw, file, f"templates.{name}", TEMPLATE_KEYS, STAT_KEYS[:4] + ("skills", "locations")
         )
-        build_fighter(c, name, d, {}, f"templates.{name}", 0, name)  # validates
+        build_fighter(file, name, d, {}, f"templates.{name}", 0, name)  # validates
         out[name] = d
     return out
 
 
 def build_fighter(
-    c: Checker,
+    file: str,
     template: str,
     stats: dict[str, Any],
     over: dict[str, Any],
@@ -143,29 +136,27 @@ def build_fighter(
         ("mount_speed", 0, 200, 0),
     ):
         value, f = get(key, default)
-        ints[key] = c.integer(value, f, lo, hi)
+        ints[key] = V.integer(value, file, f, lo, hi)
     skills_raw, f = get("skills", {})
     skills = {
-        c.string(k, f): c.integer(v, f"{f}.{k}", 0, T.MAX_POOL)
-        for k, v in c.mapping(
-            skills_raw, f, skills_raw if isinstance(skills_raw, dict) else ()
-        ).items()
+        V.string(k, file, f, non_empty=True): V.integer(v, file, f"{f}.{k}", 0, T.MAX_POOL)
+        for k, v in V.mapping(skills_raw, file, f).items()
     }
     if "skills" in over and isinstance(stats.get("skills"), dict):
         skills = {**stats["skills"], **skills}
     wnames, f = get("weapons", [])
     weapons = tuple(
-        weapons_db[c.choice(w, f"{f}[{i}]", weapons_db, "weapon")]
-        for i, w in enumerate(c.seq(wnames, f, 0, MAX_WEAPONS))
+        weapons_db[V.choice(w, file, f"{f}[{i}]", weapons_db, "weapon")]
+        for i, w in enumerate(V.sequence(wnames, file, f, 0, MAX_WEAPONS, "weapons"))
     )
     anames, f = get("armour", [])
     armour = tuple(
-        armour_db[c.choice(a, f"{f}[{i}]", armour_db, "armour")]
-        for i, a in enumerate(c.seq(anames, f, 0, 8))
+        armour_db[V.choice(a, file, f"{f}[{i}]", armour_db, "armour")]
+        for i, a in enumerate(V.sequence(anames, file, f, 0, 8, "armour pieces"))
     )
     locs_raw, f = get("locations")
-    locs = c.mapping(locs_raw, f, T.LOCATIONS, T.LOCATIONS)
-    loc_max = tuple(c.integer(locs[n], f"{f}.{n}", 1, 100) for n in T.LOCATIONS)
+    locs = V.mapping(locs_raw, file, f, T.LOCATIONS, T.LOCATIONS)
+    loc_max = tuple(V.integer(locs[n], file, f"{f}.{n}", 1, 100) for n in T.LOCATIONS)
     metal = tuple(any(a.metal and i in a.covers for a in armour) for i in range(len(T.LOCATIONS)))
     return Fighter(
         name=name,

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from npc_tactics.configs import load_yaml, named_files, resolve_named, system_dir
+from npc_tactics.configs import validate as V
 from npc_tactics.dice import Roller
 from npc_tactics.errors import ConfigError
 from npc_tactics.rules.base import EventSink, Status
@@ -20,7 +21,6 @@ from npc_tactics.rules.dicepool import tables as T
 from npc_tactics.rules.dicepool.actions import MAX_PER_SIDE
 from npc_tactics.rules.dicepool.bestiary import STAT_KEYS, build_fighter, load_bestiary
 from npc_tactics.rules.dicepool.state import PHASE_ACT, DicePoolState, Fighter
-from npc_tactics.rules.dicepool.validate import Checker
 
 SCENARIO_DIR = system_dir("dicepool") / "scenarios"
 SCENARIO_KEYS = ("name", "description", "max_rounds", "escape_distance", "options", "sides")
@@ -58,15 +58,15 @@ class Scenario:
 
 
 def _combatant(
-    c: Checker, raw: Any, fld: str, side: int, situation: bool
+    file: str, raw: Any, fld: str, side: int, situation: bool
 ) -> tuple[Fighter, dict[str, Any]]:
     keys = SITUATION_COMBATANT_KEYS if situation else COMBATANT_KEYS
-    d = c.mapping(raw, fld, keys, ("template",))
+    d = V.mapping(raw, file, fld, keys, ("template",))
     bestiary = load_bestiary()
-    template = c.choice(d["template"], f"{fld}.template", bestiary, "template")
-    name = c.string(d.get("name", template), f"{fld}.name")
+    template = V.choice(d["template"], file, f"{fld}.template", bestiary, "template")
+    name = V.string(d.get("name", template), file, f"{fld}.name", non_empty=True)
     f = build_fighter(
-        c,
+        file,
         template,
         bestiary[template],
         {k: v for k, v in d.items() if k in STAT_KEYS},
@@ -74,93 +74,94 @@ def _combatant(
         side,
         name,
     )
-    f.position = c.number(d.get("position", 0), f"{fld}.position", -10000, 10000)
+    f.position = V.number(d.get("position", 0), file, f"{fld}.position", -10000, 10000)
     if "readied" in d:
         names = [w.name for w in f.weapons]
-        r = c.choice(d["readied"], f"{fld}.readied", ["none", *names], "weapon")
+        r = V.choice(d["readied"], file, f"{fld}.readied", ["none", *names], "weapon")
         f.readied = -1 if r == "none" else names.index(r)
     f.posture = T.POSTURE_NAMES.index(
-        c.choice(d.get("posture", "standing"), f"{fld}.posture", T.POSTURE_NAMES, "posture")
+        V.choice(d.get("posture", "standing"), file, f"{fld}.posture", T.POSTURE_NAMES, "posture")
     )
     f.cover_available = T.CONCEALMENT_NAMES.index(
-        c.choice(d.get("cover", "none"), f"{fld}.cover", T.CONCEALMENT_NAMES, "cover")
+        V.choice(d.get("cover", "none"), file, f"{fld}.cover", T.CONCEALMENT_NAMES, "cover")
     )
     f.concealment = T.CONCEALMENT_NAMES.index(
-        c.choice(
-            d.get("concealment", "none"), f"{fld}.concealment", T.CONCEALMENT_NAMES, "concealment"
+        V.choice(
+            d.get("concealment", "none"), file, f"{fld}.concealment", T.CONCEALMENT_NAMES, "concealment"
         )
     )
     f.cover_available = max(f.cover_available, f.concealment)
-    f.mounted = c.boolean(d.get("mounted", False), f"{fld}.mounted")
+    f.mounted = V.boolean(d.get("mounted", False), file, f"{fld}.mounted")
     if f.mounted and f.mount_speed == 0:
-        raise c.fail(f"{fld}.mounted", "this combatant has no mount (mount_speed is 0)")
+        raise ConfigError(file, f"{fld}.mounted", "this combatant has no mount (mount_speed is 0)")
     return f, d
 
 
-def _apply_situation(c: Checker, f: Fighter, d: dict[str, Any], fld: str) -> None:
+def _apply_situation(file: str, f: Fighter, d: dict[str, Any], fld: str) -> None:
     """Current wounds and conditions of a fight in progress (load_situation)."""
     if "location_hp" in d:
-        locs = c.mapping(d["location_hp"], f"{fld}.location_hp", T.LOCATIONS)
+        locs = V.mapping(d["location_hp"], file, f"{fld}.location_hp", T.LOCATIONS)
         threshold = 0
         for n, v in locs.items():
             i = T.LOCATION_INDEX[n]
-            f.loc_hp[i] = c.integer(v, f"{fld}.location_hp.{n}", -100, f.loc_max[i])
+            f.loc_hp[i] = V.integer(v, file, f"{fld}.location_hp.{n}", -100, f.loc_max[i])
             f.serious[i] = f.loc_hp[i] <= threshold
         f.hp = sum(h for h in f.loc_hp if h > 0)
-    f.defense_dice = c.integer(d.get("defense_dice", 0), f"{fld}.defense_dice", 0, T.MAX_POOL)
-    f.moving = c.boolean(d.get("moving", False), f"{fld}.moving")
-    status = c.choice(
-        d.get("status", "active"), f"{fld}.status", [s.name.lower() for s in Status], "status"
+    f.defense_dice = V.integer(d.get("defense_dice", 0), file, f"{fld}.defense_dice", 0, T.MAX_POOL)
+    f.moving = V.boolean(d.get("moving", False), file, f"{fld}.moving")
+    status = V.choice(
+        d.get("status", "active"), file, f"{fld}.status", [s.name.lower() for s in Status], "status"
     )
     f.status = Status[status.upper()]
 
 
 def _sides(
-    c: Checker, data: dict[str, Any], situation: bool
+    file: str, data: dict[str, Any], situation: bool
 ) -> tuple[tuple[str, str], list[Fighter], list[dict[str, Any]]]:
-    sides = c.seq(data["sides"], "sides", 2, 2)
+    sides = V.two_sides(data["sides"], file)
     names: list[str] = []
     fighters: list[Fighter] = []
     raws: list[dict[str, Any]] = []
     for s, side_raw in enumerate(sides):
-        sd = c.mapping(side_raw, f"sides[{s}]", ("name", "combatants"), ("combatants",))
-        names.append(c.string(sd.get("name", f"side_{s}"), f"sides[{s}].name"))
-        for k, raw in enumerate(c.seq(sd["combatants"], f"sides[{s}].combatants", 1, MAX_PER_SIDE)):
+        sd = V.mapping(side_raw, file, f"sides[{s}]", ("name", "combatants"), ("combatants",))
+        names.append(V.string(sd.get("name", f"side_{s}"), file, f"sides[{s}].name", non_empty=True))
+        members = V.sequence(sd["combatants"], file, f"sides[{s}].combatants", 1, MAX_PER_SIDE, "combatants")
+        for k, raw in enumerate(members):
             fld = f"sides[{s}].combatants[{k}]"
-            f, d = _combatant(c, raw, fld, s, situation)
+            f, d = _combatant(file, raw, fld, s, situation)
             if any(g.name == f.name for g in fighters):
-                raise c.fail(
+                raise ConfigError(
+                    file,
                     f"{fld}.name", f"duplicate combatant name {f.name!r}; give each a distinct name"
                 )
             if situation:
-                _apply_situation(c, f, d, fld)
+                _apply_situation(file, f, d, fld)
             fighters.append(f)
             raws.append({**d, "_field": fld})
     return (names[0], names[1]), fighters, raws
 
 
-def _options(c: Checker, raw: Any) -> dict[str, Any]:
+def _options(file: str, raw: Any) -> dict[str, Any]:
     from npc_tactics.rules.dicepool.engine import DicePoolEngine
 
-    opts = c.mapping(raw if raw is not None else {}, "options", DicePoolEngine.spec.default_options)
+    opts = V.mapping(raw if raw is not None else {}, file, "options", DicePoolEngine.spec.default_options)
     try:
         DicePoolEngine(opts)
     except ValueError as exc:
-        raise c.fail("options", str(exc)) from None
+        raise ConfigError(file, "options", str(exc)) from None
     return opts
 
 
 def scenario_from_mapping(data: Any, file: str) -> Scenario:
     """Validate a scenario mapping (unknown keys are errors) and build its fighters."""
-    c = Checker(file)
-    d = c.mapping(data, "", SCENARIO_KEYS, ("name", "sides"))
-    side_names, fighters, _ = _sides(c, d, False)
+    d = V.mapping(data, file, "", SCENARIO_KEYS, ("name", "sides"))
+    side_names, fighters, _ = _sides(file, d, False)
     return Scenario(
-        name=c.string(d["name"], "name"),
+        name=V.string(d["name"], file, "name", non_empty=True),
         description=str(d.get("description", "")),
-        max_rounds=c.integer(d.get("max_rounds", 20), "max_rounds", 1, 1000),
-        escape_distance=c.number(d.get("escape_distance", 40), "escape_distance", 1, 100000),
-        options=_options(c, d.get("options")),
+        max_rounds=V.integer(d.get("max_rounds", 20), file, "max_rounds", 1, 1000),
+        escape_distance=V.number(d.get("escape_distance", 40), file, "escape_distance", 1, 100000),
+        options=_options(file, d.get("options")),
         side_names=side_names,
         fighters=tuple(fighters),
     )
@@ -191,34 +192,30 @@ def load_situation(
     rest of this game turn's slots, in order) and per combatant ``location_hp``, ``defense_dice``,
     ``aim_target`` (a name), ``moving``, ``status``.
     """
-    if isinstance(path_or_mapping, Mapping):
-        file, data = "<situation>", path_or_mapping
-    else:
-        file, data = str(path_or_mapping), load_yaml(path_or_mapping)
-    c = Checker(file)
-    d = c.mapping(data, "", SITUATION_KEYS, ("sides", "acting"))
-    _, fighters, raws = _sides(c, d, True)
+    file, data = V.document(path_or_mapping)
+    d = V.mapping(data, file, "", SITUATION_KEYS, ("sides", "acting"))
+    _, fighters, raws = _sides(file, d, True)
     names = [f.name for f in fighters]
     for f, raw in zip(fighters, raws, strict=True):
         if "aim_target" in raw:
             f.aim_target = names.index(
-                c.choice(raw["aim_target"], f"{raw['_field']}.aim_target", names, "name")
+                V.choice(raw["aim_target"], file, f"{raw['_field']}.aim_target", names, "name")
             )
-    acting = names.index(c.choice(d["acting"], "acting", names, "combatant"))
+    acting = names.index(V.choice(d["acting"], file, "acting", names, "combatant"))
     if fighters[acting].status != Status.ACTIVE:
-        raise c.fail("acting", f"{names[acting]!r} is not active and cannot act")
+        raise ConfigError(file, "acting", f"{names[acting]!r} is not active and cannot act")
     then = [
-        names.index(c.choice(n, f"then[{i}]", names, "combatant"))
-        for i, n in enumerate(c.seq(d.get("then", []), "then"))
+        names.index(V.choice(n, file, f"then[{i}]", names, "combatant"))
+        for i, n in enumerate(V.sequence(d.get("then", []), file, "then", what="combatant names"))
     ]
-    round_ = c.integer(d.get("round", 1), "round", 1, 1000)
-    max_rounds = c.integer(d.get("max_rounds", max(20, round_)), "max_rounds", round_, 1000)
+    round_ = V.integer(d.get("round", 1), file, "round", 1, 1000)
+    max_rounds = V.integer(d.get("max_rounds", max(20, round_)), file, "max_rounds", round_, 1000)
     state = DicePoolState(
         fighters,
         round_,
         max_rounds,
-        c.number(d.get("escape_distance", 40), "escape_distance", 1),
-        engine.rules_for(_options(c, d.get("options"))),
+        V.number(d.get("escape_distance", 40), file, "escape_distance", 1),
+        engine.rules_for(_options(file, d.get("options"))),
     )
     state.queue = [(len(then) + 1 - i, who) for i, who in enumerate([acting, *then])]
     state.n_ta = 1

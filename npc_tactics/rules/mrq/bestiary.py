@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from npc_tactics.configs import load_yaml, system_dir
+from npc_tactics.configs import validate as V
 from npc_tactics.dice import parse
 from npc_tactics.errors import ConfigError
 from npc_tactics.rules.mrq.state import Profile, Weapon
@@ -21,7 +22,6 @@ from npc_tactics.rules.mrq.tables import (
     damage_modifier,
     location_hp,
 )
-from npc_tactics.rules.mrq.validate import as_bool, as_choice, as_int, as_map, as_str
 
 DIR = system_dir("mrq")
 STYLES = ("weapon_and_shield", "two_handed", "two_weapons", "one_handed", "unarmed", "natural")
@@ -33,11 +33,11 @@ CONDITIONS = ("none", "swimming", "climbing")
 
 @lru_cache(maxsize=4)
 def load_weapons(path: str = str(DIR / "weapons.yaml")) -> dict[str, Weapon]:
-    data = as_map(load_yaml(path), path, "", ("weapons",), ("weapons",))
+    data = V.mapping(load_yaml(path), path, "", ("weapons",), ("weapons",))
     out: dict[str, Weapon] = {}
-    for name, raw in as_map(data["weapons"], path, "weapons", tuple(data["weapons"] or ())).items():
+    for name, raw in V.mapping(data["weapons"], path, "weapons").items():
         p = f"weapons.{name}"
-        w = as_map(
+        w = V.mapping(
             raw,
             path,
             p,
@@ -56,27 +56,24 @@ def load_weapons(path: str = str(DIR / "weapons.yaml")) -> dict[str, Weapon]:
             ),
             ("damage", "kind", "reach", "hp"),
         )
-        kind = as_choice(w["kind"], path, f"{p}.kind", KINDS, "kind")
+        kind = V.choice(w["kind"], path, f"{p}.kind", KINDS, "kind")
         if (kind == "missile") != ("range" in w):
             raise ConfigError(path, f"{p}.range", "missile weapons (and only they) need a range")
-        try:
-            expr = parse(as_str(w["damage"], path, f"{p}.damage"))
-        except ValueError as exc:
-            raise ConfigError(path, f"{p}.damage", str(exc)) from None
+        expr = parse(V.dice(w["damage"], path, f"{p}.damage"))
         out[name] = Weapon(
             name=name,
             damage=expr.text,
             dice=tuple((n, s) for n, s, _ in expr.dice),
             bonus=expr.bonus,
             kind=kind,
-            reach=REACH_NAMES.index(as_choice(w["reach"], path, f"{p}.reach", REACH_NAMES, "reach")),
-            hp=as_int(w["hp"], path, f"{p}.hp"),
-            ap=as_int(w.get("ap", 0), path, f"{p}.ap"),
+            reach=REACH_NAMES.index(V.choice(w["reach"], path, f"{p}.reach", REACH_NAMES, "reach")),
+            hp=V.integer(w["hp"], path, f"{p}.hp", 0, 10_000),
+            ap=V.integer(w.get("ap", 0), path, f"{p}.ap", 0, 10_000),
             **{
-                k: as_bool(w.get(k, False), path, f"{p}.{k}")
+                k: V.boolean(w.get(k, False), path, f"{p}.{k}")
                 for k in ("thrusting", "entangling", "disarm_bonus", "set_vs_charge", "thrown")
             },
-            range=as_int(w.get("range", 0), path, f"{p}.range", 0, 1000),
+            range=V.integer(w.get("range", 0), path, f"{p}.range", 0, 1000),
         )
     return out
 
@@ -109,9 +106,9 @@ _SKILLS = ("acrobatics", "athletics", "resilience", "brute_force", "riding")
 def _locations(value: Any, file: str, path: str, body: str) -> tuple[int, ...] | None:
     names = QUADRUPED_LOCATIONS if body == "quadruped" else LOCATIONS
     if isinstance(value, int) and not isinstance(value, bool):
-        return (as_int(value, file, path, 0, 100),) * 7
-    m = as_map(value, file, path, names, names)
-    return tuple(as_int(m[n], file, f"{path}.{n}", 0, 100) for n in names)
+        return (V.integer(value, file, path, 0, 100),) * 7
+    m = V.mapping(value, file, path, names, names)
+    return tuple(V.integer(m[n], file, f"{path}.{n}", 0, 100) for n in names)
 
 
 def build_profile(
@@ -124,12 +121,12 @@ def build_profile(
 ) -> Profile:
     """Resolve a bestiary template (plus scenario overrides: skill, armour, condition) into a frozen
     Profile."""
-    t = as_map(raw, file, path, _TEMPLATE_KEYS, ("style", "skill", "weapon", "characteristics"))
-    style = as_choice(t["style"], file, f"{path}.style", STYLES, "style")
-    body = as_choice(t.get("body", "humanoid"), file, f"{path}.body", ("humanoid", "quadruped"), "body")
-    ch = as_map(t["characteristics"], file, f"{path}.characteristics", CHARS + ("cha",), CHARS)
-    c = {k: as_int(ch[k], file, f"{path}.characteristics.{k}", 1, 200) for k in CHARS}
-    sk = as_map(t.get("skills", {}), file, f"{path}.skills", _SKILLS)
+    t = V.mapping(raw, file, path, _TEMPLATE_KEYS, ("style", "skill", "weapon", "characteristics"))
+    style = V.choice(t["style"], file, f"{path}.style", STYLES, "style")
+    body = V.choice(t.get("body", "humanoid"), file, f"{path}.body", ("humanoid", "quadruped"), "body")
+    ch = V.mapping(t["characteristics"], file, f"{path}.characteristics", CHARS + ("cha",), CHARS)
+    c = {k: V.integer(ch[k], file, f"{path}.characteristics.{k}", 1, 200) for k in CHARS}
+    sk = V.mapping(t.get("skills", {}), file, f"{path}.skills", _SKILLS)
     skill_of = {
         "acrobatics": c["dex"],
         "athletics": c["str"] + c["dex"],
@@ -138,13 +135,13 @@ def build_profile(
         "riding": c["dex"] + c["pow"],
     }
     for k, v in sk.items():
-        skill_of[k] = as_int(v, file, f"{path}.skills.{k}", 0, 300)
+        skill_of[k] = V.integer(v, file, f"{path}.skills.{k}", 0, 300)
 
     def weapon(key: str, default: str | None) -> Weapon | None:
         wname = t.get(key, default)
         if wname is None:
             return None
-        return weapons[as_choice(wname, file, f"{path}.{key}", sorted(weapons), "weapon")]
+        return weapons[V.choice(wname, file, f"{path}.{key}", sorted(weapons), "weapon")]
 
     main = weapon("weapon", None)
     assert main is not None  # noqa: S101 - required key checked above
@@ -161,11 +158,11 @@ def build_profile(
     missile = weapon("missile", None)
     if missile is not None and missile.kind != "missile":
         raise ConfigError(file, f"{path}.missile", f"{missile.name!r} is not a missile weapon")
-    ammo = as_int(t.get("ammo", 0), file, f"{path}.ammo", 0, 100)
+    ammo = V.integer(t.get("ammo", 0), file, f"{path}.ammo", 0, 100)
     if (missile is None) != (ammo == 0) or (missile is None) != ("missile_skill" not in t):
         raise ConfigError(file, f"{path}.missile", "missile, missile_skill and ammo (> 0) go together")
     over = dict(overrides or {})
-    skill = as_int(over.get("skill", t["skill"]), file, f"{path}.skill", 0, 300)
+    skill = V.integer(over.get("skill", t["skill"]), file, f"{path}.skill", 0, 300)
     armour_raw = over.get("armour", t.get("armour", 0))
     armour = _locations(armour_raw, file, f"{path}.armour", body)
     loc_max = (
@@ -173,12 +170,12 @@ def build_profile(
         if "location_hp" in t
         else location_hp(c["siz"] + c["con"], body)
     )
-    mount = as_map(t["mount"], file, f"{path}.mount", ("str", "siz"), ("str", "siz")) if "mount" in t else None
+    mount = V.mapping(t["mount"], file, f"{path}.mount", ("str", "siz"), ("str", "siz")) if "mount" in t else None
     wl_names = QUADRUPED_LOCATIONS if body == "quadruped" else LOCATIONS
     wloc = t.get("weapon_location", wl_names[HEAD] if body == "quadruped" else wl_names[RIGHT_ARM])
-    intelligent = as_bool(t.get("intelligent", True), file, f"{path}.intelligent")
-    move = as_int(t.get("move", MOVE_BY_BODY["mounted" if mount else body]), file, f"{path}.move", 1, 50)
-    condition = as_choice(over.get("condition", "none"), file, f"{path}.condition", CONDITIONS, "condition")
+    intelligent = V.boolean(t.get("intelligent", True), file, f"{path}.intelligent")
+    move = V.integer(t.get("move", MOVE_BY_BODY["mounted" if mount else body]), file, f"{path}.move", 1, 50)
+    condition = V.choice(over.get("condition", "none"), file, f"{path}.condition", CONDITIONS, "condition")
     return Profile(
         template=name,
         style=style,
@@ -186,7 +183,7 @@ def build_profile(
         weapon=main,
         offhand=off,
         unarmed=unarmed,
-        unarmed_skill=as_int(t.get("unarmed_skill", c["str"] + c["dex"]), file, f"{path}.unarmed_skill", 0, 300)
+        unarmed_skill=V.integer(t.get("unarmed_skill", c["str"] + c["dex"]), file, f"{path}.unarmed_skill", 0, 300)
         if style not in ("unarmed", "natural")
         else skill,
         acrobatics=skill_of["athletics"] if body == "quadruped" and "acrobatics" not in sk else skill_of["acrobatics"],
@@ -199,8 +196,8 @@ def build_profile(
         siz=c["siz"],
         dm=damage_modifier(c["str"] + c["siz"]),
         mount_dm=damage_modifier(
-            as_int(mount["str"], file, f"{path}.mount.str", 1, 200)
-            + as_int(mount["siz"], file, f"{path}.mount.siz", 1, 200)
+            V.integer(mount["str"], file, f"{path}.mount.str", 1, 200)
+            + V.integer(mount["siz"], file, f"{path}.mount.siz", 1, 200)
         )
         if mount
         else "",
@@ -210,10 +207,10 @@ def build_profile(
         armour=armour or (0,) * 7,
         cas=combat_actions(c["dex"]),
         intelligent=intelligent,
-        formidable=as_bool(t.get("formidable", False), file, f"{path}.formidable"),
-        weapon_loc=wl_names.index(as_choice(wloc, file, f"{path}.weapon_location", wl_names, "location")),
+        formidable=V.boolean(t.get("formidable", False), file, f"{path}.formidable"),
+        weapon_loc=wl_names.index(V.choice(wloc, file, f"{path}.weapon_location", wl_names, "location")),
         missile=missile,
-        missile_skill=as_int(t.get("missile_skill", 0), file, f"{path}.missile_skill", 0, 300),
+        missile_skill=V.integer(t.get("missile_skill", 0), file, f"{path}.missile_skill", 0, 300),
         ammo=ammo,
         move=move,
         skill_cap=skill_of["athletics"] if condition != "none" else 999,
@@ -224,8 +221,8 @@ def build_profile(
 @lru_cache(maxsize=4)
 def load_bestiary(path: str = str(DIR / "bestiary.yaml")) -> dict[str, Any]:
     """Raw templates by name (validated once, resolved per use so scenario overrides apply)."""
-    data = as_map(load_yaml(path), path, "", ("templates",), ("templates",))
-    templates = as_map(data["templates"], path, "templates", tuple(data["templates"] or ()))
+    data = V.mapping(load_yaml(path), path, "", ("templates",), ("templates",))
+    templates = V.mapping(data["templates"], path, "templates")
     weapons = load_weapons()
     for name, raw in templates.items():
         build_profile(name, raw, path, f"templates.{name}", weapons)

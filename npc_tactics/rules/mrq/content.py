@@ -1,6 +1,6 @@
 """MRQ content entry point (contract §4): weapons, bestiary, scenarios and GM situations from YAML.
 
-The work is split by job: ``validate`` (one-line field validators), ``bestiary`` (weapons and stat blocks),
+The work is split by job: ``bestiary`` (weapons and stat blocks, read with :mod:`npc_tactics.configs.validate`),
 ``scenario`` (scenarios) and ``situation`` (fights in progress). Every error is a one-line
 :class:`~npc_tactics.errors.ConfigError` naming the file and the field path; unknown keys are errors.
 """

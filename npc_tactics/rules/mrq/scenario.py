@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import Any
 
 from npc_tactics.configs import load_yaml, named_files, resolve_named
+from npc_tactics.configs import validate as V
 from npc_tactics.errors import ConfigError
+from npc_tactics.rules.mrq.actions import MAX_PER_SIDE
 from npc_tactics.rules.mrq.bestiary import DIR, build_profile, load_bestiary, load_weapons
 from npc_tactics.rules.mrq.options import DEFAULT_OPTIONS
 from npc_tactics.rules.mrq.state import Profile
 from npc_tactics.rules.mrq.tables import DISTANCE_NAMES, MAX_GAP
-from npc_tactics.rules.mrq.validate import as_choice, as_int, as_map, as_str
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,7 @@ def load_scenario(name_or_path: str) -> Scenario:
 
 
 def _options(value: Any, file: str, path: str) -> dict[str, Any]:
-    opts = as_map(value, file, path, tuple(DEFAULT_OPTIONS))
+    opts = V.mapping(value, file, path, tuple(DEFAULT_OPTIONS))
     for k, v in opts.items():
         default = DEFAULT_OPTIONS[k]
         if not isinstance(v, type(default)) or (isinstance(default, list) and len(v) != len(default)):
@@ -61,20 +62,16 @@ COMBATANT_KEYS = ("template", "name", "skill", "armour", "condition")
 
 
 def sides_of(value: Any, file: str, extra_keys: tuple[str, ...] = ()) -> list[tuple[str, list[dict[str, Any]]]]:
-    if not isinstance(value, list) or len(value) != 2:
-        raise ConfigError(file, "sides", "expected a list of exactly 2 sides (side 0 = the NPCs)")
     templates = load_bestiary()
     out = []
-    for s, side in enumerate(value):
-        sd = as_map(side, file, f"sides[{s}]", ("name", "combatants"), ("combatants",))
-        cs = sd["combatants"]
-        if not isinstance(cs, list) or not 1 <= len(cs) <= 6:
-            raise ConfigError(file, f"sides[{s}].combatants", "expected a list of 1 to 6 combatants")
+    for s, side in enumerate(V.two_sides(value, file)):
+        sd = V.mapping(side, file, V.join("sides", s), ("name", "combatants"), ("combatants",))
+        cp = V.join("sides", s, "combatants")
         entries = []
-        for k, raw in enumerate(cs):
-            p = f"sides[{s}].combatants[{k}]"
-            e = as_map(raw, file, p, COMBATANT_KEYS + extra_keys, ("template",))
-            as_choice(e["template"], file, f"{p}.template", sorted(templates), "template")
+        for k, raw in enumerate(V.sequence(sd["combatants"], file, cp, 1, MAX_PER_SIDE, "combatants")):
+            p = V.join(cp, k)
+            e = V.mapping(raw, file, p, COMBATANT_KEYS + extra_keys, ("template",))
+            V.choice(e["template"], file, f"{p}.template", sorted(templates), "template")
             e["_path"] = p
             entries.append(e)
         out.append((str(sd.get("name", f"side {s}")), entries))
@@ -83,7 +80,7 @@ def sides_of(value: Any, file: str, extra_keys: tuple[str, ...] = ()) -> list[tu
 
 def scenario_from_mapping(data: Any, file: str = "<scenario>") -> Scenario:
     """Validate a scenario mapping (see docs/mrq.md, "Scenarios")."""
-    d = as_map(
+    d = V.mapping(
         data,
         file,
         "",
@@ -97,7 +94,7 @@ def scenario_from_mapping(data: Any, file: str = "<scenario>") -> Scenario:
     for s, (_, entries) in enumerate(sides):
         for e in entries:
             p = e["_path"]
-            name = as_str(e.get("name", f"{e['template']}_{len(combatants)}"), file, f"{p}.name")
+            name = V.string(e.get("name", f"{e['template']}_{len(combatants)}"), file, f"{p}.name")
             if name in names:
                 raise ConfigError(file, f"{p}.name", f"duplicate combatant name {name!r}")
             names.add(name)
@@ -105,14 +102,14 @@ def scenario_from_mapping(data: Any, file: str = "<scenario>") -> Scenario:
             prof = build_profile(e["template"], templates[e["template"]], file, p, weapons, over)
             combatants.append((name, s, prof))
     return Scenario(
-        name=as_str(d.get("name", Path(file).stem), file, "name"),
-        description=as_str(d.get("description", ""), file, "description"),
-        max_rounds=as_int(d.get("max_rounds", 20), file, "max_rounds", 1, 1000),
+        name=V.string(d.get("name", Path(file).stem), file, "name"),
+        description=V.string(d.get("description", ""), file, "description"),
+        max_rounds=V.integer(d.get("max_rounds", 20), file, "max_rounds", 1, 1000),
         options=_options(d.get("options", {}), file, "options"),
         distance=DISTANCE_NAMES.index(
-            as_choice(d.get("distance", "long"), file, "distance", DISTANCE_NAMES, "distance")
+            V.choice(d.get("distance", "long"), file, "distance", DISTANCE_NAMES, "distance")
         ),
         combatants=tuple(combatants),
-        range=as_int(d.get("range", 0), file, "range", 0, MAX_GAP),
+        range=V.integer(d.get("range", 0), file, "range", 0, MAX_GAP),
         side_names=(sides[0][0], sides[1][0]),
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from npc_tactics.configs import load_yaml
+from npc_tactics.configs import validate as V
 from npc_tactics.dice import Roller
 from npc_tactics.errors import ConfigError
 from npc_tactics.rules.base import Decision, DecisionKind, Status
@@ -18,7 +18,6 @@ from npc_tactics.rules.mrq.tables import (
     MAX_GAP,
     QUADRUPED_LOCATIONS,
 )
-from npc_tactics.rules.mrq.validate import as_bool, as_choice, as_int, as_map
 
 _SITUATION_COMBATANT_KEYS = (
     "locations",
@@ -41,11 +40,8 @@ def load_situation(engine: Any, path_or_mapping: str | Mapping[str, Any], roller
     (current HP per location), ``prone``, ``weapon`` (ready/dropped/broken), ``reactions`` left, ``lost_ca``,
     ``status``, ``useless`` (list of locations), ``ammo`` (missiles left).
     """
-    if isinstance(path_or_mapping, Mapping):
-        file, data = "<situation>", path_or_mapping
-    else:
-        file, data = str(path_or_mapping), load_yaml(path_or_mapping)
-    d = as_map(
+    file, data = V.document(path_or_mapping)
+    d = V.mapping(
         data,
         file,
         "",
@@ -86,21 +82,21 @@ def load_situation(engine: Any, path_or_mapping: str | Mapping[str, Any], roller
     )
     state: MRQState = engine.build_state(scen)
     by_name = {c.name: i for i, c in enumerate(state.combatants)}
-    state.round = as_int(d.get("round", 1), file, "round", 1, state.max_rounds)
+    state.round = V.integer(d.get("round", 1), file, "round", 1, state.max_rounds)
     flat = [e for _, es in sides for e in es]
     for i, e in enumerate(flat):
         c, p = state.combatants[i], e["_path"]
         names = QUADRUPED_LOCATIONS if c.prof.body == "quadruped" else LOCATIONS
         if "locations" in e:
-            locs = as_map(e["locations"], file, f"{p}.locations", names)
+            locs = V.mapping(e["locations"], file, f"{p}.locations", names)
             for ln, v in locs.items():
-                c.loc_hp[names.index(ln)] = as_int(
+                c.loc_hp[names.index(ln)] = V.integer(
                     v, file, f"{p}.locations.{ln}", -100, c.prof.loc_max[names.index(ln)]
                 )
             c.hp = sum(h for h in c.loc_hp if h > 0)
-        c.prone = as_bool(e.get("prone", False), file, f"{p}.prone")
+        c.prone = V.boolean(e.get("prone", False), file, f"{p}.prone")
         c.weapon_state = {"ready": READY, "dropped": DROPPED, "broken": BROKEN}[
-            as_choice(
+            V.choice(
                 e.get("weapon", "ready"),
                 file,
                 f"{p}.weapon",
@@ -108,9 +104,9 @@ def load_situation(engine: Any, path_or_mapping: str | Mapping[str, Any], roller
                 "weapon state",
             )
         ]
-        c.lost_ca = as_int(e.get("lost_ca", 0), file, f"{p}.lost_ca", 0, 10)
+        c.lost_ca = V.integer(e.get("lost_ca", 0), file, f"{p}.lost_ca", 0, 10)
         c.status = Status[
-            as_choice(
+            V.choice(
                 e.get("status", "active"),
                 file,
                 f"{p}.status",
@@ -119,27 +115,27 @@ def load_situation(engine: Any, path_or_mapping: str | Mapping[str, Any], roller
             ).upper()
         ]
         for k, ln in enumerate(e.get("useless", []) or []):
-            c.useless |= 1 << names.index(as_choice(ln, file, f"{p}.useless[{k}]", names, "location"))
+            c.useless |= 1 << names.index(V.choice(ln, file, f"{p}.useless[{k}]", names, "location"))
         c.cas = c.prof.cas
         shield = c.prof.offhand is not None and c.prof.offhand.kind == "shield"
-        c.reactions = as_int(e.get("reactions", c.prof.cas + shield), file, f"{p}.reactions", 0, 10)
-        c.ammo = as_int(e.get("ammo", c.prof.ammo), file, f"{p}.ammo", 0, c.prof.ammo)
+        c.reactions = V.integer(e.get("reactions", c.prof.cas + shield), file, f"{p}.reactions", 0, 10)
+        c.ammo = V.integer(e.get("ammo", c.prof.ammo), file, f"{p}.ammo", 0, c.prof.ammo)
     for k, raw in enumerate(d.get("distances", []) or []):
-        dd = as_map(raw, file, f"distances[{k}]", ("a", "b", "distance", "metres"), ("a", "b", "distance"))
-        a = by_name[as_choice(dd["a"], file, f"distances[{k}].a", sorted(by_name), "combatant")]
-        b = by_name[as_choice(dd["b"], file, f"distances[{k}].b", sorted(by_name), "combatant")]
+        dd = V.mapping(raw, file, f"distances[{k}]", ("a", "b", "distance", "metres"), ("a", "b", "distance"))
+        a = by_name[V.choice(dd["a"], file, f"distances[{k}].a", sorted(by_name), "combatant")]
+        b = by_name[V.choice(dd["b"], file, f"distances[{k}].b", sorted(by_name), "combatant")]
         state.set_distance(
             a,
             b,
             DISTANCE_NAMES.index(
-                as_choice(dd["distance"], file, f"distances[{k}].distance", DISTANCE_NAMES, "distance")
+                V.choice(dd["distance"], file, f"distances[{k}].distance", DISTANCE_NAMES, "distance")
             ),
         )
         if "metres" in dd:
             if state.distance(a, b) != APART:
                 raise ConfigError(file, f"distances[{k}].metres", "metres only apply when apart")
-            state.set_metres(a, b, as_int(dd["metres"], file, f"distances[{k}].metres", 0, MAX_GAP))
-    acting = by_name.get(as_choice(d["acting"], file, "acting", sorted(by_name), "combatant"), -1)
+            state.set_metres(a, b, V.integer(dd["metres"], file, f"distances[{k}].metres", 0, MAX_GAP))
+    acting = by_name.get(V.choice(d["acting"], file, "acting", sorted(by_name), "combatant"), -1)
     if state.combatants[acting].status != Status.ACTIVE:
         raise ConfigError(file, "acting", f"{d['acting']!r} is not active")
     others = sorted((i for i in range(state.n) if i != acting), key=lambda i: -state.combatants[i].prof.dex)

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from npc_tactics.configs import load_yaml, named_files, resolve_named, system_dir
+from npc_tactics.configs import validate as V
 from npc_tactics.errors import ConfigError
 from npc_tactics.rules.base import EventSink, Status, ally_slots, enemy_slots
-from npc_tactics.rules.ose import validate as V
 from npc_tactics.rules.ose.actions import MAX_PER_SIDE
 from npc_tactics.rules.ose.state import Combatant, Field, OSEState
 from npc_tactics.rules.ose.tables import FULL_COVER, metres_to_squares
@@ -102,59 +102,46 @@ def load_scenario(name_or_path: str) -> Scenario:
 def _cover(data: Any, file: str) -> tuple[tuple[int, int], ...]:
     if data is None:
         return ()
-    if not isinstance(data, list):
-        raise ConfigError(file, "cover", f"expected a list of {{at, level}}, got {data!r}")
     out = []
-    for k, item in enumerate(data):
-        p = f"cover[{k}]"
-        item = V.mapping(item, file, p)
-        V.keys(item, ("at", "level"), file, p, required=("at", "level"))
+    for k, item in enumerate(V.sequence(data, file, "cover", what="{at, level} entries")):
+        p = V.join("cover", k)
+        item = V.mapping(item, file, p, ("at", "level"), required=("at", "level"))
         level = item["level"]
         if level == "full":
             level = FULL_COVER
         elif isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 4:
-            raise ConfigError(file, f"{p}.level", f"expected 1-4 or 'full', got {level!r}")
-        out.append((metres_to_squares(V.number(item, "at", file, p)), level))
+            raise ConfigError(file, V.join(p, "level"), f"expected 1-4 or 'full', got {level!r}")
+        out.append((metres_to_squares(V.number(item["at"], file, V.join(p, "at"))), level))
     return tuple(out)
 
 
 def parse_scenario(data: Any, file: str) -> Scenario:
     """Validate a scenario mapping (see the module docstring); errors name ``file`` and the field path."""
-    data = V.mapping(data, file, "")
-    V.keys(data, SCENARIO_KEYS, file, "", required=("sides",))
-    options = dict(V.mapping(data.get("options") or {}, file, "options"))
+    data = V.mapping(data, file, "", SCENARIO_KEYS, required=("sides",))
+    options = V.mapping(data.get("options") or {}, file, "options")
     _check_options(options, file)
-    sides = data["sides"]
-    if not isinstance(sides, list) or len(sides) != 2:
-        raise ConfigError(file, "sides", "expected a list of exactly 2 sides (side 0 = the NPCs)")
     specs: list[CombatantSpec] = []
     names = []
-    for s, side in enumerate(sides):
-        sp = f"sides[{s}]"
-        side = V.mapping(side, file, sp)
-        V.keys(side, SIDE_KEYS, file, sp, required=("combatants",))
-        names.append(V.string(side, "name", file, sp, default=f"side {s}"))
-        members = side["combatants"]
-        if not isinstance(members, list) or not 1 <= len(members) <= MAX_PER_SIDE:
-            raise ConfigError(
-                file, f"{sp}.combatants", f"expected a list of 1 to {MAX_PER_SIDE} combatants"
-            )
+    for s, side in enumerate(V.two_sides(data["sides"], file)):
+        sp = V.join("sides", s)
+        side = V.mapping(side, file, sp, SIDE_KEYS, required=("combatants",))
+        names.append(V.string(side.get("name", f"side {s}"), file, V.join(sp, "name")))
+        cp = V.join(sp, "combatants")
+        members = V.sequence(side["combatants"], file, cp, 1, MAX_PER_SIDE, "combatants")
         for k, raw in enumerate(members):
-            specs.append(_combatant(raw, s, k, file, f"{sp}.combatants[{k}]", extra_keys=()))
+            specs.append(_combatant(raw, s, k, file, V.join(cp, k), extra_keys=()))
     _unique_names(specs, file)
+    length = V.number(data.get("field_length", 0.0), file, "field_length", low=0.0)
+    escape = V.number(data.get("escape_distance", DEFAULT_ESCAPE_M), file, "escape_distance", 0.0)
     fld = Field(
-        length=metres_to_squares(V.number(data, "field_length", file, "", default=0.0, low=0.0)),
-        escape=metres_to_squares(
-            V.number(data, "escape_distance", file, "", default=DEFAULT_ESCAPE_M, low=0.0)
-        ),
+        length=metres_to_squares(length),
+        escape=metres_to_squares(escape),
         cover=_cover(data.get("cover"), file),
     )
     return Scenario(
-        name=V.string(data, "name", file, "", default=Path(file).stem),
-        description=str(V.string(data, "description", file, "", default="")).strip(),
-        max_rounds=V.integer(
-            data, "max_rounds", file, "", default=DEFAULT_MAX_ROUNDS, low=1, high=1000
-        ),
+        name=V.string(data.get("name", Path(file).stem), file, "name"),
+        description=V.string(data.get("description", ""), file, "description").strip(),
+        max_rounds=V.integer(data.get("max_rounds", DEFAULT_MAX_ROUNDS), file, "max_rounds", 1, 1000),
         options=options,
         field=fld,
         side_names=tuple(names),
@@ -190,27 +177,22 @@ def _unique_names(specs: list[CombatantSpec], file: str) -> None:
 def _combatant(
     raw: Any, side: int, k: int, file: str, path: str, extra_keys: tuple[str, ...]
 ) -> CombatantSpec:
-    raw = V.mapping(raw, file, path)
-    V.keys(raw, COMBATANT_KEYS + extra_keys, file, path, required=("template",))
-    tname = V.string(raw, "template", file, path)
+    raw = V.mapping(raw, file, path, COMBATANT_KEYS + extra_keys, required=("template",))
+    tname = V.string(raw["template"], file, V.join(path, "template"))
     overrides = {key: raw[key] for key in OVERRIDES if key in raw}
     template = make_template(
-        tname, overrides or None, file, f"{path}.template" if not overrides else path
+        tname, overrides or None, file, V.join(path, "template") if not overrides else path
     )
     default_pos = (-k if side == 0 else 8 + k) * 1.5
-    pos = V.number(raw, "position", file, path, default=default_pos)
+    pos = V.number(raw.get("position", default_pos), file, V.join(path, "position"))
+    default_name = f"{tname} {k + 1}" if side == 0 else f"{tname} #{k + 1}"
+    hp = V.dice(raw["hp"], file, V.join(path, "hp"), allow_int=True) if "hp" in raw else None
     return CombatantSpec(
-        name=V.string(
-            raw,
-            "name",
-            file,
-            path,
-            default=f"{tname} {k + 1}" if side == 0 else f"{tname} #{k + 1}",
-        ),
+        name=V.string(raw.get("name", default_name), file, V.join(path, "name")),
         side=side,
         template=template,
         position=metres_to_squares(pos),
-        hp=V.dice(raw, "hp", file, path),
+        hp=hp,
     )
 
 

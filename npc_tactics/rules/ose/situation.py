@@ -15,11 +15,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from npc_tactics.configs import load_yaml
+from npc_tactics.configs import validate as V
 from npc_tactics.errors import ConfigError
 from npc_tactics.rules.base import Decision, DecisionKind, EventSink, Status
 from npc_tactics.rules.ose import legal
-from npc_tactics.rules.ose import validate as V
 from npc_tactics.rules.ose.state import (
     DECL_RETREAT,
     DECL_WITHDRAW,
@@ -51,6 +50,7 @@ STATUSES = {
     "unconscious": Status.UNCONSCIOUS,
 }
 PHASES = ("declare", "move", "missile", "melee")
+DECLARATIONS = ("none", "withdraw", "retreat")
 
 
 def load_situation(
@@ -59,16 +59,12 @@ def load_situation(
     """Read a situation (YAML path or mapping) and return the state waiting for ``acting``'s decision."""
     from npc_tactics.rules.ose import content as C
 
-    if isinstance(path_or_mapping, Mapping):
-        file, data = "<situation>", path_or_mapping
-    else:
-        file, data = str(path_or_mapping), load_yaml(path_or_mapping)
-    data = V.mapping(data, file, "")
-    V.keys(data, SITUATION_KEYS, file, "", required=("acting", "sides"))
+    file, data = V.document(path_or_mapping)
+    data = V.mapping(data, file, "", SITUATION_KEYS, required=("acting", "sides"))
     base: dict[str, Any] = {}
     if "scenario" in data:
         try:
-            sc = C.load_scenario(V.string(data, "scenario", file, ""))
+            sc = C.load_scenario(V.string(data["scenario"], file, "scenario"))
         except ConfigError as exc:
             raise ConfigError(file, "scenario", str(exc)) from None
         except Exception as exc:  # UnknownNameError
@@ -81,33 +77,17 @@ def load_situation(
         if k in data
     }
     merged = {**base, **scen}
-    sides = data["sides"]
-    if not isinstance(sides, list) or len(sides) != 2:
-        raise ConfigError(file, "sides", "expected a list of exactly 2 sides (side 0 = the NPCs)")
     extras: list[dict[str, Any]] = []
     plain_sides = []
-    for s, side in enumerate(sides):
-        side = V.mapping(side, file, f"sides[{s}]")
-        members = side.get("combatants")
-        if not isinstance(members, list):
-            raise ConfigError(file, f"sides[{s}].combatants", "expected a list of combatants")
+    for s, side in enumerate(V.two_sides(data["sides"], file)):
+        side = V.mapping(side, file, V.join("sides", s))
+        cp = V.join("sides", s, "combatants")
         plain = []
-        for k, m in enumerate(members):
-            m = V.mapping(m, file, f"sides[{s}].combatants[{k}]")
-            V.keys(
-                m,
-                C.COMBATANT_KEYS + EXTRA_KEYS,
-                file,
-                f"sides[{s}].combatants[{k}]",
-                required=("template",),
-            )
+        for k, m in enumerate(V.sequence(side.get("combatants"), file, cp, what="combatants")):
+            p = V.join(cp, k)
+            m = V.mapping(m, file, p, C.COMBATANT_KEYS + EXTRA_KEYS, required=("template",))
             plain.append({key: v for key, v in m.items() if key not in EXTRA_KEYS})
-            extras.append(
-                {
-                    "path": f"sides[{s}].combatants[{k}]",
-                    **{key: m[key] for key in EXTRA_KEYS if key in m},
-                }
-            )
+            extras.append({"path": p, **{key: m[key] for key in EXTRA_KEYS if key in m}})
         plain_sides.append(
             {**{k: v for k, v in side.items() if k != "combatants"}, "combatants": plain}
         )
@@ -128,38 +108,32 @@ def load_situation(
     opts.update(getattr(engine, "_explicit", {}))
     sink = EventSink(roller, 1, record_rolls=False)
     state = C.build_state(scenario, opts, sink)
-    state.round = V.integer(data, "round", file, "", default=1, low=1, high=scenario.max_rounds)
+    state.round = V.integer(data.get("round", 1), file, "round", 1, scenario.max_rounds)
     for c, ex in zip(state.combatants, extras, strict=True):
         _apply_extra(c, ex, file)
     state.recount()
     names = [c.name for c in state.combatants]
-    acting = V.string(data, "acting", file, "")
-    if acting not in names:
-        raise ConfigError(
-            file, "acting", f"no combatant called {acting!r}; combatants: {', '.join(names)}"
-        )
+    acting = V.choice(data["acting"], file, "acting", names, "combatant")
     actor = names.index(acting)
     if state.combatants[actor].status != Status.ACTIVE:
         raise ConfigError(file, "acting", f"{acting!r} is not active and cannot decide")
     sides_active = {c.side for c in state.combatants if c.status == Status.ACTIVE}
     if len(sides_active) < 2:
         raise ConfigError(file, "sides", "the fight is already over: one side has nobody active")
-    phase = V.string(data, "phase", file, "", choices=PHASES)
+    phase = V.choice(data["phase"], file, "phase", PHASES, "phase") if data.get("phase") is not None else None
     return _position_at(state, actor, [phase] if phase else list(PHASES), file)
 
 
 def _apply_extra(c: Any, ex: dict[str, Any], file: str) -> None:
     p = ex["path"]
     if "max_hp" in ex:
-        c.max_hp = V.integer(ex, "max_hp", file, p, low=1)
+        c.max_hp = V.integer(ex["max_hp"], file, V.join(p, "max_hp"), low=1)
         c.hp = min(c.hp, c.max_hp)
     if c.hp > c.max_hp:
-        raise ConfigError(file, f"{p}.hp", f"current hp {c.hp} is above max_hp {c.max_hp}")
+        raise ConfigError(file, V.join(p, "hp"), f"current hp {c.hp} is above max_hp {c.max_hp}")
     if "status" in ex:
-        c.status = STATUSES[V.string(ex, "status", file, p, choices=STATUSES)]
-    declared = V.string(
-        ex, "declared", file, p, default="none", choices=("none", "withdraw", "retreat")
-    )
+        c.status = STATUSES[V.choice(ex["status"], file, V.join(p, "status"), STATUSES, "status")]
+    declared = V.choice(ex.get("declared", "none"), file, V.join(p, "declared"), DECLARATIONS, "declaration")
     if declared == "withdraw":
         c.declared = DECL_WITHDRAW
     elif declared == "retreat":

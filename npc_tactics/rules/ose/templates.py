@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from npc_tactics.configs import load_yaml, system_dir
+from npc_tactics.configs import validate as V
 from npc_tactics.errors import ConfigError
 from npc_tactics.rules.ose import tables as T
-from npc_tactics.rules.ose import validate as V
 from npc_tactics.rules.ose.state import Profile
 
 CONFIG = system_dir("ose")
@@ -77,24 +77,19 @@ def weapons() -> dict[str, dict[str, Any]]:
     data = V.mapping(load_yaml(path), path, "")
     out = {}
     for name, w in data.items():
-        w = V.mapping(w, path, name)
-        V.keys(w, WEAPON_KEYS, path, name, required=("damage",))
-        ranges = w.get("ranges")
-        if ranges is not None and (
-            not isinstance(ranges, list)
-            or len(ranges) != 3
-            or not all(isinstance(r, int) for r in ranges)
-        ):
-            raise ConfigError(
-                path, f"{name}.ranges", f"expected [short, medium, long] in feet, got {ranges!r}"
-            )
+        w = V.mapping(w, path, name, WEAPON_KEYS, required=("damage",))
+        ranges = None
+        if w.get("ranges") is not None:
+            rp = V.join(name, "ranges")
+            bands = V.sequence(w["ranges"], path, rp, 3, 3, "[short, medium, long] ranges in feet")
+            ranges = tuple(V.integer(r, path, V.join(rp, i)) for i, r in enumerate(bands))
         out[name] = {
-            "damage": V.dice(w, "damage", path, name),
-            "two_handed": V.boolean(w, "two_handed", path, name),
-            "slow": V.boolean(w, "slow", path, name),
-            "missile": V.boolean(w, "missile", path, name),
-            "thrown": V.boolean(w, "thrown", path, name),
-            "ranges": tuple(ranges) if ranges else None,
+            "damage": V.dice(w["damage"], path, V.join(name, "damage"), allow_int=True),
+            **{
+                k: V.boolean(w.get(k, False), path, V.join(name, k))
+                for k in ("two_handed", "slow", "missile", "thrown")
+            },
+            "ranges": ranges,
         }
     return out
 
@@ -102,17 +97,17 @@ def weapons() -> dict[str, dict[str, Any]]:
 @lru_cache(maxsize=1)
 def armour() -> tuple[dict[str, tuple[int, int]], int]:
     path = str(CONFIG / "armour.yaml")
-    data = V.mapping(load_yaml(path), path, "")
-    V.keys(data, ("armour", "shield_bonus"), path, "", required=("armour", "shield_bonus"))
+    keys = ("armour", "shield_bonus")
+    data = V.mapping(load_yaml(path), path, "", keys, required=keys)
     table = {}
     for name, a in V.mapping(data["armour"], path, "armour").items():
-        a = V.mapping(a, path, f"armour.{name}")
-        V.keys(a, ("ac", "movement"), path, f"armour.{name}", required=("ac", "movement"))
+        p = V.join("armour", name)
+        a = V.mapping(a, path, p, ("ac", "movement"), required=("ac", "movement"))
         table[name] = (
-            V.integer(a, "ac", path, f"armour.{name}"),
-            V.integer(a, "movement", path, f"armour.{name}"),
+            V.integer(a["ac"], path, V.join(p, "ac")),
+            V.integer(a["movement"], path, V.join(p, "movement")),
         )
-    return table, V.integer(data, "shield_bonus", path, "")
+    return table, V.integer(data["shield_bonus"], path, "shield_bonus")
 
 
 @lru_cache(maxsize=1)
@@ -149,22 +144,15 @@ def parse_hd(text: Any, file: str, path: str) -> tuple[int, int]:
 
 def _weapon(name: Any, file: str, path: str) -> dict[str, Any]:
     table = weapons()
-    if not isinstance(name, str) or name not in table:
-        raise ConfigError(file, path, f"unknown weapon {name!r}; valid: {', '.join(sorted(table))}")
-    return table[name]
+    return table[V.choice(name, file, path, table, "weapon")]
 
 
 def _spells(raw: Any, file: str, path: str) -> tuple[int, ...]:
     counts = [0] * len(T.SPELL_NAMES)
     if raw is None:
         return tuple(counts)
-    raw = V.mapping(raw, file, path)
-    for name in raw:
-        if name not in T.SPELL_NAMES:
-            raise ConfigError(
-                file, f"{path}.{name}", f"unknown spell; valid: {', '.join(T.SPELL_NAMES)}"
-            )
-        counts[T.SPELL_NAMES.index(name)] = V.integer(raw, name, file, path, low=0, high=9)
+    for name, n in V.mapping(raw, file, path, T.SPELL_NAMES).items():
+        counts[T.SPELL_NAMES.index(name)] = V.integer(n, file, V.join(path, name), 0, 9)
     return tuple(counts)
 
 
@@ -173,11 +161,7 @@ def make_template(
 ) -> Template:
     """Build the template ``name`` with scenario ``overrides`` (weapon, missile, ammo, morale, spells)."""
     raws = raw_templates()
-    if name not in raws:
-        raise ConfigError(
-            file, path, f"unknown template {name!r}; valid: {', '.join(sorted(raws))}"
-        )
-    tfile, raw = raws[name]
+    tfile, raw = raws[V.choice(name, file, path, raws, "template")]
     merged = dict(raw)
     merged.update(overrides or {})
     src = file if overrides else tfile
@@ -198,44 +182,43 @@ def _common(name: str, r: dict[str, Any], file: str, path: str) -> dict[str, Any
         if "weapon" in r
         else dict(NO_WEAPON)
     )
-    missile_name = V.string(r, "missile", file, path)
-    missile = _weapon(missile_name, file, f"{path}.missile") if missile_name else None
+    mp = V.join(path, "missile")
+    missile_name = V.string(r["missile"], file, mp) if r.get("missile") is not None else None
+    missile = _weapon(missile_name, file, mp) if missile_name else None
     if missile is not None and missile["ranges"] is None:
-        raise ConfigError(
-            file, f"{path}.missile", f"{missile_name!r} cannot be used as a missile weapon"
-        )
-    immune = r.get("immune", [])
-    if not isinstance(immune, list) or any(x not in IMMUNITIES for x in immune):
-        raise ConfigError(
-            file, f"{path}.immune", f"expected a list of {', '.join(IMMUNITIES)}, got {immune!r}"
-        )
+        raise ConfigError(file, mp, f"{missile_name!r} cannot be used as a missile weapon")
+    ip = V.join(path, "immune")
+    immune = [
+        V.choice(x, file, V.join(ip, i), IMMUNITIES, "immunity")
+        for i, x in enumerate(V.sequence(r.get("immune", []), file, ip, what="immunities"))
+    ]
+    ammo_default = -1 if missile and not missile["thrown"] else 1
     return {
         "melee": melee,
         "missile": missile,
         "missile_name": missile_name,
         "immune": frozenset(immune),
-        "ammo": V.integer(
-            r, "ammo", file, path, default=-1 if missile and not missile["thrown"] else 1, low=-1
-        ),
-        "spells": _spells(r.get("spells"), file, f"{path}.spells"),
-        "init_mod": V.integer(r, "init_mod", file, path, default=0, low=-3, high=3),
-        "morale": V.integer(r, "morale", file, path, default=0, low=0, high=12),
+        "ammo": V.integer(r.get("ammo", ammo_default), file, V.join(path, "ammo"), low=-1),
+        "spells": _spells(r.get("spells"), file, V.join(path, "spells")),
+        "init_mod": V.integer(r.get("init_mod", 0), file, V.join(path, "init_mod"), -3, 3),
+        "morale": V.integer(r.get("morale", 0), file, V.join(path, "morale"), 0, 12),
     }
 
 
 def _character(name: str, r: dict[str, Any], file: str, path: str) -> Template:
-    V.keys(r, CHARACTER_KEYS, file, path, required=("class", "level"))
-    cls = V.string(r, "class", file, path, choices=T.CLASS_THAC0)
-    level = V.integer(r, "level", file, path, low=1, high=14)
-    st = V.integer(r, "str", file, path, default=10, low=3, high=18)
-    dx = V.integer(r, "dex", file, path, default=10, low=3, high=18)
+    V.mapping(r, file, path, CHARACTER_KEYS, required=("class", "level"))
+    cls = V.choice(r["class"], file, V.join(path, "class"), T.CLASS_THAC0, "class")
+    level = V.integer(r["level"], file, V.join(path, "level"), 1, 14)
+    st = V.integer(r.get("str", 10), file, V.join(path, "str"), 3, 18)
+    dx = V.integer(r.get("dex", 10), file, V.join(path, "dex"), 3, 18)
     arm_table, shield_bonus = armour()
-    arm = V.string(r, "armour", file, path, default="none", choices=arm_table)
-    shield = shield_bonus if V.boolean(r, "shield", file, path) else 0
+    arm = V.choice(r.get("armour", "none"), file, V.join(path, "armour"), arm_table, "armour")
+    shield = shield_bonus if V.boolean(r.get("shield", False), file, V.join(path, "shield")) else 0
     base_ac, movement = arm_table[arm]
     c = _common(name, r, file, path)
     m, ms = c["melee"], c["missile"]
-    hp = V.dice(r, "hp", file, path, default=f"{level}d{T.CLASS_HIT_DIE[cls]}")
+    hp_default = f"{level}d{T.CLASS_HIT_DIE[cls]}"
+    hp = V.dice(r.get("hp", hp_default), file, V.join(path, "hp"), allow_int=True)
     prof = Profile(
         template=name,
         kind="character",
@@ -269,23 +252,26 @@ def _character(name: str, r: dict[str, Any], file: str, path: str) -> Template:
 
 
 def _monster(name: str, r: dict[str, Any], file: str, path: str) -> Template:
-    V.keys(r, MONSTER_KEYS, file, path, required=("ac", "hd", "damage", "movement"))
-    hd, plus = parse_hd(r["hd"], file, f"{path}.hd")
+    V.mapping(r, file, path, MONSTER_KEYS, required=("ac", "hd", "damage", "movement"))
+    hd, plus = parse_hd(r["hd"], file, V.join(path, "hd"))
     c = _common(name, r, file, path)
     m, ms = c["melee"], c["missile"]
-    damage = V.dice(r, "damage", file, path)
-    bonus = V.integer(r, "weapon_bonus", file, path)
+    damage = V.dice(r["damage"], file, V.join(path, "damage"), allow_int=True)
+    bp = V.join(path, "weapon_bonus")
+    bonus = V.integer(r["weapon_bonus"], file, bp) if "weapon_bonus" in r else None
     var = (
         (lambda w: f"{w['damage']}{bonus:+d}" if bonus else str(w["damage"]))
         if bonus is not None
         else None
     )
-    save_as = V.string(r, "save_as", file, path, default="NH")
+    save_as = V.string(r.get("save_as", "NH"), file, V.join(path, "save_as"))
     try:
         save = T.save_row(save_as)[4]
     except ValueError as exc:
-        raise ConfigError(file, f"{path}.save_as", str(exc)) from None
+        raise ConfigError(file, V.join(path, "save_as"), str(exc)) from None
     hp_default = "1d4" if plus == -4 else f"{hd}d8" if plus == 0 else f"{hd}d8{plus:+d}"
+    thac0 = T.monster_thac0(hd, plus if plus > 0 else 0)
+    movement = V.integer(r["movement"], file, V.join(path, "movement"), low=0)
     prof = Profile(
         template=name,
         kind="monster",
@@ -293,17 +279,9 @@ def _monster(name: str, r: dict[str, Any], file: str, path: str) -> Template:
         level=hd,
         hd=hd,
         hd_plus=plus,
-        ac=V.integer(r, "ac", file, path, low=-10, high=10),
-        shield=armour()[1] if V.boolean(r, "shield", file, path) else 0,
-        thac0=V.integer(
-            r,
-            "thac0",
-            file,
-            path,
-            default=T.monster_thac0(hd, plus if plus > 0 else 0),
-            low=1,
-            high=25,
-        ),
+        ac=V.integer(r["ac"], file, V.join(path, "ac"), -10, 10),
+        shield=armour()[1] if V.boolean(r.get("shield", False), file, V.join(path, "shield")) else 0,
+        thac0=V.integer(r.get("thac0", thac0), file, V.join(path, "thac0"), 1, 25),
         str_mod=0,
         dex_missile=0,
         init_mod=c["init_mod"],
@@ -316,14 +294,15 @@ def _monster(name: str, r: dict[str, Any], file: str, path: str) -> Template:
         missile_damage_var=(var(ms) if var else str(damage)) if ms else str(damage),
         missile_ranges=_ranges(ms) if ms else (0, 0, 0),
         missile_slow=bool(ms["slow"]) if ms else False,
-        move=T.feet_to_squares(V.integer(r, "movement", file, path, low=0) // T.ENCOUNTER_FRACTION),
+        move=T.feet_to_squares(movement // T.ENCOUNTER_FRACTION),
         morale=c["morale"],
         save_spells=save,
-        humanoid=V.boolean(r, "humanoid", file, path),
-        undead=V.boolean(r, "undead", file, path),
+        humanoid=V.boolean(r.get("humanoid", False), file, V.join(path, "humanoid")),
+        undead=V.boolean(r.get("undead", False), file, V.join(path, "undead")),
         immune=c["immune"],
     )
-    return Template(prof, V.dice(r, "hp", file, path, default=hp_default), c["ammo"], c["spells"])
+    hp = V.dice(r.get("hp", hp_default), file, V.join(path, "hp"), allow_int=True)
+    return Template(prof, hp, c["ammo"], c["spells"])
 
 
 def template_file(name: str) -> Path:

@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from npc_tactics.configs import load_yaml, named_files, resolve_named, system_dir
-from npc_tactics.dice import Roller, parse
-from npc_tactics.errors import ConfigError
+from npc_tactics.configs import validate as V
+from npc_tactics.dice import Roller
 from npc_tactics.rules.base import Status
 from npc_tactics.rules.runequest import calc
 from npc_tactics.rules.runequest import tables as T
+from npc_tactics.rules.runequest.actions import MAX_PER_SIDE
 from npc_tactics.rules.runequest.state import (
     Combatant,
     CombatantSpec,
@@ -67,78 +68,22 @@ WEAPON_KEYS = {
 }
 
 
-# ----- small validators
-# ----------------------------------------------------------------------------------
-def _map(v: Any, f: str, path: str) -> dict[str, Any]:
-    if not isinstance(v, dict):
-        raise ConfigError(f, path, f"expected a mapping, got {type(v).__name__}")
-    return v
-
-
-def _keys(v: Mapping[str, Any], allowed: set[str], f: str, path: str) -> None:
-    for k in v:
-        if k not in allowed:
-            raise ConfigError(
-                f,
-                f"{path}.{k}" if path else str(k),
-                f"unknown key {k!r}; valid keys: {', '.join(sorted(allowed))}",
-            )
-
-
-def _int(v: Any, f: str, path: str, lo: int | None = None, hi: int | None = None) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise ConfigError(f, path, f"expected an integer, got {v!r}")
-    if (lo is not None and v < lo) or (hi is not None and v > hi):
-        raise ConfigError(f, path, f"{v} out of range {lo}..{hi}")
-    return v
-
-
-def _num(v: Any, f: str, path: str) -> float:
-    if isinstance(v, bool) or not isinstance(v, int | float):
-        raise ConfigError(f, path, f"expected a number, got {v!r}")
-    return float(v)
-
-
-def _str(v: Any, f: str, path: str) -> str:
-    if not isinstance(v, str):
-        raise ConfigError(f, path, f"expected a string, got {v!r}")
-    return v
-
-
-def _choice(
-    v: Any, valid: Mapping[str, Any] | tuple[str, ...] | set[str], f: str, path: str, what: str
-) -> str:
-    if not isinstance(v, str) or v not in valid:
-        raise ConfigError(f, path, f"unknown {what} {v!r}; valid: {', '.join(sorted(valid))}")
-    return v
-
-
 # ----- weapons and bestiary
 # ------------------------------------------------------------------------------
 @lru_cache(maxsize=4)
 def weapons(path: str = str(DIR / "equipment.yaml")) -> dict[str, dict[str, Any]]:
     """The validated weapon list (name -> fields)."""
-    raw = _map(load_yaml(path), path, "")
-    table = _map(raw.get("weapons"), path, "weapons")
+    raw = V.mapping(load_yaml(path), path, "")
+    table = V.mapping(raw.get("weapons"), path, "weapons")
     out = {}
     for name, w in table.items():
         p = f"weapons.{name}"
-        w = _map(w, path, p)
-        _keys(w, WEAPON_KEYS, path, p)
-        _choice(
-            w.get("kind"),
-            ("melee", "shield", "missile", "thrown"),
-            path,
-            f"{p}.kind",
-            "weapon kind",
-        )
-        try:
-            parse(_str(w.get("damage"), path, f"{p}.damage"))
-        except ValueError as exc:
-            raise ConfigError(path, f"{p}.damage", str(exc)) from None
+        w = V.mapping(w, path, p, WEAPON_KEYS)
+        V.choice(w.get("kind"), path, f"{p}.kind", ("melee", "shield", "missile", "thrown"), "weapon kind")
+        V.dice(w.get("damage"), path, f"{p}.damage")
         for key in ("sr", "hp", "hands"):
-            _int(w.get(key), path, f"{p}.{key}", 0)
-        _choice(w.get("type"), ("slash", "impale", "crush"), path, f"{p}.type", "damage type")
+            V.integer(w.get(key), path, f"{p}.{key}", 0)
+        V.choice(w.get("type"), path, f"{p}.type", ("slash", "impale", "crush"), "damage type")
         out[name] = w
     return out
 
@@ -168,59 +113,50 @@ def _weapon_spec(name: str, skill: int, hp: int | None) -> WeaponSpec:
 @lru_cache(maxsize=4)
 def bestiary(path: str = str(DIR / "bestiary.yaml")) -> dict[str, dict[str, Any]]:
     """The validated bestiary (template name -> raw stat block)."""
-    raw = _map(load_yaml(path), path, "")
-    _keys(raw, {"templates"}, path, "")
-    table = _map(raw.get("templates"), path, "templates")
+    raw = V.mapping(load_yaml(path), path, "", {"templates"})
+    table = V.mapping(raw.get("templates"), path, "templates")
     for name, t in table.items():
         _validate_template(t, path, f"templates.{name}")
     return table
 
 
 def _validate_template(t: Any, f: str, p: str) -> None:
-    t = _map(t, f, p)
-    _keys(t, TEMPLATE_KEYS, f, p)
-    chars = _map(t.get("characteristics"), f, f"{p}.characteristics")
-    _keys(chars, set(CHARS), f, f"{p}.characteristics")
+    t = V.mapping(t, f, p, TEMPLATE_KEYS)
+    chars = V.mapping(t.get("characteristics"), f, f"{p}.characteristics", set(CHARS))
     for c in CHARS:
-        _int(chars.get(c), f, f"{p}.characteristics.{c}", 1, 99)
-    table = _choice(
-        t.get("locations", "humanoid"), T.HIT_LOCATIONS, f, f"{p}.locations", "hit-location table"
-    )
+        V.integer(chars.get(c), f, f"{p}.characteristics.{c}", 1, 99)
+    table = V.choice(t.get("locations", "humanoid"), f, f"{p}.locations", T.HIT_LOCATIONS, "hit-location table")
     _armour(t.get("armour", 0), table, f, f"{p}.armour")
-    skills = _map(t.get("skills", {}), f, f"{p}.skills")
-    _keys(skills, SKILL_KEYS, f, f"{p}.skills")
+    skills = V.mapping(t.get("skills", {}), f, f"{p}.skills", SKILL_KEYS)
     for k, v in skills.items():
-        _int(v, f, f"{p}.skills.{k}", 0, 200)
-    ws = t.get("weapons", [])
-    if not isinstance(ws, list) or not 1 <= len(ws) <= 4:
-        raise ConfigError(f, f"{p}.weapons", "expected a list of 1 to 4 weapons")
+        V.integer(v, f, f"{p}.skills.{k}", 0, 200)
+    ws = V.sequence(t.get("weapons", []), f, f"{p}.weapons", 1, 4, "weapons")
     for i, w in enumerate(ws):
-        w = _map(w, f, f"{p}.weapons[{i}]")
-        _keys(w, {"weapon", "skill", "hp"}, f, f"{p}.weapons[{i}]")
-        _choice(w.get("weapon"), weapons(), f, f"{p}.weapons[{i}].weapon", "weapon")
-        _int(w.get("skill"), f, f"{p}.weapons[{i}].skill", 0, 200)
+        w = V.mapping(w, f, f"{p}.weapons[{i}]", {"weapon", "skill", "hp"})
+        V.choice(w.get("weapon"), f, f"{p}.weapons[{i}].weapon", weapons(), "weapon")
+        V.integer(w.get("skill"), f, f"{p}.weapons[{i}].skill", 0, 200)
     names = [w["weapon"] for w in ws]
     for i, r in enumerate(t.get("ready", [])):
-        _choice(r, names, f, f"{p}.ready[{i}]", "weapon")
+        V.choice(r, f, f"{p}.ready[{i}]", names, "weapon")
     for kind in ("spirit", "rune"):
-        spells = _map(t.get(kind, {}), f, f"{p}.{kind}")
+        spells = V.mapping(t.get(kind, {}), f, f"{p}.{kind}")
         valid = [s for s, row in T.SPELLS.items() if row.kind == kind]
         for s, pts in spells.items():
-            _choice(s, valid, f, f"{p}.{kind}.{s}", f"{kind} spell")
-            _int(pts, f, f"{p}.{kind}.{s}", 1, 20)
+            V.choice(s, f, f"{p}.{kind}.{s}", valid, f"{kind} spell")
+            V.integer(pts, f, f"{p}.{kind}.{s}", 1, 20)
     for key in ("move", "hp", "rune_points", "enc"):
         if key in t:
-            _int(t[key], f, f"{p}.{key}", 0, 200)
+            V.integer(t[key], f, f"{p}.{key}", 0, 200)
 
 
 def _armour(v: Any, table: str, f: str, p: str) -> dict[str, int]:
     names = [row.name for row in T.HIT_LOCATIONS[table]]
     if isinstance(v, int) and not isinstance(v, bool):
-        return {n: _int(v, f, p, 0, 30) for n in names}
-    v = _map(v, f, p)
+        return {n: V.integer(v, f, p, 0, 30) for n in names}
+    v = V.mapping(v, f, p)
     for k, ap in v.items():
-        _choice(k, names, f, f"{p}.{k}", "location")
-        _int(ap, f, f"{p}.{k}", 0, 30)
+        V.choice(k, f, f"{p}.{k}", names, "location")
+        V.integer(ap, f, f"{p}.{k}", 0, 30)
     return {n: v.get(n, 0) for n in names}
 
 
@@ -240,11 +176,11 @@ def make_combatant(
     table = t.get("locations", "humanoid")
     armour = _armour(entry.get("armour", t.get("armour", 0)), table, f, f"{p}.armour")
     skills = dict(t.get("skills", {}))
-    overrides = _map(entry.get("skills", {}), f, f"{p}.skills")
+    overrides = V.mapping(entry.get("skills", {}), f, f"{p}.skills")
     wnames = [w["weapon"] for w in t["weapons"]]
     for k, v in overrides.items():
-        _choice(k, set(wnames) | SKILL_KEYS, f, f"{p}.skills.{k}", "skill")
-        _int(v, f, f"{p}.skills.{k}", 0, 200)
+        V.choice(k, f, f"{p}.skills.{k}", set(wnames) | SKILL_KEYS, "skill")
+        V.integer(v, f, f"{p}.skills.{k}", 0, 200)
     skills.update({k: v for k, v in overrides.items() if k in SKILL_KEYS})
     total = t.get("hp") or calc.total_hp(ch["CON"], ch["SIZ"], ch["POW"])
     locs = [
@@ -262,16 +198,14 @@ def make_combatant(
             for w in t["weapons"]
         )
     ]
-    ready_names = entry.get("ready", t.get("ready", []))
-    if not isinstance(ready_names, list):
-        raise ConfigError(f, f"{p}.ready", "expected a list of weapon names")
+    ready_names = V.sequence(entry.get("ready", t.get("ready", [])), f, f"{p}.ready", what="weapon names")
     ready = 0
     for i, r in enumerate(ready_names):
-        ready |= 1 << wnames.index(_choice(r, wnames, f, f"{p}.ready[{i}]", "weapon"))
+        ready |= 1 << wnames.index(V.choice(r, f, f"{p}.ready[{i}]", wnames, "weapon"))
     for i, w in enumerate(wlist):
         if w.spec.hands == 0:
             ready |= 1 << i
-    mp = _int(entry.get("mp", ch["POW"]), f, f"{p}.mp", 0, 99)
+    mp = V.integer(entry.get("mp", ch["POW"]), f, f"{p}.mp", 0, 99)
     spec = CombatantSpec(
         template=template,
         dex=ch["DEX"],
@@ -295,7 +229,7 @@ def make_combatant(
     )
     name = entry.get("name", template)
     return Combatant(
-        _str(name, f, f"{p}.name"),
+        V.string(name, f, f"{p}.name"),
         side,
         spec,
         Status.ACTIVE,
@@ -334,38 +268,30 @@ def validate_scenario(
     """Check a scenario mapping; return it with defaults filled and ``file`` set."""
     from npc_tactics.rules.runequest.engine import DEFAULT_OPTIONS
 
-    raw = _map(raw, f, "")
-    _keys(raw, SCENARIO_KEYS | (extra_keys or set()), f, "")
+    raw = V.mapping(raw, f, "", SCENARIO_KEYS | (extra_keys or set()))
     out = dict(raw)
     out["file"] = f
-    out["name"] = _str(raw.get("name", Path(f).stem), f, "name")
-    out["max_rounds"] = _int(raw.get("max_rounds", 25), f, "max_rounds", 1, 500)
-    out["distance"] = _num(raw.get("distance", 1), f, "distance")
-    opts = _map(raw.get("options") or {}, f, "options")
+    out["name"] = V.string(raw.get("name", Path(f).stem), f, "name")
+    out["max_rounds"] = V.integer(raw.get("max_rounds", 25), f, "max_rounds", 1, 500)
+    out["distance"] = V.number(raw.get("distance", 1), f, "distance")
+    opts = V.mapping(raw.get("options") or {}, f, "options")
     for k in opts:
-        _choice(k, DEFAULT_OPTIONS, f, f"options.{k}", "rules option")
+        V.choice(k, f, f"options.{k}", DEFAULT_OPTIONS, "rules option")
     out["options"] = opts
     surprised = raw.get("surprised")
     if surprised is not None:
-        _int(surprised, f, "surprised", 0, 1)
-    sides = raw.get("sides")
-    if not isinstance(sides, list) or len(sides) != 2:
-        raise ConfigError(f, "sides", "expected a list of exactly 2 sides (side 0 = the NPCs)")
-    for si, side in enumerate(sides):
-        side = _map(side, f, f"sides[{si}]")
-        _keys(side, SIDE_KEYS, f, f"sides[{si}]")
-        cs = side.get("combatants")
-        if not isinstance(cs, list) or not 1 <= len(cs) <= 6:
-            raise ConfigError(f, f"sides[{si}].combatants", "expected a list of 1 to 6 combatants")
-        for ci, e in enumerate(cs):
-            p = f"sides[{si}].combatants[{ci}]"
-            e = _map(e, f, p)
-            _keys(e, entry_keys, f, p)
-            _choice(e.get("template"), bestiary(), f, f"{p}.template", "template")
+        V.integer(surprised, f, "surprised", 0, 1)
+    for si, side in enumerate(V.two_sides(raw.get("sides"), f)):
+        side = V.mapping(side, f, V.join("sides", si), SIDE_KEYS)
+        cp = V.join("sides", si, "combatants")
+        for ci, e in enumerate(V.sequence(side.get("combatants"), f, cp, 1, MAX_PER_SIDE, "combatants")):
+            p = V.join(cp, ci)
+            e = V.mapping(e, f, p, entry_keys)
+            V.choice(e.get("template"), f, f"{p}.template", bestiary(), "template")
             if "position" in e:
-                _num(e["position"], f, f"{p}.position")
+                V.number(e["position"], f, f"{p}.position")
             if "name" in e:
-                _str(e["name"], f, f"{p}.name")
+                V.string(e["name"], f, f"{p}.name")
     return out
 
 

@@ -6,20 +6,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from npc_tactics.configs import load_yaml
+from npc_tactics.configs import validate as V
 from npc_tactics.dice import Roller
 from npc_tactics.errors import ConfigError
 from npc_tactics.rules.base import EventSink, Status
 from npc_tactics.rules.runequest import tables as T
-from npc_tactics.rules.runequest.content import (
-    ENTRY_KEYS,
-    _choice,
-    _int,
-    _keys,
-    _map,
-    build_state,
-    validate_scenario,
-)
+from npc_tactics.rules.runequest.content import ENTRY_KEYS, build_state, validate_scenario
 from npc_tactics.rules.runequest.damage import settle
 from npc_tactics.rules.runequest.state import Combatant, RQState
 
@@ -34,6 +26,7 @@ SITUATION_KEYS = {
     "distance",
     "surprised",
 }
+STATUSES = ("active", "unconscious", "dead", "fled", "incapacitated")
 STATE_KEYS = ENTRY_KEYS | {"hp", "wounds", "rune_points", "status", "weapon_hp", "bleeding"}
 
 
@@ -47,12 +40,8 @@ def load_situation(
     Extra per-combatant keys: ``hp``, ``wounds: {location: damage}``, ``rune_points``, ``weapon_hp:
     {weapon: hp}``, ``bleeding: true``, ``status``. Engagement follows from positions (within 2 m).
     """
-    if isinstance(path_or_mapping, Mapping):
-        f, raw = "<situation>", dict(path_or_mapping)
-    else:
-        f, raw = str(path_or_mapping), load_yaml(path_or_mapping)
-    raw = _map(raw, f, "")
-    _keys(raw, SITUATION_KEYS, f, "")
+    f, raw = V.document(path_or_mapping)
+    raw = V.mapping(raw, f, "", SITUATION_KEYS)
     scen = validate_scenario(
         {k: v for k, v in raw.items() if k not in ("round", "acting", "scenario")},
         f,
@@ -60,8 +49,8 @@ def load_situation(
     )
     state = build_state(scen, engine.options)
     names = [c.name for c in state.combatants]
-    acting = _choice(raw.get("acting"), names, f, "acting", "combatant")
-    rnd = _int(raw.get("round", 1), f, "round", 1, scen["max_rounds"])
+    acting = V.choice(raw.get("acting"), f, "acting", names, "combatant")
+    rnd = V.integer(raw.get("round", 1), f, "round", 1, scen["max_rounds"])
     k = 0
     for si, side in enumerate(scen["sides"]):
         for ci, e in enumerate(side["combatants"]):
@@ -83,12 +72,12 @@ def load_situation(
 
 def _apply_condition(c: Combatant, e: Mapping[str, Any], f: str, p: str) -> None:
     locs = {loc.spec.name: loc for loc in c.locations}
-    wounds = _map(e.get("wounds", {}), f, f"{p}.wounds")
+    wounds = V.mapping(e.get("wounds", {}), f, f"{p}.wounds")
     for name, dmg in wounds.items():
-        _choice(name, locs, f, f"{p}.wounds.{name}", "location")
-        locs[name].damage = _int(dmg, f, f"{p}.wounds.{name}", 0, 200)
+        V.choice(name, f, f"{p}.wounds.{name}", locs, "location")
+        locs[name].damage = V.integer(dmg, f, f"{p}.wounds.{name}", 0, 200)
     c.hp = (
-        _int(e["hp"], f, f"{p}.hp", -50, c.max_hp)
+        V.integer(e["hp"], f, f"{p}.hp", -50, c.max_hp)
         if "hp" in e
         else c.max_hp
         - sum(
@@ -97,23 +86,14 @@ def _apply_condition(c: Combatant, e: Mapping[str, Any], f: str, p: str) -> None
         )
     )
     if "rune_points" in e:
-        c.rune_points = _int(e["rune_points"], f, f"{p}.rune_points", 0, 50)
-    whp = _map(e.get("weapon_hp", {}), f, f"{p}.weapon_hp")
+        c.rune_points = V.integer(e["rune_points"], f, f"{p}.rune_points", 0, 50)
+    whp = V.mapping(e.get("weapon_hp", {}), f, f"{p}.weapon_hp")
+    wnames = [w.spec.name for w in c.weapons]
     for wname, hp in whp.items():
-        idx = _choice(
-            wname, [w.spec.name for w in c.weapons], f, f"{p}.weapon_hp.{wname}", "weapon"
-        )
-        c.weapons[[w.spec.name for w in c.weapons].index(idx)].hp = _int(
-            hp, f, f"{p}.weapon_hp.{wname}", 0, 50
-        )
+        idx = wnames.index(V.choice(wname, f, f"{p}.weapon_hp.{wname}", wnames, "weapon"))
+        c.weapons[idx].hp = V.integer(hp, f, f"{p}.weapon_hp.{wname}", 0, 50)
     if e.get("bleeding"):
         c.bleed_clock = T.BLEED_OUT_ROUNDS["abdomen"]
     if "status" in e:
-        st = _choice(
-            e["status"],
-            ("active", "unconscious", "dead", "fled", "incapacitated"),
-            f,
-            f"{p}.status",
-            "status",
-        )
+        st = V.choice(e["status"], f, f"{p}.status", STATUSES, "status")
         c.status = Status[st.upper()]
