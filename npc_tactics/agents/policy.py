@@ -58,7 +58,7 @@ class PolicyAgent:
         import torch as th
 
         vec = np.asarray(vector, dtype=np.float32).reshape(-1)
-        legal = np.asarray(mask, dtype=bool).reshape(-1)
+        legal = np.array(mask, dtype=bool).reshape(-1)  # a copy: engines may hand out read-only cached masks
         if vec.shape[0] != self.obs_size:
             raise ValueError(
                 f"{self.name}: observation has {vec.shape[0]} values, the policy expects "

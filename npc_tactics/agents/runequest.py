@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from npc_tactics.agents.base import AgentEntry, Observation
+from npc_tactics.dice import parse
 from npc_tactics.rules.base import DecisionKind, Status, ally_slots, enemy_slots
 from npc_tactics.rules.runequest import actions as A
 from npc_tactics.rules.runequest.resolve import DODGE, PARRY, defence_chance
@@ -55,10 +56,12 @@ class _Base:
     def _best_attack(
         self, st: RQState, me: int, mask: np.ndarray, missile: bool | None = None
     ) -> int | None:
-        """The legal attack with the best weapon skill on the enemy with the lowest HP fraction."""
+        """The legal attack with the best weapon skill on the enemy with the lowest HP fraction; between
+        weapons of equal skill, the one with the higher mean damage (a warrior strikes with the broadsword
+        and keeps the shield for parrying), then at random."""
         c = st.combatants[me]
         enemies = enemy_slots(st.combatants, me)
-        best: tuple[float, float, int] | None = None
+        best: tuple[float, float, float, int] | None = None
         for w in range(min(len(c.weapons), A.N_WEAPONS)):
             spec = c.weapons[w].spec
             if missile is not None and (spec.kind in ("missile", "thrown")) != missile:
@@ -68,10 +71,11 @@ class _Base:
                 if not mask[a]:
                     continue
                 e = st.combatants[enemies[k]]
-                key = (e.hp / max(1, e.max_hp) - spec.skill / 100.0, float(self.rng.random()), a)
+                key = (e.hp / max(1, e.max_hp) - spec.skill / 100.0, -parse(spec.damage).mean,
+                       float(self.rng.random()), a)
                 if best is None or key < best:
                     best = key
-        return None if best is None else best[2]
+        return None if best is None else best[3]
 
     def _close(self, st: RQState, me: int, mask: np.ndarray) -> int | None:
         enemies = enemy_slots(st.combatants, me)
