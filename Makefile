@@ -27,6 +27,7 @@ run: install
 	$(BIN)/npc-tactics suggest --run $(DEMO_RUN) --situation examples/ose_situation.yaml
 
 test: install
+	$(BIN)/ruff check npc_tactics tests benchmarks
 	$(BIN)/python -m pytest -q
 
 test-fast: install

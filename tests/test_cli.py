@@ -80,15 +80,18 @@ def test_bad_training_configs(name: str, tmp_path: Path, capsys: pytest.CaptureF
 
 BAD_SITUATIONS = {
     "unknown_template.yaml": (
-        "acting: Snikkit\nsides:\n  - name: goblins\n    combatants:\n      - {template: gobln, name: Snikkit, position: 0}\n"
+        "acting: Snikkit\nsides:\n  - name: goblins\n    combatants:\n"
+        "      - {template: gobln, name: Snikkit, position: 0}\n"
         "  - name: pcs\n    combatants:\n      - {template: fighter_1, name: Brannoc, position: 6}\n",
         "template"),
     "unknown_actor.yaml": (
-        "acting: Nobody\nsides:\n  - name: goblins\n    combatants:\n      - {template: goblin, name: Snikkit, position: 0}\n"
+        "acting: Nobody\nsides:\n  - name: goblins\n    combatants:\n"
+        "      - {template: goblin, name: Snikkit, position: 0}\n"
         "  - name: pcs\n    combatants:\n      - {template: fighter_1, name: Brannoc, position: 6}\n",
         "acting"),
     "bad_hp.yaml": (
-        "acting: Snikkit\nsides:\n  - name: goblins\n    combatants:\n      - {template: goblin, name: Snikkit, position: 0, hp: lots}\n"
+        "acting: Snikkit\nsides:\n  - name: goblins\n    combatants:\n"
+        "      - {template: goblin, name: Snikkit, position: 0, hp: lots}\n"
         "  - name: pcs\n    combatants:\n      - {template: fighter_1, name: Brannoc, position: 6}\n",
         "hp"),
 }

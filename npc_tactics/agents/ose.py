@@ -182,8 +182,9 @@ class ByTheBookAgent(_Base):
 
 class CautiousAgent(_Base):
     """Keeps its distance: casts from afar, shoots and steps back when an enemy is within twice its move
-    (so it stays out of reach whoever wins initiative) when it has a missile weapon, otherwise waits for the enemy to come; when engaged below half HP it declares a fighting
-    withdrawal (a retreat below a quarter), and it only strikes adjacent enemies."""
+    (so it stays out of reach whoever wins initiative) when it has a missile weapon, otherwise waits for the
+    enemy to come; when engaged below half HP it declares a fighting withdrawal (a retreat below a quarter),
+    and it only strikes adjacent enemies."""
 
     name = "cautious"
 

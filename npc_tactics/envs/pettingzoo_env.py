@@ -25,7 +25,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from npc_tactics.envs.render import render_text
 from npc_tactics.envs.rewards import RewardConfig
 from npc_tactics.envs.session import FightSession, spawn_seeds
-from npc_tactics.rules.base import Decision, Status
+from npc_tactics.rules.base import Decision
 
 SIDE_NAMES = ("blue", "red")
 
@@ -125,9 +125,6 @@ class _Shared:
         assert outcome is not None
         side = self.session.state.combatants[self._index[agent]].side
         return {"outcome": {"result": outcome.result(side).name.lower(), "rounds": outcome.rounds}}
-
-    def _out_of_fight(self, agent: str) -> bool:
-        return self.session.state.combatants[self._index[agent]].status != Status.ACTIVE
 
     def render(self) -> str | None:
         if self.render_mode is None:

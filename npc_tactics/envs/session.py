@@ -38,7 +38,6 @@ class FightSession:
         self.roller: RngRoller | None = None
         self.tracker: RewardTracker | None = None
         self.event_counts: Counter[str] = Counter()
-        self.last_events: list[Event] = []
         self.round_events: list[Event] = []
         self._decision: Decision | None = None
         self._mask: np.ndarray | None = None
@@ -49,7 +48,6 @@ class FightSession:
         self.state = self.engine.new_combat(self.scenario, self.roller)
         self.tracker = RewardTracker(self.reward_config, list(self.state.combatants))
         self.event_counts = Counter()
-        self.last_events = []
         self.round_events = []
         self._refresh()
 
@@ -84,7 +82,6 @@ class FightSession:
         assert self.roller is not None
         self.state, events = self.engine.step(self.state, action, self.roller, inplace=True, mask=self.mask())
         self._refresh()
-        self.last_events = events
         for e in events:
             self.event_counts[e.kind] += 1
             if e.kind == "round_start":
@@ -92,8 +89,6 @@ class FightSession:
             self.round_events.append(e)
         return events
 
-    def combatant_count(self, side: int) -> int:
-        return sum(1 for c in self.state.combatants if c.side == side)
 
 
 def spawn_seeds(rng: np.random.Generator, n: int) -> list[int]:

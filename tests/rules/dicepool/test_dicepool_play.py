@@ -86,7 +86,7 @@ def test_step_without_inplace_leaves_state_untouched():
 def test_scripted_agents_are_legal_everywhere():
     entries = dict(AGENTS)
     assert set(entries) == {"aggressive", "by-the-book", "cautious"}
-    for name, sc in SCENARIOS.items():
+    for sc in SCENARIOS.values():
         for i, (a, b) in enumerate(
             [("aggressive", "cautious"), ("by-the-book", "aggressive"), ("cautious", "by-the-book")]
         ):
@@ -137,7 +137,7 @@ def test_encoder_layout_and_range():
     assert len(enc.fields) == enc.size
     names = [f.name for f in enc.fields]
     assert "context.next_enemy" in names and "enemy_5.p_hit_shot" in names
-    for name, sc in SCENARIOS.items():
+    for sc in SCENARIOS.values():
         roller = RngRoller(1)
         rng = np.random.default_rng(1)
         state = ENGINE.new_combat(sc, roller)

@@ -41,7 +41,7 @@ def duel(
     eng = MRQEngine()
     st = eng.build_state(scen)
     st.round = 1
-    for c, over in zip(st.combatants, (att_prof, def_prof)):
+    for c, over in zip(st.combatants, (att_prof, def_prof), strict=False):
         if over:
             c.prof = replace(c.prof, **over)
             c.armour = c.prof.armour

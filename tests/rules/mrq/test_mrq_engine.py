@@ -134,7 +134,7 @@ def test_random_legal_play_invariants(scenario: str, seed: int) -> None:
         )
         events += ev
         for c in state.combatants:
-            assert c.hp <= c.max_hp and all(h >= -m for h, m in zip(c.loc_hp, c.prof.loc_max))
+            assert c.hp <= c.max_hp and all(h >= -m for h, m in zip(c.loc_hp, c.prof.loc_max, strict=True))
             assert c.reactions >= 0 and c.lost_ca >= 0
     out = ENGINE.outcome(state)
     assert out is not None and out.rounds <= state.max_rounds
