@@ -134,10 +134,11 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
         return self._obs(), float(reward), terminated, False, self._info()
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions of the current decision (all ones once the fight is over)."""
+        """The legal actions of the current decision (all ones once the fight is over); a fresh array the
+        caller may keep or modify (the session's cached mask stays untouched)."""
         if self._decision is None:
             return np.ones(self.session.n_actions, dtype=bool)
-        return self.session.mask(self._decision).astype(bool, copy=False)
+        return np.array(self.session.mask(self._decision), dtype=bool)
 
     def render(self) -> str | None:
         s = self.session
