@@ -122,7 +122,7 @@ class RuneQuestEncoder(Encoder):
             1.0 if kind == DecisionKind.DECLARE and st.phase == "declare" else 0.0,
             1.0 if st.phase == "then" else 0.0,
             1.0 if kind == DecisionKind.OPTION and it is not None and it.verb == "aimed" else 0.0,
-            1.0 if kind == DecisionKind.OPTION and it is not None and it.verb == "cast" else 0.0,
+            1.0 if kind == DecisionKind.OPTION and it is not None and it.verb != "aimed" else 0.0,
             1.0 if c.engaged_start else 0.0,
             (it.sr_used / 12.0) if it is not None else 0.0,
         ]

@@ -1,9 +1,9 @@
 """The RQG melee round as a state machine (runequest-glorantha.md §1-§22).
 
 Round loop: (1) statement of intent: one DECLARE decision per able combatant (index order), with
-OPTION follow-ups and a "then" step after a spell; (2) movement of non-engaged characters (flights
-and their free blows first, then withdrawals, then closing and charges); (3) resolution in
-strike-rank order, ties by higher DEX, equal DEX simultaneous (statuses settled after the whole
+OPTION follow-ups and a "then" step after a spell or a weapon attack; (2) movement of non-engaged
+characters (flights and their free blows first, then withdrawals, then closing and charges); (3)
+resolution in strike-rank order, ties by higher DEX, equal DEX simultaneous (statuses settled after the whole
 group, A23), each blow stopping for the defender's REACT; (4) bookkeeping: retreats disengage,
 bleeding, deaths at total HP <= 0, spell durations, the round cap. Geometry is a line in metres:
 side 0 starts at 0 and backs away towards negative positions, side 1 starts at the scenario
@@ -51,6 +51,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "combine_move_and_ready": True,  # §7.1: moving and readying in parallel cost the higher SR
     "metres_per_mov": 3,  # A13: metres per point of MOV in a melee round
     "bleeding_clocks": True,  # A20: run the 50/25-round bleed-out clocks inside the fight
+    "knockback_rule": "published",  # A12: damage vs SIZ (RQG, unverified) or "push" (v0 house rule)
 }
 
 
@@ -60,7 +61,7 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
     spec = SystemSpec(
         name="runequest",
         title="RuneQuest: Roleplaying in Glorantha",
-        version="0.1.0",
+        version="0.2.0",
         sides=2,
         max_per_side=A.MAX_PER_SIDE,
         num_actions=A.N,
@@ -82,6 +83,7 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
             ("crit_db", ("rolled", "max")),
             ("adjacent_location", ("hit_location", "parrying_arm")),
             ("spell_sr_reading", ("rule", "seed_literal")),
+            ("knockback_rule", T.KNOCKBACK_RULES),
         ):
             if self.options[key] not in allowed:
                 raise ValueError(

@@ -6,7 +6,10 @@ for a combatant who was *not* engaged at the start of the round and just declare
 DECLARE
 ("then") step: strike after the spell (Bladesharp then strike, spell at an approaching enemy then
 engage),
-fire after it, a second spell (+5 SR), or nothing more (``defend``) (§4, §7.1, A15, A16). Each
+fire after it, a second spell (+5 SR), or nothing more (``defend``) (§4, §7.1, A15, A16). A
+combatant not engaged at the start of the round who declared a weapon attack gets a "then" step
+when a spirit spell still fits: the spell at the attack's SR + 5 (switching from weapon to spell
+with a hand free, §4) + DEX SR + extra MP, within the 12-SR limit (Rune magic excluded, §4). Each
 scheduled step carries its strike rank; a step past SR 12 slips into the next round (§6).
 """
 
@@ -21,6 +24,7 @@ from npc_tactics.rules.base import Status, enemy_slots
 from npc_tactics.rules.runequest import actions as A
 from npc_tactics.rules.runequest import calc
 from npc_tactics.rules.runequest import tables as T
+from npc_tactics.rules.runequest.hands import free_hand_after, knock_weapon
 from npc_tactics.rules.runequest.magic import GONE, can_afford, needs_aid, spell_cost, spell_sr
 from npc_tactics.rules.runequest.state import Combatant, CombatantSpec, Intent, RQState, Step
 
@@ -56,20 +60,16 @@ def missile_sr(c: Combatant, w: int) -> int:
     return c.spec.dex_sr + (0 if c.ready >> w & 1 else T.READY_SR)
 
 
-def knock_weapon(c: Combatant) -> int:
-    """The weapon a knockback uses: a ready shield, else the first ready melee weapon (A12)."""
-    best = -1
-    for w, wp in enumerate(c.weapons):
-        if (
-            c.ready >> w & 1
-            and wp.spec.kind in ("shield", "melee")
-            and (wp.hp > 0 or wp.spec.max_hp == 0)
-        ):
-            if wp.spec.kind == "shield":
-                return w
-            if best < 0:
-                best = w
-    return best
+def _spell_after_weapon(c: Combatant, w: int, sr: int) -> bool:
+    """Whether a "then" spell may follow a weapon attack at ``sr`` (§4, §6, A16): not engaged at
+    the start of the round, a spirit spell affordable within SR 12 (+5 hand switch), a hand free."""
+    if c.engaged_start or not c.spec.spirit or c.befuddled_rounds > 0:
+        return False
+    if sr + T.HAND_SWITCH_SR + c.spec.dex_sr > T.MAX_SR:
+        return False
+    if not any(c.mp >= mp and rp == 0 for _n, _t, mp, rp, _sr, _r, _h in _spells_of(c)):
+        return False
+    return free_hand_after(c, w)
 
 
 def _charge(c: Combatant, e: Combatant, engaged: bool) -> float:
@@ -84,10 +84,16 @@ def _charge(c: Combatant, e: Combatant, engaged: bool) -> float:
 
 
 def declare_mask(s: RQState, idx: int, options: Mapping[str, Any], then: bool) -> np.ndarray:
-    """Legal DECLARE actions of combatant ``idx`` (``then``: the step after a spell)."""
+    """Legal DECLARE actions of combatant ``idx`` (``then``: the step after a spell or a weapon)."""
     m = np.zeros(A.N, dtype=np.bool_)
     cs = s.combatants
     c = cs[idx]
+    if then and c.intent is not None and c.intent.verb == "attack":  # weapon -> spell (§4)
+        m[A.DEFEND] = True
+        enemies = enemy_slots(cs, idx)[: A.MAX_PER_SIDE]
+        extra = c.intent.sr_used + T.HAND_SWITCH_SR
+        _spell_mask(s, c, _allies(s, idx), enemies, m, extra, spirit_only=True)
+        return m
     on = [A.DEFEND] if then else [A.DEFEND, A.FLEE, A.RETREAT]
     engaged = c.engaged_start
     side = c.side
@@ -155,7 +161,7 @@ def declare_mask(s: RQState, idx: int, options: Mapping[str, Any], then: bool) -
                     on.append(row_b[k])
     allies = _allies(s, idx)
     if not then:
-        kw = -1 if bef else knock_weapon(c)
+        kw = -1 if bef else knock_weapon(c, options["knockback_rule"] == "push")
         for k, d in live:
             if d > REACH:
                 if not engaged:
@@ -219,10 +225,18 @@ def _spells_of(c: Combatant) -> list[tuple[str, str, int, int, int, int, bool]]:
 
 
 def _spell_mask(
-    s: RQState, c: Combatant, allies: list[int], enemies: list[int], m: np.ndarray, extra: int
+    s: RQState,
+    c: Combatant,
+    allies: list[int],
+    enemies: list[int],
+    m: np.ndarray,
+    extra: int,
+    spirit_only: bool = False,
 ) -> None:
     for name, target, mp, rp, sr1, rng, healing in _spells_of(c):
         if c.mp < mp or c.rune_points < rp or sr1 + extra > T.MAX_SR:
+            continue
+        if spirit_only and rp > 0:
             continue
         if target == "enemy":
             row_e = A.CAST_ENEMY[name]
@@ -257,7 +271,7 @@ def option_mask(s: RQState, idx: int) -> np.ndarray:
     known = c.spirit_points(it.spell) or c.rune_known(it.spell)
     if it.spell == "heal_wound":
         known = T.MAX_POWER
-    base = it.sr_used + T.READY_SR if it.steps else 0
+    base = it.sr_used + _chain_cost(it) if it.steps else 0
     for n in range(1, min(known, T.MAX_POWER) + 1):
         if can_afford(c, it.spell, n) and (n == 1 or base + spell_sr(c, it.spell, n) <= T.MAX_SR):
             m[A.POWER[n - 1]] = True
@@ -305,9 +319,10 @@ def declare(s: RQState, idx: int, action: int, then: bool, options: Mapping[str,
             shots = calc.shots_per_round(
                 c.spec.dex_sr, wspec.rate if wspec.kind == "missile" else "1", first
             )
-            for n, sr in enumerate(shots[: c.weapons[w].ammo]):
+            fired = shots[: c.weapons[w].ammo]
+            for n, sr in enumerate(fired):
                 it.steps.append(Step("attack", sr, w, target, shot=n))
-            return "done"
+            return _then_after_weapon(c, it, w, fired[-1] if fired and not then else 99)
         moved = _charge(c, s.combatants[target], c.engaged_start)
         if moved > 0:
             it.move_to, it.move_max = target, moved
@@ -317,9 +332,9 @@ def declare(s: RQState, idx: int, action: int, then: bool, options: Mapping[str,
             it.verb = "aimed"
             return "option"
         it.steps.append(Step("attack", sr, w, target))
-        return "done"
+        return _then_after_weapon(c, it, w, 99 if then else sr)
     if verb == "knockback":
-        w = knock_weapon(c)
+        w = knock_weapon(c, options["knockback_rule"] == "push")
         it.weapon = w
         it.steps.append(Step("knockback", melee_sr(c, w, 0, options) + surprise(s, c), w, target))
         return "done"
@@ -345,6 +360,20 @@ def declare(s: RQState, idx: int, action: int, then: bool, options: Mapping[str,
     return "done"  # defend, retreat, flee: carried out by the movement phase and bookkeeping
 
 
+def _then_after_weapon(c: Combatant, it: Intent, w: int, sr: int) -> str:
+    """Offer the weapon -> spirit spell "then" step when it can fit (§4); else the intent is done."""
+    if it.verb != "attack" or not _spell_after_weapon(c, w, sr):
+        return "done"
+    it.sr_used = sr
+    return "then"
+
+
+def _chain_cost(it: Intent) -> int:
+    """+5 SR before a chained spell: the hand switch after a weapon, else preparing a second
+    spell (§4, A15)."""
+    return T.HAND_SWITCH_SR if it.verb == "attack" else T.READY_SR
+
+
 def finish_cast(s: RQState, idx: int, power: int) -> str:
     """Schedule the declared spell at ``power`` points (§4; A15: a second spell costs +5 more)."""
     c = s.combatants[idx]
@@ -354,7 +383,7 @@ def finish_cast(s: RQState, idx: int, power: int) -> str:
     it.power = power
     sr = spell_sr(c, it.spell, power)
     first = not it.steps
-    sr = sr + surprise(s, c) if first else it.sr_used + T.READY_SR + sr
+    sr = sr + surprise(s, c) if first else it.sr_used + _chain_cost(it) + sr
     it.steps.append(Step("cast", sr, target=it.target, spell=it.spell, power=power))
     it.sr_used = sr
     if first and not c.engaged_start:

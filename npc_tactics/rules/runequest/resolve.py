@@ -211,7 +211,7 @@ def resolve_blow(
     truesword = a.truesword_rounds > 0 and aweapon.spec.sword
     if outcome == "hit":
         if inc.knockback:
-            _knockback(s, inc, sink)
+            _knockback(s, inc, mode, options, sink, bonus, truesword)
         else:
             points = roll_damage(
                 sink, aweapon.spec, a.spec.db, mode, options, inc.attacker, bonus, truesword
@@ -267,10 +267,44 @@ def _covering_shield(d: Combatant, li: int) -> int:
     return -1
 
 
-def _knockback(s: RQState, inc: Incoming, sink: EventSink) -> None:
-    """A12: a successful, unparried knockback pushes the target back and disengages the attacker."""
+def _knockback(
+    s: RQState,
+    inc: Incoming,
+    mode: str,
+    options: Mapping[str, Any],
+    sink: EventSink,
+    bonus: int,
+    truesword: bool,
+) -> None:
+    """A knockback attack that landed unparried and undodged (§21, A12).
+
+    ``knockback_rule: published`` (default; RQG "Knockback" as best known, [PUB, unverified]): roll
+    the blow's damage (success level, db, Bladesharp as usual) without applying it; if it exceeds
+    the target's SIZ the target is knocked back 1 m per 5 points (or part) over, at least clear of
+    reach, the attacker disengages, and the target rolls DEX x 5 or falls (it loses its next
+    attack getting up). Otherwise the push fails. ``push``: the v0 house rule, always pushed 3 m.
+    """
     a, d = s.combatants[inc.attacker], s.combatants[inc.defender]
+    metres = float(T.DISENGAGE_GAP_M)
+    extra: dict[str, Any] = {}
+    if options["knockback_rule"] == "published":
+        aspec = a.weapons[inc.weapon].spec
+        points = roll_damage(sink, aspec, a.spec.db, mode, options, inc.attacker, bonus, truesword)
+        over = points - d.spec.siz
+        extra = {"damage": points, "siz": d.spec.siz}
+        if over <= 0:
+            sink.emit("knockback", inc.attacker, inc.defender, rule="§21 A12", result="failure", **extra)
+            return
+        metres = max(metres, float(-(-over // T.KNOCKBACK_POINTS_PER_M)))
+        roll = sink.die(100, "knockback_dex", inc.defender, inc.attacker)
+        fell = calc.success_level(roll, d.spec.dex * T.KNOCKBACK_DEX_MULT) > T.SUCCESS
+        if fell:
+            d.lose_attack = True
+        extra["fell"] = fell
     direction = 1.0 if d.pos >= a.pos else -1.0
-    d.pos = a.pos + direction * T.DISENGAGE_GAP_M
+    d.pos = a.pos + direction * metres
     a.disengaged = True
-    sink.emit("knockback", inc.attacker, inc.defender, rule="§21 A12", result="success")
+    sink.emit(
+        "knockback", inc.attacker, inc.defender, rule="§21 A12", result="success", metres=metres,
+        **extra,
+    )

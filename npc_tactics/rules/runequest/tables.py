@@ -30,6 +30,8 @@ MAX_SR = 12  #: the 12-SR limit (§6)
 #: surprise by an enemy within (max distance m, +SR); A14: <=3 m +3, >3 and <=9 m +1
 SURPRISE_SR: tuple[tuple[int, int], ...] = ((3, 3), (9, 1))
 RUNE_SPELL_SR = 1  #: Rune magic takes effect at SR 1, +1 per extra MP (§4)
+#: switching from a weapon to spirit magic in the same round, with a hand free (§4; not Rune magic)
+HAND_SWITCH_SR = 5
 
 # ----- damage bonus and hit points (Published data)
 # --------------------------------------------------
@@ -268,6 +270,11 @@ THROWN_MAX_RANGE = 20
 # ---------------------------------------------------------------
 MELEE_REACH_M = 2  #: within 2 m of an active enemy = engaged (A11)
 DISENGAGE_GAP_M = 3  #: a retreat or knockback leaves at least this gap to every enemy
+#: published knockback (§21, A12 [PUB, unverified]): 1 m per 5 points (or part) of rolled damage
+#: above the target's SIZ, then a DEX x 5 roll or the target falls
+KNOCKBACK_POINTS_PER_M = 5
+KNOCKBACK_DEX_MULT = 5
+KNOCKBACK_RULES = ("published", "push")  #: option ``knockback_rule``; "push": the v0 house rule
 
 # ----- magic (§4, Published data)
 # ---------------------------------------------------------------------------

@@ -62,9 +62,9 @@ def test_heal_and_rune_shield() -> None:
 
 
 def test_knockback_disengages_then_free_flight() -> None:
-    """A12: a successful unparried knockback pushes the foe 3 m back; next round the attacker, no
-    longer engaged, flees without giving a free blow."""
-    eng, s = fight([WARRIOR], [BROO], distance=1)
+    """A12 ``push`` house rule: a successful unparried knockback pushes the foe 3 m back; next round
+    the attacker, no longer engaged, flees without giving a free blow."""
+    eng, s = fight([WARRIOR], [BROO], distance=1, options={"knockback_rule": "push"})
     ev, _ = play(eng, s, [30], "knockback:enemy_0", "defend", "no_defence")
     assert kinds(ev, "knockback")[0].data["result"] == "success" and not kinds(ev, "damage")
     assert abs(s.combatants[1].pos - s.combatants[0].pos) >= 3
