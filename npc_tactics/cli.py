@@ -126,21 +126,31 @@ def presets(as_json: JsonFlag = False) -> None:
 @app.command()
 def train(
     config: Annotated[str, typer.Argument(help="A training YAML file or a preset name (`npc-tactics presets`).")],
-    resume: Annotated[bool, typer.Option(help="Continue the run in --out from its latest checkpoint.")] = False,
+    resume: Annotated[bool, typer.Option(help="Continue the run in --out from its latest checkpoint (weights and "
+                      "optimizer state as plain tensors; its config must match CONFIG).")] = False,
+    force: Annotated[bool, typer.Option(help="With --resume: continue even if CONFIG names another system, scenario, "
+                     "side or net_arch than the run (the run's own saved config is kept).")] = False,
     out: Annotated[Path | None, typer.Option(help="Run directory (default runs/<system>-<scenario>-<time>).")] = None,
     timesteps: Annotated[int | None, typer.Option(min=1, help="Override the budget's total timesteps.")] = None,
     seed: Annotated[int | None, typer.Option(help="Override the config's seed.")] = None,
     progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
 ) -> None:
-    """Train an NPC policy with MaskablePPO from one YAML config; writes a run directory."""
+    """Train an NPC policy with MaskablePPO from one YAML config; writes a run directory.
+
+    Safe to share: a run directory's config.yaml, meta.json and policy.pt (the weights as plain tensors) are
+    loaded by suggest, evaluate and as training opponents without running any code from the folder.
+    model.zip (an SB3 pickle) is written for your own use in stable-baselines3; npc-tactics never reads it.
+    One train or --resume at a time per run directory (train.lock names the owner's PID)."""
     from npc_tactics.training.config import load_train_config
     from npc_tactics.training.train import train as run_training
 
     if resume and out is None:
         raise UserError("--resume needs --out RUN_DIR (the run to continue)")
     cfg = load_train_config(config)
+    if force and not resume:
+        raise UserError("--force only applies with --resume")
     run_dir = run_training(cfg, out, resume=resume, timesteps=timesteps, seed=seed, progress=progress,
-                           config_source=config)
+                           config_source=config, force=force)
     typer.echo(f"run directory: {run_dir}")
 
 
@@ -190,16 +200,15 @@ def _print_first_agent(result: Any) -> None:
 
 
 def _system_scenario_from_runs(names: list[str], system: str | None, scenario: str | None) -> tuple[str, str]:
+    from npc_tactics.runs import RunDir
     from npc_tactics.systems import get_system
 
     for name in names:
-        run = Path(name)
-        if (run / "config.yaml").is_file():
-            from npc_tactics.configs import load_yaml
-
-            cfg = load_yaml(run / "config.yaml") or {}
-            system = system or cfg.get("system")
-            scenario = scenario or cfg.get("scenario")
+        run = RunDir(Path(name))
+        if run.is_run():
+            cfg = run.config()
+            system = system or cfg.system
+            scenario = scenario or cfg.scenario
             break
     if system is None:
         raise UserError("--system is required when no agent is a trained run directory")
@@ -255,11 +264,26 @@ def suggest(
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user errors become one line on stderr and exit code 2 (usage errors: click's own, 2)."""
+    import warnings
+
+    from npc_tactics.runs import RulesVersionWarning
+
+    default_show = warnings.showwarning
+
+    def show(message: Warning | str, category: type[Warning], *args: Any, **kwargs: Any) -> None:
+        if issubclass(category, RulesVersionWarning):  # one plain line, like errors
+            typer.echo(f"npc-tactics: warning: {message}", err=True)
+        else:
+            default_show(message, category, *args, **kwargs)
+
+    warnings.showwarning = show
     try:
         app(args=argv)
     except UserError as exc:
         typer.echo(f"npc-tactics: error: {exc}", err=True)
         sys.exit(2)
+    finally:
+        warnings.showwarning = default_show
 
 
 if __name__ == "__main__":

@@ -6,6 +6,11 @@ always returns a legal action. ``action_probabilities`` gives the full masked di
 catalogue: the GM ``suggest`` ranking. Sampling (``deterministic=False``) draws from an explicit
 ``numpy`` Generator, never torch's global RNG, so a frozen opponent replays the same moves under the
 same seed.
+
+Loading never unpickles (see :mod:`npc_tactics.runs`): the network is rebuilt from the run's validated
+``config.yaml`` (``ppo.net_arch``) and the system's current encoder and catalogue, then filled from the
+``policy.pt`` state dict read with ``torch.load(weights_only=True)`` after its shapes were checked. So a run
+folder from someone else can be played, evaluated or suggested from without running any of its code.
 """
 
 from __future__ import annotations
@@ -16,31 +21,35 @@ from typing import Any
 import numpy as np
 
 from npc_tactics.agents.base import Observation
-from npc_tactics.errors import ConfigError, UserError
+from npc_tactics.errors import UnknownNameError, UserError
+from npc_tactics.runs import RunDir, expected_policy_shapes, load_tensors
 
-__all__ = ["PolicyAgent", "load_policy_agent"]
+__all__ = ["PolicyAgent", "build_policy", "load_policy_agent"]
 
 
 class PolicyAgent:
     """A trained policy from a run folder. ``name`` is ``policy:<run dir name>``; ``options`` are
-    the rules options it was trained under (play it under the same ones)."""
+    the rules options it was trained under (play it under the same ones); ``notes`` are warnings about
+    the run (another rules version) for the GM to see."""
 
     def __init__(
         self,
-        model: Any,
+        policy: Any,
         *,
         system: str,
         scenario: str,
         side: int,
         name: str,
+        n_actions: int,
+        obs_size: int,
         deterministic: bool = True,
         rng: np.random.Generator | None = None,
         run_dir: Path | None = None,
         checkpoint: Path | None = None,
         options: dict[str, Any] | None = None,
+        notes: list[str] | None = None,
     ) -> None:
-        self.model = model
-        self.policy = model.policy
+        self.policy = policy
         self.system = system
         self.scenario = scenario
         self.side = side
@@ -50,8 +59,9 @@ class PolicyAgent:
         self.run_dir = run_dir
         self.checkpoint = checkpoint
         self.options: dict[str, Any] = dict(options or {})
-        self.n_actions = int(model.action_space.n)
-        self.obs_size = int(model.observation_space.shape[0])
+        self.notes: list[str] = list(notes or [])
+        self.n_actions = int(n_actions)
+        self.obs_size = int(obs_size)
 
     def action_probabilities(self, vector: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """The policy's probability of each catalogue action: 0 where ``mask`` is false, sum 1."""
@@ -87,29 +97,36 @@ class PolicyAgent:
         return int(self.rng.choice(len(probs), p=probs))
 
 
-def _pick_model(run_dir: Path, checkpoint: int | str | Path | None) -> Path:
-    from npc_tactics.training.run_dir import checkpoint_paths
 
-    ckpts = checkpoint_paths(run_dir)
-    if checkpoint is None:
-        if (run_dir / "model.zip").is_file():
-            return run_dir / "model.zip"
-        if ckpts:
-            return ckpts[-1][1]
-        raise UserError(f"{run_dir}: not a training run (no model.zip and no checkpoints/ckpt_*.zip)")
-    if isinstance(checkpoint, int) or str(checkpoint).isdigit():
-        wanted = int(checkpoint)
-        for steps, path in ckpts:
-            if steps == wanted:
-                return path
-        have = ", ".join(str(s) for s, _ in ckpts) or "none"
-        raise UserError(f"{run_dir}: no checkpoint at {wanted} timesteps (checkpoints: {have})")
-    path = Path(checkpoint)
-    if not path.is_absolute() and not path.exists():
-        path = run_dir / path
-    if not path.is_file():
-        raise UserError(f"{run_dir}: checkpoint {checkpoint} not found")
-    return path
+
+def build_policy(obs_size: int, n_actions: int, net_arch: tuple[int, ...] | list[int]) -> Any:
+    """An untrained SB3 ``MaskableActorCriticPolicy`` of the shape training uses (``MlpPolicy``, CPU)."""
+    from gymnasium import spaces
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+
+    policy = MaskableActorCriticPolicy(
+        spaces.Box(-1.0, 1.0, (obs_size,), np.float32),
+        spaces.Discrete(n_actions),
+        lambda _: 0.0,
+        net_arch=list(net_arch),
+    )
+    return policy.to("cpu")
+
+
+def _check_weights(run: RunDir, path: Path, state: Any, expected: dict[str, tuple[int, ...]], why: str) -> None:
+    """The state dict has exactly the expected tensors, or a UserError says which one differs and why."""
+    import torch
+
+    if not isinstance(state, dict) or not all(isinstance(v, torch.Tensor) for v in state.values()):
+        raise UserError(f"{path}: expected a state dict of tensors")
+    missing = [k for k in expected if k not in state]
+    extra = [k for k in state if k not in expected]
+    wrong = [k for k in expected if k in state and tuple(state[k].shape) != expected[k]]
+    if missing or extra or wrong:
+        detail = (f"{wrong[0]} is {tuple(state[wrong[0]].shape)}, expected {expected[wrong[0]]}" if wrong
+                  else f"missing {missing[0]}" if missing else f"unexpected {extra[0]}")
+        raise UserError(f"{run.path}: the weights in {path.name} do not fit {why} ({detail}); "
+                        "the run folder is inconsistent or was trained under another encoder")
 
 
 def load_policy_agent(
@@ -118,44 +135,59 @@ def load_policy_agent(
     checkpoint: int | str | Path | None = None,
     rng: np.random.Generator | None = None,
 ) -> PolicyAgent:
-    """Load the final model (or ``checkpoint``: timesteps or a path) of a training run as an agent.
+    """Load the final policy (or ``checkpoint``: timesteps or a ``.policy.pt`` path) of a training run.
 
-    An unreadable run dir raises a one-line :class:`~npc_tactics.errors.UserError` naming the dir
-    and what is missing.
+    Reads config.yaml, meta.json and a tensor file only (no pickle). Every problem is a one-line
+    :class:`~npc_tactics.errors.UserError` naming the run and what is wrong. A run trained under another
+    rules version of its system loads with a :class:`~npc_tactics.runs.RulesVersionWarning` (also kept in
+    ``agent.notes``).
     """
-    run = Path(run_dir)
-    if not run.is_dir():
-        raise UserError(f"{run}: run dir not found")
-    config_path = run / "config.yaml"
-    if not config_path.is_file():
-        raise UserError(f"{run}: not a training run (config.yaml is missing)")
-    from npc_tactics.configs import load_yaml
-    from npc_tactics.training.config import parse_train_config
+    from npc_tactics.systems import get_system
 
+    run = RunDir(Path(run_dir)).require()
+    cfg = run.config()
     try:
-        config = parse_train_config(load_yaml(config_path), str(config_path))
-    except ConfigError as exc:
-        raise UserError(f"{run}: unreadable config.yaml ({exc})") from None
-    model_path = _pick_model(run, checkpoint)
-    from sb3_contrib import MaskablePPO
-
+        info = get_system(cfg.system)
+    except UnknownNameError as exc:
+        raise UserError(f"{run.config_path}: system: {exc}") from None
     try:
-        model = MaskablePPO.load(model_path, device="cpu")
-    except Exception as exc:  # a truncated or foreign zip: one line, not a traceback
-        raise UserError(f"{model_path}: cannot load the model ({type(exc).__name__}: {exc})") from None
-    from npc_tactics.systems import SYSTEMS
-
-    info = SYSTEMS.get(config.system)
-    scenario = config.scenario or (info.default_scenario if info else "")
+        engine = info.load("engine")(cfg.options)
+    except ValueError as exc:
+        raise UserError(f"{run.config_path}: options: {exc}") from None
+    encoder = info.load("encoder")(engine)
+    obs_size, names = int(encoder.size), list(engine.catalogue.names)
+    meta = run.meta()
+    trained_obs = meta.get("observation_size")
+    if isinstance(trained_obs, int) and trained_obs != obs_size:
+        raise UserError(f"{run.path}: trained on {trained_obs} observation values, but the {info.name} encoder "
+                        f"now gives {obs_size} (another encoder version); re-train it")
+    trained_names = meta.get("action_names")
+    if isinstance(trained_names, list) and trained_names != names:
+        diff = next((i for i, (a, b) in enumerate(zip(trained_names, names, strict=False)) if a != b),
+                    min(len(trained_names), len(names)))
+        raise UserError(f"{run.path}: trained on another {info.name} action catalogue ({len(trained_names)} "
+                        f"actions, now {len(names)}; first difference at index {diff}); re-train it")
+    weights = run.weights_path(checkpoint)
+    state = load_tensors(weights)
+    why = (f"config.yaml (ppo.net_arch {list(cfg.net_arch)}) and the {info.name} encoder "
+           f"({obs_size} observation values, {len(names)} actions)")
+    _check_weights(run, weights, state, expected_policy_shapes(obs_size, len(names), cfg.net_arch), why)
+    policy = build_policy(obs_size, len(names), cfg.net_arch)
+    policy.load_state_dict(state, strict=True)
+    policy.set_training_mode(False)
+    note = run.warn_rules_version(info.name, engine.spec.version)
     return PolicyAgent(
-        model,
-        system=config.system,
-        scenario=str(scenario),
-        side=config.side,
+        policy,
+        system=info.name,
+        scenario=str(cfg.scenario or info.default_scenario),
+        side=cfg.side,
         name=f"policy:{run.name}",
+        n_actions=len(names),
+        obs_size=obs_size,
         deterministic=deterministic,
         rng=rng,
-        run_dir=run,
-        checkpoint=model_path,
-        options=dict(config.options),
+        run_dir=run.path,
+        checkpoint=weights,
+        options=cfg.options,
+        notes=[note] if note else [],
     )

@@ -76,17 +76,14 @@ def agent_factory(system: str, spec: str) -> AgentFactory:
 
 def trained_side(spec: str) -> int | None:
     """The side a trained run directory's policy learned to play (None for scripted agents, which play
-    either seat). Read from the run's ``config.yaml``; the policy's seat is part of what it learned."""
+    either seat). Read from the run's ``config.yaml`` (through ``RunDir``, which rejects a malformed side);
+    the policy's seat is part of what it learned."""
     if not looks_like_path(spec):
         return None
-    config = Path(spec) / "config.yaml"
-    if not config.is_file():
-        return None
-    from npc_tactics.configs import load_yaml
+    from npc_tactics.runs import RunDir
 
-    data = load_yaml(config) or {}
-    side = data.get("side", 0) if isinstance(data, dict) else 0
-    return int(side) if isinstance(side, int) else 0
+    run = RunDir(Path(spec))
+    return run.config().side if run.is_run() else None
 
 
 def agent_label(spec: str) -> str:

@@ -61,9 +61,14 @@ def suggest(run_dir: str | Path, situation: str | Path | dict[str, Any], *, seed
 
     Raises :class:`~npc_tactics.errors.UserError` (bad run dir) or ``ConfigError`` (bad situation file).
     """
-    from npc_tactics.agents.policy import load_policy_agent
+    import warnings
 
-    agent = policy if policy is not None else load_policy_agent(run_dir)
+    from npc_tactics.agents.policy import load_policy_agent
+    from npc_tactics.runs import RulesVersionWarning
+
+    with warnings.catch_warnings():  # shown as a note of the suggestion instead
+        warnings.simplefilter("ignore", RulesVersionWarning)
+        agent = policy if policy is not None else load_policy_agent(run_dir)
     info = get_system(agent.system)
     engine = info.load("engine")(getattr(agent, "options", None) or {})
     content = info.load("content")
@@ -72,7 +77,7 @@ def suggest(run_dir: str | Path, situation: str | Path | dict[str, Any], *, seed
     decision = engine.pending(state)
     if decision is None:
         raise UserError(f"{situation}: the fight described is already over; nobody has a decision to make")
-    notes: list[str] = []
+    notes: list[str] = list(getattr(agent, "notes", []))
     if decision.side != getattr(agent, "side", 0):
         notes.append(f"the acting combatant is on side {decision.side}, the policy was trained for side "
                      f"{getattr(agent, 'side', 0)}; ranking it anyway from its own perspective")

@@ -243,9 +243,10 @@ def parse_train_config(data: Any, file: str = "<config>") -> TrainConfig:
 
 
 def is_run_dir(path: str | Path) -> bool:
-    """True for a training run folder that holds a final model or a checkpoint."""
-    p = Path(path)
-    return p.is_dir() and ((p / "model.zip").is_file() or any((p / "checkpoints").glob("*.zip")))
+    """True for a training run folder that holds trained weights (see :class:`npc_tactics.runs.RunDir`)."""
+    from npc_tactics.runs import RunDir
+
+    return RunDir(Path(path)).has_policy()
 
 
 def validate_names(config: TrainConfig, file: str = "<config>") -> TrainConfig:
@@ -275,7 +276,7 @@ def validate_names(config: TrainConfig, file: str = "<config>") -> TrainConfig:
             raise ConfigError(
                 file,
                 f"opponents.{i}",
-                str(UnknownNameError("agent", name, agents)) + " (or a run dir with model.zip)",
+                str(UnknownNameError("agent", name, agents)) + " (or a trained run dir)",
             )
     try:
         engine = info.load("engine")(config.options)

@@ -1,30 +1,42 @@
-"""The run folder: atomic file writes, the resolved config, CLI args, ``meta.json``, checkpoints.
+"""Writing a run folder: atomic files, the resolved config, CLI args, ``meta.json``, checkpoints.
 
+Reading a run folder is :class:`npc_tactics.runs.RunDir`'s job (that module documents the trust model).
 Layout (written by :func:`npc_tactics.training.train.train`)::
 
     runs/<system>-<scenario>-<timestamp>/
       config.yaml       the resolved TrainConfig (the source of truth on --resume)
       args.yaml         the overrides given on the command line, one entry per (re)start
-      meta.json         seeds, git SHA, package versions, SystemSpec name/version, action names,
-                        observation size, one entry per training segment
+      meta.json         seeds, git SHA, package versions, SystemSpec name/version (the rules version),
+                        action names, observation size, one entry per training segment
       tb/               TensorBoard logs
-      checkpoints/      ckpt_<timesteps>.zip + ckpt_<timesteps>.json; the json is written last
-                        and a checkpoint counts only when both exist (a kill mid-write leaves
-                        no half checkpoint behind)
+      checkpoints/      ckpt_<timesteps>.policy.pt + .optim.pt (plain state dicts) + .json; the json
+                        is written last and a checkpoint counts only when all three exist
       eval_history.csv  one row per evaluation point and opponent
-      model.zip         the final model
+      policy.pt         the final policy weights (plain state dict): what sharing a run shares
+      model.zip         the final model as an SB3 zip, for your own use in stable-baselines3; it
+                        contains a pickle, so npc-tactics never reads it
+      train.lock        while a train or --resume process writes the folder (see training/lock.py)
 
-Every file goes to a temp file in the same folder, is fsynced, then ``os.replace``d (atomic on
-POSIX).
+Resume state without pickles (why not a checksum file instead): a checksum stored in the folder proves
+nothing about a folder someone else crafted (they can recompute it), and an HMAC would need a secret key
+to manage. So everything ``--resume`` reads is plain data: the policy and Adam state dicts (read with
+``torch.load(weights_only=True)``), the timestep and update counters in the checkpoint json, and the
+learning-rate and clip schedules rebuilt from ``config.yaml``. The json also records the sha256 of both
+tensor files, so a truncated or mixed-up copy is refused (integrity, not security).
+
+Every file goes to a temp file in the same folder, is fsynced, then ``os.replace``d (atomic on POSIX),
+with the permissions a plain ``open`` would give (``0o666 & ~umask``; an existing file keeps its mode).
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import os
 import re
+import stat
 import subprocess
 import tempfile
 from collections.abc import Iterable, Mapping
@@ -35,7 +47,9 @@ from typing import Any
 
 import yaml
 
-CHECKPOINT_RE = re.compile(r"^ckpt_(\d+)\.zip$")
+from npc_tactics.errors import UserError
+from npc_tactics.runs import Checkpoint, RunDir, load_tensors
+
 EVAL_COLUMNS = (
     "timesteps",
     "opponent",
@@ -49,11 +63,34 @@ EVAL_COLUMNS = (
 )
 
 
+def current_umask() -> int:
+    """The process umask (read from /proc without changing it; else set-and-restore)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _target_mode(path: Path) -> int:
+    """An existing file keeps its mode; a new one gets what ``open()`` would give (mkstemp makes 0600)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        return 0o666 & ~current_umask()
+
+
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` atomically: temp file in the same dir, fsync, ``os.replace``."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    mode = _target_mode(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
@@ -80,10 +117,24 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 
 def save_model_atomic(model: Any, path: Path) -> None:
-    """``model.save`` into memory, then write the zip atomically."""
+    """``model.save`` into memory, then write the zip atomically (an SB3 export; never read back)."""
     buf = io.BytesIO()
     model.save(buf)
     atomic_write_bytes(path, buf.getvalue())
+
+
+def tensor_bytes(state: Any) -> bytes:
+    """``torch.save`` of a plain state dict, in memory."""
+    import torch
+
+    buf = io.BytesIO()
+    torch.save(state, buf)
+    return buf.getvalue()
+
+
+def save_policy_atomic(model: Any, path: Path) -> None:
+    """The policy's weights as a plain state dict: the file a shared run is played from."""
+    atomic_write_bytes(path, tensor_bytes(model.policy.state_dict()))
 
 
 def write_yaml(path: Path, data: Any) -> None:
@@ -160,33 +211,62 @@ def latest_run_dir(system: str, scenario: str, root: Path = Path("runs")) -> Pat
 
 
 def checkpoint_paths(run_dir: Path) -> list[tuple[int, Path]]:
-    """Complete checkpoints ``(timesteps, zip path)``, oldest first (a zip without its json is
-    ignored)."""
+    """Complete checkpoints ``(timesteps, policy weights path)``, oldest first."""
+    return [(c.timesteps, c.policy_path) for c in RunDir(run_dir).checkpoints()]
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def write_checkpoint_files(run_dir: Path, steps: int, policy_state: Any, optim_state: Any,
+                           bookkeeping: Mapping[str, Any]) -> Path:
+    """Write ``ckpt_<steps>``: both tensor files, then the json (last: it makes the checkpoint count)."""
     folder = run_dir / "checkpoints"
-    out = []
-    if folder.is_dir():
-        for p in folder.iterdir():
-            m = CHECKPOINT_RE.match(p.name)
-            if m and p.with_suffix(".json").is_file():
-                out.append((int(m.group(1)), p))
-    return sorted(out)
+    stem = f"ckpt_{steps:09d}"
+    policy, optim = tensor_bytes(policy_state), tensor_bytes(optim_state)
+    atomic_write_bytes(folder / f"{stem}.policy.pt", policy)
+    atomic_write_bytes(folder / f"{stem}.optim.pt", optim)
+    record = dict(bookkeeping, timesteps=steps, policy_sha256=_sha256(policy), optim_sha256=_sha256(optim))
+    write_json(folder / f"{stem}.json", record)
+    return folder / f"{stem}.json"
 
 
 def write_checkpoint(run_dir: Path, model: Any, state: Mapping[str, Any], keep: int) -> Path:
-    """Save ``model`` and its bookkeeping ``state`` as ``ckpt_<timesteps>``; prune to the last
-    ``keep``."""
-    folder = run_dir / "checkpoints"
+    """Checkpoint ``model`` (weights, Adam state, counters) with its bookkeeping ``state``; prune to the
+    last ``keep`` (the json goes first, so a kill mid-prune never leaves a half checkpoint that counts)."""
     steps = int(model.num_timesteps)
-    path = folder / f"ckpt_{steps:09d}.zip"
-    save_model_atomic(model, path)
-    write_json(path.with_suffix(".json"), dict(state, timesteps=steps))
-    for _, old in checkpoint_paths(run_dir)[:-keep]:
-        for f in (old, old.with_suffix(".json")):
-            try:
-                f.unlink()
-            except FileNotFoundError:
-                pass
+    path = write_checkpoint_files(run_dir, steps, model.policy.state_dict(), model.policy.optimizer.state_dict(),
+                                  dict(state, n_updates=int(getattr(model, "_n_updates", 0))))
+    for ckpt in RunDir(run_dir).checkpoints()[:-keep]:
+        for f in (ckpt.json_path, ckpt.policy_path, ckpt.optim_path):
+            f.unlink(missing_ok=True)
     return path
+
+
+def restore_checkpoint(model: Any, ckpt: Checkpoint) -> dict[str, Any]:
+    """Load a checkpoint into a freshly built ``model`` (same config): weights, Adam state, counters.
+
+    Reads json and ``weights_only`` tensors only. Files that do not match the checksums recorded at save,
+    or tensors that do not fit the model, are a UserError (the run folder is damaged or was edited).
+    """
+    record = read_json(ckpt.json_path)
+    if not isinstance(record, dict):
+        raise UserError(f"{ckpt.json_path}: expected a JSON object")
+    for key, path in (("policy_sha256", ckpt.policy_path), ("optim_sha256", ckpt.optim_path)):
+        if record.get(key) != _sha256(path.read_bytes()):
+            raise UserError(f"{path}: does not match the checksum recorded in {ckpt.json_path.name} "
+                            "(damaged or edited); refusing to resume from it")
+    try:
+        model.policy.load_state_dict(load_tensors(ckpt.policy_path), strict=True)
+        model.policy.optimizer.load_state_dict(load_tensors(ckpt.optim_path))
+    except (RuntimeError, ValueError, KeyError, TypeError) as exc:
+        first = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else type(exc).__name__
+        raise UserError(f"{ckpt.json_path.parent}: checkpoint {ckpt.name} does not fit the run's config "
+                        f"({first})") from None
+    model.num_timesteps = int(record.get("timesteps", ckpt.timesteps))
+    model._n_updates = int(record.get("n_updates", 0))
+    return record
 
 
 def remove_stale_temp_files(run_dir: Path) -> None:

@@ -4,6 +4,11 @@ Reads top to bottom like CleanRL's ``ppo.py``: resolve the config and the run fo
 the vec env, create (or load) the model, learn with callbacks (progress, evaluation, checkpoints),
 save the final model. The run folder layout is documented in :mod:`npc_tactics.training.run_dir`.
 
+Resume restores the policy and Adam state dicts and the counters from the latest checkpoint into a model
+built from the run's config (no pickle is read; see :mod:`npc_tactics.training.run_dir`). A resume whose
+config names another system, scenario, side or network than the run's is refused unless ``force``. The
+run folder is locked (:mod:`npc_tactics.training.lock`) from before the first read to after the last write.
+
 Seeding: each training *segment* (the first start, then every resume) has its own seed, derived from
 the config seed and the timestep it starts at, recorded in ``meta.json``. Global seeding
 (``set_random_seed``) happens here and nowhere else in the library. A resumed run is reproducible
@@ -21,11 +26,12 @@ import numpy as np
 
 from npc_tactics.configs import load_yaml
 from npc_tactics.errors import UserError
+from npc_tactics.runs import POLICY_FILE, RunDir
 from npc_tactics.training.config import TrainConfig, as_schedule, parse_train_config, validate_names
 from npc_tactics.training.curves import plot_learning_curve
+from npc_tactics.training.lock import RunLock
 from npc_tactics.training.run_dir import (
     append_eval_rows,
-    checkpoint_paths,
     default_run_dir,
     git_sha,
     latest_run_dir,
@@ -33,16 +39,20 @@ from npc_tactics.training.run_dir import (
     read_eval_rows,
     read_json,
     remove_stale_temp_files,
+    restore_checkpoint,
     save_model_atomic,
+    save_policy_atomic,
     truncate_eval_rows,
     write_checkpoint,
     write_json,
     write_yaml,
 )
 
-__all__ = ["train", "segment_seed"]
+__all__ = ["train", "segment_seed", "RESUME_IDENTITY"]
 
 TB_NAME = "MaskablePPO"
+#: what a resumed run cannot change without ``force``: the policy would be trained for something else
+RESUME_IDENTITY = ("system", "scenario", "side", "ppo.net_arch")
 
 
 def segment_seed(seed: int, start_timesteps: int) -> int:
@@ -58,7 +68,7 @@ def _now() -> str:
 
 
 def _config_diff(a: TrainConfig, b: TrainConfig, ignore: tuple[str, ...]) -> list[str]:
-    """Dotted fields whose values differ between two configs (for the resume warning)."""
+    """Dotted fields whose values differ between two configs (for the resume checks)."""
 
     def flat(d: Any, prefix: str = "") -> dict[str, Any]:
         if isinstance(d, dict):
@@ -72,31 +82,45 @@ def _config_diff(a: TrainConfig, b: TrainConfig, ignore: tuple[str, ...]) -> lis
     return sorted(k for k in set(fa) | set(fb) if fa.get(k) != fb.get(k) and k not in ignore)
 
 
+def _run_path(config: TrainConfig, out_dir: Path | None, resume: bool) -> Path:
+    """The run folder to write: ``out_dir``, the latest matching run (resume) or a new timestamped one."""
+    assert config.scenario is not None
+    if resume:
+        run = out_dir or latest_run_dir(config.system, config.scenario)
+        if run is None or not RunDir(run).is_run():
+            raise UserError(f"{run or 'runs/'}: nothing to resume (no run folder with config.yaml)")
+        return run
+    run = out_dir or default_run_dir(config.system, config.scenario)
+    if run.exists() and not run.is_dir():
+        raise UserError(f"{run}: exists and is not a directory; choose another --out")
+    return run
+
+
 def _prepare_run(
     config: TrainConfig,
-    out_dir: Path | None,
+    run: Path,
     resume: bool,
     timesteps: int | None,
     seed: int | None,
     say: Any,
-) -> tuple[TrainConfig, Path]:
-    """Resolve the effective config and the run folder (fresh, or the existing one to resume)."""
-    config = validate_names(config)
-    assert config.scenario is not None
+    force: bool = False,
+) -> TrainConfig:
+    """The effective config of ``run`` (a fresh one, or the saved one to resume); called under the lock."""
+    folder = RunDir(run)
     if resume:
-        run = out_dir or latest_run_dir(config.system, config.scenario)
-        if run is None or not (run / "config.yaml").is_file():
-            raise UserError(f"{run or 'runs/'}: nothing to resume (no run folder with config.yaml)")
-        saved = parse_train_config(load_yaml(run / "config.yaml"), str(run / "config.yaml"))
+        saved = parse_train_config(folder.raw_config(), str(folder.config_path))
         target = timesteps if timesteps is not None else config.budget.timesteps
         diff = _config_diff(saved, config, ("budget.timesteps", "seed", "description"))
+        identity = [k for k in diff if k in RESUME_IDENTITY or k.startswith("ppo.net_arch")]
+        if identity and not force:
+            what = "; ".join(f"{k}: run {_field(saved, k)!r}, config {_field(config, k)!r}" for k in identity)
+            raise UserError(f"{run}: the config does not match the run to resume ({what}); use another --out "
+                            "for a new run, or --force to continue this run with its own saved config")
         if diff:
-            changed = ", ".join(diff)
-            say(f"[yellow]resume: keeping the run's saved config; ignoring edits to {changed}")
-        effective = saved.with_overrides(**{"budget.timesteps": target})
-        return effective, run
-    run = out_dir or default_run_dir(config.system, config.scenario)
-    if (run / "config.yaml").exists() or checkpoint_paths(run) or (run / "model.zip").exists():
+            say(f"[yellow]resume: keeping the run's saved config; ignoring edits to {', '.join(diff)}")
+        return saved.with_overrides(**{"budget.timesteps": target})
+    if folder.config_path.exists() or folder.checkpoints() or folder.legacy_checkpoints() or \
+            (run / "model.zip").exists() or folder.policy_path.exists():
         raise UserError(
             f"{run}: a training run already exists there; pass --resume to continue it or choose another --out"
         )
@@ -105,7 +129,14 @@ def _prepare_run(
         changes["budget.timesteps"] = timesteps
     if seed is not None:
         changes["seed"] = seed
-    return config.with_overrides(**changes) if changes else config, run
+    return config.with_overrides(**changes) if changes else config
+
+
+def _field(config: TrainConfig, dotted: str) -> Any:
+    node: Any = config.to_yaml_dict()
+    for part in dotted.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    return node
 
 
 def _new_model(config: TrainConfig, vec: Any, run: Path, seed: int) -> Any:
@@ -147,6 +178,8 @@ def _write_meta(run: Path, config: TrainConfig, vec: Any, segment: dict[str, Any
             "spec": {"name": engine.spec.name, "version": engine.spec.version},
             "action_names": list(engine.catalogue.names),
             "observation_size": int(env.observation_space.shape[0]),
+            "weights": {"file": POLICY_FILE, "format": "torch.save of an SB3 MaskableActorCriticPolicy state_dict",
+                        "net_arch": list(config.ppo.net_arch)},
             "git_sha": git_sha(),
             "packages": package_versions(),
             "config_source": meta.get("config_source") or config_source,
@@ -154,7 +187,7 @@ def _write_meta(run: Path, config: TrainConfig, vec: Any, segment: dict[str, Any
             "finished": False,
         }
     )
-    meta.setdefault("segments", []).append(segment)
+    meta.setdefault("segments", []).append(dict(segment, spec_version=engine.spec.version))
     write_json(meta_path, meta)
 
 
@@ -167,19 +200,42 @@ def train(
     seed: int | None = None,
     progress: bool = True,
     config_source: str = "",
+    force: bool = False,
 ) -> Path:
     """Train MaskablePPO as ``config`` says and return the run folder.
 
     ``timesteps``/``seed`` override the config's budget and seed (recorded in ``args.yaml``). With
     ``resume=True`` the run in ``out_dir`` (default: the latest ``runs/<system>-<scenario>-*``)
     continues from its latest complete checkpoint to the budget, appending to its eval history; its
-    saved config wins over ``config`` except for ``budget.timesteps``. On ``KeyboardInterrupt`` a
+    saved config wins over ``config`` except for ``budget.timesteps``; a ``config`` of another system,
+    scenario, side or ``ppo.net_arch`` is a UserError unless ``force``. The run folder is locked for the
+    whole call (another train/resume of it is a UserError naming its PID). On ``KeyboardInterrupt`` a
     checkpoint is written and the interrupt re-raised, so ``--resume`` picks up from there. Raises
     :class:`UserError` for a bad run folder.
     """
     import torch
     from rich.console import Console
-    from sb3_contrib import MaskablePPO
+
+    console = Console(stderr=True)
+
+    def say(msg: str) -> None:
+        if progress:
+            console.print(msg)
+
+    out = Path(out_dir) if out_dir is not None else None
+    config = validate_names(config)
+    run = _run_path(config, out, resume)
+    run.mkdir(parents=True, exist_ok=True)
+    with RunLock(run, say=console.print):
+        cfg = _prepare_run(config, run, resume, timesteps, seed, say, force)
+        return _train_locked(cfg, run, torch, console, say, resume=resume, out=out, timesteps=timesteps,
+                             seed=seed, progress=progress, config_source=config_source)
+
+
+def _train_locked(cfg: TrainConfig, run: Path, torch: Any, console: Any, say: Any, *, resume: bool,
+                  out: Path | None, timesteps: int | None, seed: int | None, progress: bool,
+                  config_source: str) -> Path:
+    """The body of :func:`train`, run while holding the run folder's lock."""
     from stable_baselines3.common.callbacks import CallbackList
     from stable_baselines3.common.utils import set_random_seed
 
@@ -192,16 +248,11 @@ def train(
     from npc_tactics.training.envs import make_vec_env, resolve_opponents
     from npc_tactics.training.evaluate import evaluate_policy
 
-    console = Console(stderr=True)
-
-    def say(msg: str) -> None:
-        if progress:
-            console.print(msg)
-
-    out = Path(out_dir) if out_dir is not None else None
-    cfg, run = _prepare_run(config, out, resume, timesteps, seed, say)
-    run.mkdir(parents=True, exist_ok=True)
+    folder = RunDir(run)
     remove_stale_temp_files(run)
+    ckpts = folder.checkpoints() if resume else []
+    if resume and not ckpts and (folder.legacy_checkpoints() or (run / "model.zip").exists()):
+        raise folder.legacy_error()
     write_yaml(run / "config.yaml", cfg.to_yaml_dict())
     args_path = run / "args.yaml"
     history = load_yaml(args_path) if args_path.is_file() else []
@@ -218,8 +269,7 @@ def train(
     )
     write_yaml(args_path, history)
 
-    ckpts = checkpoint_paths(run) if resume else []
-    start_steps = ckpts[-1][0] if ckpts else 0
+    start_steps = ckpts[-1].timesteps if ckpts else 0
     seg_seed = segment_seed(cfg.seed, start_steps)
     set_random_seed(seg_seed)
     # tiny MLPs: one thread is fastest, and the machine's other core runs other work
@@ -228,9 +278,14 @@ def train(
     opponents = resolve_opponents(cfg, seg_seed)
     vec = make_vec_env(cfg, seg_seed, opponents=opponents)
     eval_path = run / "eval_history.csv"
+    model = _new_model(cfg, vec, run, seg_seed)
     if ckpts:
-        say(f"resuming {run} from {ckpts[-1][1].name} ({start_steps} timesteps)")
-        model = MaskablePPO.load(ckpts[-1][1], env=vec, device="cpu", tensorboard_log=str(run / "tb"))
+        say(f"resuming {run} from {ckpts[-1].name} ({start_steps} timesteps)")
+        try:
+            restore_checkpoint(model, ckpts[-1])
+        except BaseException:
+            vec.close()
+            raise
         model.set_random_seed(seg_seed)
         truncate_eval_rows(eval_path, start_steps)
     else:
@@ -238,7 +293,6 @@ def train(
             say(f"[yellow]{run}: no checkpoint yet; starting from 0 timesteps")
         if eval_path.exists():
             eval_path.unlink()
-        model = _new_model(cfg, vec, run, seg_seed)
     _write_meta(
         run,
         cfg,
@@ -247,7 +301,7 @@ def train(
             "start_timesteps": start_steps,
             "seed": seg_seed,
             "started": _now(),
-            "resumed_from": ckpts[-1][1].name if ckpts else None,
+            "resumed_from": ckpts[-1].name if ckpts else None,
         },
         config_source,
     )
@@ -311,6 +365,7 @@ def train(
     if not rows or int(rows[-1]["timesteps"]) != int(model.num_timesteps):
         evaluate(model)
     checkpoint(model)
+    save_policy_atomic(model, run / POLICY_FILE)
     save_model_atomic(model, run / "model.zip")
     meta = read_json(run / "meta.json")
     meta.update({"finished": True, "timesteps": int(model.num_timesteps), "finished_at": _now()})
