@@ -226,7 +226,7 @@ def train(
     config = validate_names(config)
     run = _run_path(config, out, resume)
     run.mkdir(parents=True, exist_ok=True)
-    with RunLock(run, say=console.print):
+    with RunLock(run, say=lambda msg: console.print(msg, soft_wrap=True)):
         cfg = _prepare_run(config, run, resume, timesteps, seed, say, force)
         return _train_locked(cfg, run, torch, console, say, resume=resume, out=out, timesteps=timesteps,
                              seed=seed, progress=progress, config_source=config_source)
