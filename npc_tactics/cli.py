@@ -137,9 +137,10 @@ def train(
 ) -> None:
     """Train an NPC policy with MaskablePPO from one YAML config; writes a run directory.
 
-    Safe to share: a run directory's config.yaml, meta.json and policy.pt (the weights as plain tensors) are
-    loaded by suggest, evaluate and as training opponents without running any code from the folder.
-    model.zip (an SB3 pickle) is written for your own use in stable-baselines3; npc-tactics never reads it.
+    Safe to share: config.yaml, meta.json and policy.pt of a run (plain tensors, no code) are all it takes to play.
+
+    model.zip is an SB3 pickle for your own scripts; npc-tactics never loads it, and neither should you from others.
+
     One train or --resume at a time per run directory (train.lock names the owner's PID)."""
     from npc_tactics.training.config import load_train_config
     from npc_tactics.training.train import train as run_training
