@@ -202,7 +202,7 @@ def latest_run_dir(system: str, scenario: str, root: Path = Path("runs")) -> Pat
     """The most recent ``runs/<system>-<scenario>-*`` folder (for ``--resume`` without
     ``--out``)."""
     prefix = f"{system}-{Path(scenario).stem}-"
-    candidates = [p for p in root.glob(prefix + "*") if p.is_dir() and (p / "config.yaml").is_file()]
+    candidates = [p for p in root.glob(prefix + "*") if RunDir(p).is_run()]
     return max(candidates, key=lambda p: p.stat().st_mtime) if candidates else None
 
 

@@ -213,7 +213,6 @@ def train(
     checkpoint is written and the interrupt re-raised, so ``--resume`` picks up from there. Raises
     :class:`UserError` for a bad run folder.
     """
-    import torch
     from rich.console import Console
 
     console = Console(stderr=True)
@@ -228,14 +227,15 @@ def train(
     run.mkdir(parents=True, exist_ok=True)
     with RunLock(run, say=lambda msg: console.print(msg, soft_wrap=True)):
         cfg = _prepare_run(config, run, resume, timesteps, seed, say, force)
-        return _train_locked(cfg, run, torch, console, say, resume=resume, out=out, timesteps=timesteps,
+        return _train_locked(cfg, run, console, say, resume=resume, out=out, timesteps=timesteps,
                              seed=seed, progress=progress, config_source=config_source)
 
 
-def _train_locked(cfg: TrainConfig, run: Path, torch: Any, console: Any, say: Any, *, resume: bool,
+def _train_locked(cfg: TrainConfig, run: Path, console: Any, say: Any, *, resume: bool,
                   out: Path | None, timesteps: int | None, seed: int | None, progress: bool,
                   config_source: str) -> Path:
     """The body of :func:`train`, run while holding the run folder's lock."""
+    import torch
     from stable_baselines3.common.callbacks import CallbackList
     from stable_baselines3.common.utils import set_random_seed
 
