@@ -264,7 +264,7 @@ class RunDir:
                 raise self.legacy_error()
             raise UserError(f"{self.path}: not a trained run yet (no {POLICY_FILE} and no checkpoints)")
         if isinstance(checkpoint, int) or str(checkpoint).isdigit():
-            wanted = int(checkpoint)
+            wanted = int(str(checkpoint))
             for c in ckpts:
                 if c.timesteps == wanted:
                     return c.policy_path
