@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from npc_tactics.agents.base import AgentEntry, Observation, pick_first
-from npc_tactics.envs.encoding import Encoder
+from npc_tactics.encoders.base import Encoder
 from npc_tactics.errors import ConfigError
 from npc_tactics.rules.base import (
     ActionCatalogue,

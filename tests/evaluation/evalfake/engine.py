@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from npc_tactics.envs.encoding import Encoder
+from npc_tactics.encoders.base import Encoder
 from npc_tactics.rules.base import (
     ActionCatalogue,
     Decision,

@@ -6,7 +6,7 @@ Every value is scaled into [-1, 1]; docs/mrq.md lists the layout field by field.
 
 from __future__ import annotations
 
-from npc_tactics.envs.encoding import Encoder
+from npc_tactics.encoders.base import Encoder
 from npc_tactics.rules.base import Decision, DecisionKind, Status
 from npc_tactics.rules.mrq import fighters as F
 from npc_tactics.rules.mrq import missiles as M
