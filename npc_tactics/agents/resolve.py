@@ -4,14 +4,13 @@ directory.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from npc_tactics.agents import agent_entries, make_agent
-from npc_tactics.agents.base import Agent
+from npc_tactics.agents.base import Agent, AgentFactory
 from npc_tactics.errors import ConfigError, UnknownNameError
 
 __all__ = [
@@ -22,8 +21,6 @@ __all__ = [
     "resolve_agent",
     "trained_side",
 ]
-
-AgentFactory = Callable[[Any, np.random.Generator], Agent]
 
 
 def looks_like_path(spec: str) -> bool:

@@ -13,9 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from npc_tactics.agents.base import Observation
 from npc_tactics.dice import RngRoller
 from npc_tactics.envs.rewards import RewardConfig, RewardTracker
+from npc_tactics.policy_io.agent import Observation
 from npc_tactics.rules.base import Decision, Engine, Event, Outcome
 from npc_tactics.systems import SystemInfo, get_system
 
