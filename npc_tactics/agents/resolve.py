@@ -42,7 +42,7 @@ def _load_policy(system: str, spec: str) -> Agent:
         raise ConfigError(
             spec, "system", f"this run was trained for {trained_for!r}, not {system!r}"
         )
-    return agent  # type: ignore[no-any-return]
+    return agent
 
 
 def resolve_agent(system: str, spec: str, engine: Any, rng: np.random.Generator) -> Agent:

@@ -122,13 +122,13 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
                                 "reason": "illegal action"}, "events": dict(s.event_counts)}
             return self._obs(), float(reward), True, False, info
         events = s.apply(action)
-        reward = s.tracker.from_events(events, self.side)  # type: ignore[union-attr]
+        reward = s.reward_tracker.from_events(events, self.side)
         reward += self._advance()
         terminated = self._decision is None
         if terminated:
             outcome = s.outcome
             assert outcome is not None
-            reward += s.tracker.final(outcome.result(self.side), s.state.combatants, self.side)  # type: ignore[union-attr]
+            reward += s.reward_tracker.final(outcome.result(self.side), s.state.combatants, self.side)
         if self.render_mode == "human":
             self.render()
         return self._obs(), float(reward), terminated, False, self._info()
@@ -169,7 +169,7 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
                 return reward
             assert self.opponent is not None
             action = self.opponent.act(s.observation(decision), s.mask(decision))
-            reward += s.tracker.from_events(s.apply(action), self.side)  # type: ignore[union-attr]
+            reward += s.reward_tracker.from_events(s.apply(action), self.side)
 
     def _obs(self) -> np.ndarray:
         if self._decision is None:
