@@ -8,7 +8,7 @@ DEMO_REPORT ?= reports/demo
 DEMO_STEPS ?= 60000
 DEMO_FIGHTS ?= 200
 
-.PHONY: install run test test-fast bench lint clean
+.PHONY: install run test test-fast bench lint type clean
 
 # torch first, pinned to the CPU build on this machine's disk; an unpinned torch pulls a multi-GB CUDA build.
 $(STAMP): pyproject.toml
@@ -28,6 +28,8 @@ run: install
 
 test: install
 	$(BIN)/ruff check npc_tactics tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -q
 
 test-fast: install
@@ -39,6 +41,10 @@ bench: install
 
 lint: install
 	$(BIN)/ruff check npc_tactics tests benchmarks
+	$(BIN)/lint-imports
+
+type: install
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) runs reports .pytest_cache .hypothesis

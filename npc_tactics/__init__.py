@@ -1,11 +1,8 @@
 """npc-tactics: teach tabletop RPG NPCs to fight well, and hand their tactics to game masters.
 
-Importing the package registers the Gymnasium environments, so ``gymnasium.make("npc_tactics/OSE-v0")``
-works after ``import npc_tactics``.
+Importing the package loads no learning library: the rules need numpy only (import-linter and
+``tests/test_layers.py`` keep it so). The Gymnasium ids ``npc_tactics/<System>-v0`` are registered by
+``import npc_tactics.envs``, or on demand with ``gymnasium.make("npc_tactics.envs:npc_tactics/OSE-v0")``.
 """
 
-from npc_tactics.registration import register_envs
-
 __version__ = "0.1.0"
-
-register_envs()

@@ -3,7 +3,7 @@
 Entries are import strings so that listing systems imports nothing heavy. A system package provides:
 
 * ``engine``: an :class:`~npc_tactics.rules.base.Engine` subclass;
-* ``encoder``: an :class:`~npc_tactics.envs.encoding.Encoder` subclass (observation vector, documented fields);
+* ``encoder``: an :class:`~npc_tactics.encoders.base.Encoder` subclass (observation vector, documented fields);
 * ``agents``: a module with ``AGENTS: dict[str, AgentEntry]`` (scripted opponents, see ``agents/base.py``);
 * ``content``: a module with ``list_scenarios() -> list[tuple[str, str]]`` (name, one-line description),
   ``load_scenario(name_or_path) -> scenario`` accepted by ``engine.new_combat`` and
@@ -45,7 +45,7 @@ SYSTEMS: dict[str, SystemInfo] = {
         title="Old-School Essentials (B/X)",
         gym_id="npc_tactics/OSE-v0",
         engine="npc_tactics.rules.ose.engine:OSEEngine",
-        encoder="npc_tactics.envs.encoders.ose:OSEEncoder",
+        encoder="npc_tactics.encoders.ose:OSEEncoder",
         agents="npc_tactics.agents.ose",
         content="npc_tactics.rules.ose.content",
         default_scenario="goblin_duel",
@@ -55,7 +55,7 @@ SYSTEMS: dict[str, SystemInfo] = {
         title="RuneQuest: Roleplaying in Glorantha",
         gym_id="npc_tactics/RuneQuest-v0",
         engine="npc_tactics.rules.runequest.engine:RuneQuestEngine",
-        encoder="npc_tactics.envs.encoders.runequest:RuneQuestEncoder",
+        encoder="npc_tactics.encoders.runequest:RuneQuestEncoder",
         agents="npc_tactics.agents.runequest",
         content="npc_tactics.rules.runequest.content",
         default_scenario="parry_duel",
@@ -65,7 +65,7 @@ SYSTEMS: dict[str, SystemInfo] = {
         title="Mongoose RuneQuest, opposed-test variant",
         gym_id="npc_tactics/MRQ-v0",
         engine="npc_tactics.rules.mrq.engine:MRQEngine",
-        encoder="npc_tactics.envs.encoders.mrq:MRQEncoder",
+        encoder="npc_tactics.encoders.mrq:MRQEncoder",
         agents="npc_tactics.agents.mrq",
         content="npc_tactics.rules.mrq.content",
         default_scenario="shield_vs_greataxe",
@@ -75,7 +75,7 @@ SYSTEMS: dict[str, SystemInfo] = {
         title="Dice-pool system (Haru'Rak'Zall)",
         gym_id="npc_tactics/DicePool-v0",
         engine="npc_tactics.rules.dicepool.engine:DicePoolEngine",
-        encoder="npc_tactics.envs.encoders.dicepool:DicePoolEncoder",
+        encoder="npc_tactics.encoders.dicepool:DicePoolEncoder",
         agents="npc_tactics.agents.dicepool",
         content="npc_tactics.rules.dicepool.content",
         default_scenario="melee_duel",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import matplotlib
 
@@ -40,3 +41,13 @@ def trained_run(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-un
         **{"budget.n_envs": 2, "budget.eval_every": 512, "budget.eval_episodes": 10, "budget.checkpoint_every": 512}
     )
     return train(config, tmp_path_factory.mktemp("runs") / "goblin", timesteps=1024, seed=1, progress=False)
+
+
+@pytest.fixture
+def fake_system() -> Iterator[str]:
+    """The tiny ``fake`` system (tests/fakesys), registered for this test only, so tests that loop over
+    every system never see it."""
+    from tests.fakesys import registered
+
+    with registered() as name:
+        yield name

@@ -41,7 +41,8 @@ def play_log(system: str, scenario: str, seed: int) -> str:
 def test_same_seed_same_log_in_process(system: str, scenario: str) -> None:
     a, b = play_log(system, scenario, 11), play_log(system, scenario, 11)
     assert a == b and a
-    assert play_log(system, scenario, 12) != a or len(a) < 200  # tiny fights may coincide
+    # the log records every die, so another seed changes it (three seeds: a short fight may repeat one roll)
+    assert any(play_log(system, scenario, seed) != a for seed in (12, 13, 14))
 
 
 def _one_default_per_system() -> list[tuple[str, str]]:

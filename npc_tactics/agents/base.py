@@ -1,51 +1,20 @@
-"""The one agent protocol: ``act(observation, mask) -> action``, for scripted, learned and exported agents.
+"""Building blocks of scripted agents: named entries, the random baseline, priority lists.
 
-An :class:`Observation` carries both what a network sees (``vector``, the encoder's float32 tensor) and what a
-scripted agent reads (the engine, the state and the pending decision, through their public fields). Learned
-agents use ``vector`` only; scripted agents never touch private (``_``-prefixed) fields of the state.
+The protocol itself (``Agent``, ``Observation``, ``AgentFactory``) lives in :mod:`npc_tactics.policy_io.agent`,
+below the environments and the agents; it is re-exported here for the agent modules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 import numpy as np
 
-from npc_tactics.rules.base import Decision, Engine
+from npc_tactics.policy_io.agent import Agent, AgentFactory, Observation
+from npc_tactics.rules.base import Engine
 
-
-class Observation:
-    """The pending decision seen by an agent. ``vector`` is encoded on first access when an ``encoder``
-    is given instead of a vector, so scripted agents (which read the state) cost no encoding."""
-
-    __slots__ = ("_vector", "state", "decision", "engine", "_encoder")
-
-    def __init__(self, vector: np.ndarray | None, state: Any, decision: Decision, engine: Engine[Any],
-                 encoder: Any = None) -> None:
-        if vector is None and encoder is None:
-            raise ValueError("an Observation needs a vector or an encoder to make one")
-        self._vector = vector
-        self.state = state
-        self.decision = decision
-        self.engine = engine
-        self._encoder = encoder
-
-    @property
-    def vector(self) -> np.ndarray:
-        if self._vector is None:
-            self._vector = self._encoder.encode(self.state, self.decision)
-        return self._vector
-
-
-@runtime_checkable
-class Agent(Protocol):
-    name: str
-
-    def act(self, observation: Observation, mask: np.ndarray) -> int:
-        """Return the index of one legal action (``mask[action]`` is true)."""
-        ...
+__all__ = ["RANDOM_ENTRY", "Agent", "AgentEntry", "AgentFactory", "Observation", "RandomLegalAgent", "pick_first"]
 
 
 @dataclass(frozen=True)
@@ -54,7 +23,7 @@ class AgentEntry:
 
     name: str
     description: str
-    factory: Callable[[Engine[Any], np.random.Generator], Agent]
+    factory: AgentFactory
 
 
 class RandomLegalAgent:

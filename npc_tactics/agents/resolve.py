@@ -4,14 +4,13 @@ directory.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from npc_tactics.agents import agent_entries, make_agent
-from npc_tactics.agents.base import Agent
+from npc_tactics.agents.base import Agent, AgentFactory
 from npc_tactics.errors import ConfigError, UnknownNameError
 
 __all__ = [
@@ -22,8 +21,6 @@ __all__ = [
     "resolve_agent",
     "trained_side",
 ]
-
-AgentFactory = Callable[[Any, np.random.Generator], Agent]
 
 
 def looks_like_path(spec: str) -> bool:
@@ -45,7 +42,7 @@ def _load_policy(system: str, spec: str) -> Agent:
         raise ConfigError(
             spec, "system", f"this run was trained for {trained_for!r}, not {system!r}"
         )
-    return agent  # type: ignore[no-any-return]
+    return agent
 
 
 def resolve_agent(system: str, spec: str, engine: Any, rng: np.random.Generator) -> Agent:

@@ -139,7 +139,7 @@ class _Shared:
         pass
 
 
-class TacticsAECEnv(_Shared, AECEnv):  # type: ignore[misc]
+class TacticsAECEnv(_Shared, AECEnv):
     """Turn-based (AEC) PettingZoo environment: one decision per ``step``.
 
     A combatant that is down or fled stays in ``agents`` (it may be healed or come back in some systems)
@@ -161,7 +161,10 @@ class TacticsAECEnv(_Shared, AECEnv):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        _, self.agent_selection = self._acting()
+        _, acting = self._acting()
+        if acting is None:  # every scenario opens at a decision; an engine that does not is a bug
+            raise RuntimeError(f"{self.session.system} fight {self.session.scenario_name!r} opened with no decision")
+        self.agent_selection: str = acting
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -171,19 +174,19 @@ class TacticsAECEnv(_Shared, AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.rewards = self._apply(agent, action)
         decision, acting = self._acting()
-        if decision is None:
+        if decision is None or acting is None:  # acting is None exactly when decision is
             for a in self.agents:
                 self.terminations[a] = True
                 self.infos[a] = self._final_info(a)
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = acting  # type: ignore[assignment]
+            self.agent_selection = acting
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
 
-class TacticsParallelEnv(_Shared, ParallelEnv):  # type: ignore[misc]
+class TacticsParallelEnv(_Shared, ParallelEnv):
     """Parallel PettingZoo view of the same sequential fight.
 
     Each ``step(actions)`` resolves exactly one decision: the action of the one agent whose ``action_mask``

@@ -13,9 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from npc_tactics.agents.base import Observation
 from npc_tactics.dice import RngRoller
 from npc_tactics.envs.rewards import RewardConfig, RewardTracker
+from npc_tactics.policy_io.agent import Observation
 from npc_tactics.rules.base import Decision, Engine, Event, Outcome
 from npc_tactics.systems import SystemInfo, get_system
 
@@ -61,6 +61,13 @@ class FightSession:
         return self._decision
 
     @property
+    def reward_tracker(self) -> RewardTracker:
+        """The reward bookkeeping of the fight in progress (``start`` must have been called)."""
+        if self.tracker is None:
+            raise RuntimeError("no fight in progress: call start(seed) (reset) first")
+        return self.tracker
+
+    @property
     def outcome(self) -> Outcome | None:
         return self.engine.outcome(self.state)
 
@@ -75,7 +82,9 @@ class FightSession:
     def observation(self, decision: Decision | None = None) -> Observation:
         """What an agent sees; the vector is encoded only if the agent reads it (scripted agents don't)."""
         decision = decision if decision is not None else self.decision
-        return Observation(None, self.state, decision, self.engine, self.encoder)  # type: ignore[arg-type]
+        if decision is None:
+            raise RuntimeError("the fight is over: there is no decision to observe")
+        return Observation(None, self.state, decision, self.engine, self.encoder)
 
     def apply(self, action: int) -> list[Event]:
         """Answer the pending decision (raises IllegalActionError) and record the events."""

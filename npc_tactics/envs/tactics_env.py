@@ -10,14 +10,17 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from npc_tactics.agents import make_agent
-from npc_tactics.agents.base import Agent
 from npc_tactics.envs.render import render_text
 from npc_tactics.envs.rewards import RewardConfig
 from npc_tactics.envs.session import FightSession, spawn_seeds
+from npc_tactics.policy_io.agent import Agent, AgentFactory
 from npc_tactics.rules.base import Decision, IllegalActionError, SideResult
 
 ILLEGAL_MODES = ("terminate", "raise")
+
+Opponent = Agent | AgentFactory
+"""An opponent: a ready agent (shared by every episode) or a factory ``(engine, rng) -> Agent`` called at each
+reset with that episode's opponent RNG stream."""
 
 
 class TacticsEnv(gym.Env[np.ndarray, np.int64]):
@@ -49,7 +52,9 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
 
     ## Arguments
     ``system``, ``scenario`` (name or YAML path; default: the system's default), ``side`` (0 = NPCs),
-    ``opponents`` (scripted agent name(s) or Agent objects; with several, one is drawn per episode),
+    ``opponents`` (Agent objects or factories ``(engine, rng) -> Agent``; with several, one is drawn per
+    episode; ``gymnasium.make`` goes through :func:`npc_tactics.make_env.make_env`, which also takes
+    scripted agent names and run folders),
     ``reward`` (mapping of RewardConfig terms), ``options`` (rules options), ``render_mode`` ("ansi",
     "human" or None), ``illegal_action`` ("terminate" or "raise").
 
@@ -60,7 +65,7 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
     def __init__(self, system: str = "ose", scenario: str | None = None, side: int = 0,
-                 opponents: str | Agent | Sequence[str | Agent] = "by-the-book",
+                 opponents: Opponent | Sequence[Opponent] | None = None,
                  reward: Mapping[str, Any] | RewardConfig | None = None,
                  options: Mapping[str, Any] | None = None, render_mode: str | None = None,
                  illegal_action: str = "terminate") -> None:
@@ -76,13 +81,9 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
         self.side = side
         self.render_mode = render_mode
         self.illegal_action = illegal_action
-        pool = [opponents] if isinstance(opponents, str) or not isinstance(opponents, Sequence) else opponents
-        if not pool:
-            raise ValueError("opponents must name at least one agent")
-        self.opponent_pool: list[str | Agent] = list(pool)
+        self.opponent_pool = _opponent_pool(opponents)
         for spec in self.opponent_pool:  # fail at construction, not at the first reset
-            if isinstance(spec, str):
-                make_agent(self.session.system, spec, self.session.engine, np.random.default_rng(0))
+            _build(spec, self.session.engine, np.random.default_rng(0))
         self.opponent: Agent | None = None
         self.observation_space = spaces.Box(-1.0, 1.0, (self.session.encoder.size,), np.float32)
         self.action_space = spaces.Discrete(self.session.n_actions)
@@ -96,8 +97,7 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
         dice_seed, opponent_seed = spawn_seeds(self.np_random, 2)
         opponent_rng = np.random.default_rng(opponent_seed)
         spec = self.opponent_pool[int(opponent_rng.integers(len(self.opponent_pool)))]
-        self.opponent = (make_agent(self.session.system, spec, self.session.engine, opponent_rng)
-                         if isinstance(spec, str) else spec)
+        self.opponent = _build(spec, self.session.engine, opponent_rng)
         self.session.start(dice_seed)
         self._illegal = None
         self._advance()
@@ -122,13 +122,13 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
                                 "reason": "illegal action"}, "events": dict(s.event_counts)}
             return self._obs(), float(reward), True, False, info
         events = s.apply(action)
-        reward = s.tracker.from_events(events, self.side)  # type: ignore[union-attr]
+        reward = s.reward_tracker.from_events(events, self.side)
         reward += self._advance()
         terminated = self._decision is None
         if terminated:
             outcome = s.outcome
             assert outcome is not None
-            reward += s.tracker.final(outcome.result(self.side), s.state.combatants, self.side)  # type: ignore[union-attr]
+            reward += s.reward_tracker.final(outcome.result(self.side), s.state.combatants, self.side)
         if self.render_mode == "human":
             self.render()
         return self._obs(), float(reward), terminated, False, self._info()
@@ -169,7 +169,7 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
                 return reward
             assert self.opponent is not None
             action = self.opponent.act(s.observation(decision), s.mask(decision))
-            reward += s.tracker.from_events(s.apply(action), self.side)  # type: ignore[union-attr]
+            reward += s.reward_tracker.from_events(s.apply(action), self.side)
 
     def _obs(self) -> np.ndarray:
         if self._decision is None:
@@ -190,3 +190,30 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
                                    "reason": outcome.reason}
             info["events"] = dict(s.event_counts)
         return info
+
+
+def _opponent_pool(opponents: Opponent | Sequence[Opponent] | None) -> list[Opponent]:
+    """The opponents as a non-empty list of agents and factories; names are resolved above this layer."""
+    if opponents is None:
+        raise ValueError("TacticsEnv needs opponents (Agent objects or factories (engine, rng) -> Agent); "
+                         "gymnasium.make and npc_tactics.make_env.make_env also take agent names")
+    pool = list(opponents) if isinstance(opponents, Sequence) and not isinstance(opponents, str) else [opponents]
+    if not pool:
+        raise ValueError("opponents must name at least one agent")
+    for spec in pool:
+        if not (_is_agent(spec) or callable(spec)):
+            raise TypeError(f"opponent {spec!r} is neither an Agent nor a factory (engine, rng) -> Agent; "
+                            "resolve names with npc_tactics.make_env.make_env")
+    return pool
+
+
+def _is_agent(spec: object) -> bool:
+    """A ready agent, not a factory (an agent class such as ``RandomLegalAgent`` is a factory)."""
+    return not isinstance(spec, type) and isinstance(spec, Agent)
+
+
+def _build(spec: Opponent, engine: Any, rng: np.random.Generator) -> Agent:
+    """The agent for one episode: a ready agent as is, a factory called with the episode's RNG stream."""
+    if _is_agent(spec):
+        return spec  # type: ignore[return-value]  # _is_agent narrowed it; 3.11 has no TypeIs
+    return spec(engine, rng)  # type: ignore[operator]  # likewise: not an Agent, so a factory

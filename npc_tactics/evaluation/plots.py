@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from npc_tactics.evaluation.stats import OUTCOMES
 
 if TYPE_CHECKING:
-    from npc_tactics.evaluation.tournament import TournamentResult
+    from npc_tactics.evaluation.results import TournamentResult
 
 __all__ = ["write_plots"]
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from npc_tactics.evaluation.stats import OUTCOMES, format_rate
 
 if TYPE_CHECKING:
-    from npc_tactics.evaluation.tournament import TournamentResult
+    from npc_tactics.evaluation.results import TournamentResult
 
 __all__ = ["render_report", "write_report"]
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Generic, TypeVar
@@ -184,7 +184,7 @@ class ActionCatalogue:
     def __getitem__(self, index: int) -> ActionSpec:
         return self.specs[index]
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[ActionSpec]:
         return iter(self.specs)
 
     @property
@@ -387,6 +387,7 @@ class Engine(ABC, Generic[S]):
         return new_state, sink.events
 
     def clone(self, state: S) -> S:
+        # S is unbounded, so mypy cannot see the clone() every state class defines (phase 2: a State protocol)
         return state.clone()  # type: ignore[attr-defined,no-any-return]
 
     def describe_action(self, action: int) -> str:

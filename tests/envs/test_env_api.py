@@ -11,7 +11,7 @@ from gymnasium.utils.env_checker import check_env as gym_check_env
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
-import npc_tactics  # noqa: F401  (registers the gym ids)
+import npc_tactics.envs  # noqa: F401  (registers the gym ids)
 from npc_tactics.envs import aec_env, parallel_env
 from npc_tactics.rules.base import IllegalActionError
 from npc_tactics.systems import get_system

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from npc_tactics.agents.resolve import agent_factory
+from npc_tactics.dice import RngRoller
 from npc_tactics.evaluation.arena import Arena, fight_seeds
 from npc_tactics.evaluation.fight import (
     NO_RESULT,
@@ -44,7 +45,7 @@ def test_paired_seeds_share_the_dice_stream(arena: Arena) -> None:
     for pair in (["brute", "random"], ["random", "brute"], ["brute", "brute"]):
         rec = _fight(arena, pair, 42)
         first_rolls[tuple(pair)] = next(e.data["faces"][0] for e in rec.events if e.kind == "roll")
-    expected = int(np.random.default_rng(42).random() * 20) + 1
+    expected = RngRoller(np.random.default_rng(42)).die(20)  # the fight's first roll is its first d20
     assert set(first_rolls.values()) == {expected}
 
 
@@ -66,7 +67,7 @@ def test_record_counts_match_events(arena: Arena) -> None:
     assert rec.results[0] in ("win", "draw", "fled", "loss")
     assert rec.agents == ("random", "brute")
     assert [sum(s.values()) for s in rec.statuses] == [2, 2]
-    # the fake system ships evalfake/profile.py: found next to the engine module
+    # the fake system ships tests/fakesys/profile.py: found next to the engine module
     assert set(rec.tactic_profile[0]) == {"attacks", "flees", "morale_breaks"}
     assert rec.tactic_profile[0]["attacks"] == sum(
         1 for e in attacks if rec.events and e.actor in (0, 1)

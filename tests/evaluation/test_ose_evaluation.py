@@ -16,22 +16,6 @@ from npc_tactics.evaluation.arena import Arena
 from npc_tactics.rules.base import events_to_jsonl
 
 
-def _ose_ready() -> bool:
-    try:
-        from npc_tactics.agents import agent_entries
-        from npc_tactics.systems import get_system
-
-        info = get_system("ose")
-        for part in ("engine", "encoder", "content"):
-            info.load(part)
-        return "by-the-book" in agent_entries("ose")
-    except Exception:  # noqa: BLE001 - the OSE system is still being written
-        return False
-
-
-pytestmark = pytest.mark.skipif(not _ose_ready(), reason="OSE engine, encoder or agents missing")
-
-
 @pytest.fixture(scope="module")
 def arena() -> Arena:
     return Arena.build("ose", None)

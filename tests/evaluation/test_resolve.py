@@ -23,7 +23,7 @@ def test_unknown_name_lists_agents(fake_system: str) -> None:
     with pytest.raises(UnknownNameError) as err:
         resolve_agent(fake_system, "berserker", make_engine(fake_system), np.random.default_rng(0))
     assert "unknown agent 'berserker'" in str(err.value)
-    assert err.value.choices == ["brute", "coward", "random"]
+    assert err.value.choices == ["brute", "by-the-book", "coward", "random"]
     with pytest.raises(UnknownNameError):
         agent_factory(fake_system, "berserker")
 
@@ -65,7 +65,7 @@ def test_run_dir_loaded_once_and_checked(
 
     def fake_load(run_dir, deterministic=True):  # type: ignore[no-untyped-def]
         calls.append(Path(run_dir))
-        return _FakePolicy("evalfake" if Path(run_dir).name == "good" else "ose")
+        return _FakePolicy("fake" if Path(run_dir).name == "good" else "ose")
 
     monkeypatch.setattr(policy, "load_policy_agent", fake_load)
     (tmp_path / "good").mkdir()

@@ -35,7 +35,7 @@ def test_schema(summary: dict) -> None:
         "reasons",
     ):
         assert key in summary, key
-    assert summary["system"] == "evalfake" and summary["scenario"] == "skirmish"
+    assert summary["system"] == "fake" and summary["scenario"] == "skirmish"
     assert summary["fights"] == 60 and summary["seeds"] == [11, 70]
     assert summary["agents"] == ["brute", "random"]
     assert summary["options"] == {"hit_on": 11}
@@ -94,7 +94,7 @@ def test_format_summary(summary: dict) -> None:
 
 
 def test_bad_inputs(fake_system: str) -> None:
-    with pytest.raises(UnknownNameError, match="valid agents: brute, coward, random"):
+    with pytest.raises(UnknownNameError, match="valid agents: brute, by-the-book, coward, random"):
         simulate(fake_system, "duel", ["brute", "nobody"], fights=2, seed=0)
     with pytest.raises(ValueError, match="one agent per side"):
         simulate(fake_system, "duel", ["brute"], fights=2, seed=0)

@@ -6,12 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
-from evalfake import FAKE
 
 from npc_tactics.evaluation import run_tournament
 from npc_tactics.evaluation.ratings import rate_fights
 from npc_tactics.evaluation.tournament import unique_labels
-from npc_tactics.systems import SYSTEMS
+from tests.fakesys import registered
 
 
 @pytest.fixture(scope="module")
@@ -21,10 +20,9 @@ def out_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def result(out_dir: Path):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setitem(SYSTEMS, "evalfake", FAKE)
+    with registered() as fake:
         return run_tournament(
-            "evalfake",
+            fake,
             "skirmish",
             ["random", "brute", "coward"],
             fights_per_pairing=60,

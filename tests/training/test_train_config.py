@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fake_system import system_ready
 from stable_baselines3.common.utils import LinearSchedule
 
 from npc_tactics.errors import ConfigError, UnknownNameError
@@ -129,11 +128,11 @@ def test_unknown_names_list_choices(fake_system: str, tmp_path: Path) -> None:
         assert info.value.field == field and fragment in info.value.message and info.value.file == str(path)
 
     check("system: nosuch\n", "system", "unknown system 'nosuch'; valid systems: ")
-    check("system: fake\nscenario: nosuch\n", "scenario", "valid scenarios: duel, pair")
+    check("system: fake\nscenario: nosuch\n", "scenario", "valid scenarios: duel, skirmish")
     check(
         "system: fake\nopponents: [by-the-book, zerg]\n",
         "opponents.1",
-        "valid agents: by-the-book, random",
+        "valid agents: brute, by-the-book, coward, random",
     )
     check("system: fake\noptions: {hit_on: fast}\n", "options", "hit_on")
     check("system: fake\noptions: {nosuch: 1}\n", "options", "unknown fake rules option")
@@ -149,6 +148,4 @@ def test_shipped_presets_parse() -> None:
         assert description and "\n" not in description.strip(), name
         cfg = load_train_config(name, check_names=False)
         assert name.startswith(cfg.system + "_")
-        if system_ready(cfg.system):
-            # names, scenario and options check out against the installed system
-            load_train_config(name)
+        load_train_config(name)  # names, scenario and options check out against the installed system

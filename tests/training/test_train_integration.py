@@ -1,8 +1,8 @@
 """Real MaskablePPO training for tiny budgets: the run folder, interrupt-and-resume, the policy
 agent.
 
-Runs on the tiny ``fake`` system (conftest) so it stays fast and independent of any engine's
-balance; one smoke run on the real OSE env runs when that engine is installed.
+Runs on the tiny ``fake`` system (tests/fakesys) so it stays fast and independent of any engine's
+balance; one smoke run on the real OSE env.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from fake_system import system_ready
 
 from npc_tactics.agents.base import Observation
 from npc_tactics.agents.policy import load_policy_agent
@@ -94,7 +93,7 @@ def test_train_writes_run_folder_and_policy_plays(fake_system: str, tmp_path: Pa
         0,
         "policy:run",
     )
-    assert play(agent, "fake", "pair") > 0
+    assert play(agent, "fake", "skirmish") > 0
     sampler = load_policy_agent(run, deterministic=False, checkpoint=256)
     assert play(sampler, "fake", "duel") > 0
     with pytest.raises(UserError, match="already exists"):
@@ -138,7 +137,6 @@ def test_resume_without_run_dir_is_a_user_error(fake_system: str, tmp_path: Path
         train(tiny(), tmp_path / "absent", resume=True, progress=False)
 
 
-@pytest.mark.skipif(not system_ready("ose"), reason="OSE system not complete yet")
 def test_ose_smoke(tmp_path: Path) -> None:
     run = train(
         tiny("ose", "goblin_duel", timesteps=256, eval_every=0, checkpoint_every=0),
@@ -158,49 +156,63 @@ def test_frozen_run_dir_as_opponent(fake_system: str, tmp_path: Path) -> None:
 
 
 KILLED_SCRIPT = """
-import sys
-sys.path.insert(0, {here!r})
-import gymnasium, npc_tactics.envs
-from npc_tactics.systems import SYSTEMS, SystemInfo
-SYSTEMS["fake"] = SystemInfo("fake", "Fake", "npc_tactics/Fake-v0", "fake_system:FakeEngine",
-                             "fake_system:FakeEncoder", "fake_system", "fake_system", "duel")
-gymnasium.register(id="npc_tactics/Fake-v0", entry_point="npc_tactics.envs.tactics_env:TacticsEnv",
-                   kwargs={{"system": "fake"}}, max_episode_steps=200)
+import importlib, tempfile, threading
+from pathlib import Path
+T = importlib.import_module("npc_tactics.training.train")  # the package's train() shadows the module name
 from npc_tactics.training.config import TrainConfig
-from npc_tactics.training.train import train
-config = TrainConfig.model_validate_json({config!r})
-train(config, {out!r}, progress=False)
+from tests.fakesys import registered
+
+original, calls = T.write_checkpoint, []
+
+def third_checkpoint_never_finishes(run_dir, model, state, keep):
+    calls.append(int(model.num_timesteps))
+    if len(calls) < 3:
+        return original(run_dir, model, state, keep)
+    # what a kill inside the third checkpoint's atomic write leaves behind: a half-written temp file
+    folder = Path(run_dir) / "checkpoints"
+    fd, _ = tempfile.mkstemp(prefix=".ckpt_{{:09d}}.zip.".format(calls[-1]), suffix=".tmp", dir=folder)
+    with open(fd, "wb") as fh:
+        fh.write(b"PK half a zip")
+    print("killable", calls[-1], flush=True)
+    threading.Event().wait()  # the parent kills this process now
+
+T.write_checkpoint = third_checkpoint_never_finishes
+with registered():
+    T.train(TrainConfig.model_validate_json({config!r}), {out!r}, progress=False)
 """
 
 
 def test_killed_run_resumes_from_last_complete_checkpoint(fake_system: str, tmp_path: Path) -> None:
+    """SIGKILL in the middle of the third checkpoint (the child says when: no polling, no sleeps); the run
+    resumes from the second, the last complete one, and the stale temp file goes."""
     import os
+    import select
     import signal
     import subprocess
     import sys
-    import time
 
+    root = Path(__file__).resolve().parents[2]
     out = tmp_path / "killed"
     config = tiny(timesteps=10**7, eval_every=512, checkpoint_every=256)
-    script = KILLED_SCRIPT.format(
-        here=str(Path(__file__).resolve().parent), config=config.model_dump_json(), out=str(out)
-    )
-    proc = subprocess.Popen([sys.executable, "-c", script], stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 60
-        while len(checkpoint_paths(out)) < 2 and time.monotonic() < deadline:
-            assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
-            time.sleep(0.05)
-    finally:
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait()
-    done = checkpoint_paths(out)[-1][0]
-    assert done >= 512 and not (out / "model.zip").exists()
-    run = train(config, out, resume=True, timesteps=done + 256, progress=False)
+    script = KILLED_SCRIPT.format(config=config.model_dump_json(), out=str(out))
+    with open(tmp_path / "child.err", "w+b") as err:
+        # cwd = the repository root: ``python -c`` puts it on sys.path, so ``tests.fakesys`` imports
+        proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=err, cwd=root)
+        try:
+            ready, _, _ = select.select([proc.stdout], [], [], 120)
+            line = proc.stdout.readline().decode() if ready and proc.stdout else ""
+        finally:
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait()
+        err.seek(0)
+        assert line.split() == ["killable", "768"], err.read().decode()[-2000:]
+    assert [s for s, _ in checkpoint_paths(out)] == [256, 512] and not (out / "model.zip").exists()
+    assert list((out / "checkpoints").glob(".*.tmp"))
+    run = train(config, out, resume=True, timesteps=768, progress=False)
     meta = json.loads((run / "meta.json").read_text())
-    assert meta["finished"] and meta["timesteps"] == done + 256
-    assert meta["segments"][-1]["start_timesteps"] == done
+    assert meta["finished"] and meta["timesteps"] == 768
+    assert meta["segments"][-1]["start_timesteps"] == 512
     steps = [int(r["timesteps"]) for r in read_eval_rows(run / "eval_history.csv")]
-    assert steps == sorted(steps) and steps[-1] == done + 256
+    assert steps == [0, 512, 768]
     assert not [p for p in (run / "checkpoints").iterdir() if p.name.endswith(".tmp")]
     assert load_policy_agent(run).name == "policy:killed"

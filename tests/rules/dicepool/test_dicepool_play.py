@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from npc_tactics.agents.base import Observation, RandomLegalAgent
 from npc_tactics.agents.dicepool import AGENTS
 from npc_tactics.dice import RngRoller
-from npc_tactics.envs.encoders.dicepool import DicePoolEncoder
+from npc_tactics.encoders.dicepool import DicePoolEncoder
 from npc_tactics.rules.base import DecisionKind, Status, events_to_jsonl
 from npc_tactics.rules.dicepool import actions as A
 from npc_tactics.rules.dicepool.content import list_scenarios, load_scenario

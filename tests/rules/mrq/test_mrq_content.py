@@ -11,7 +11,7 @@ import yaml
 from npc_tactics.agents.base import Observation
 from npc_tactics.agents.mrq import AGENTS
 from npc_tactics.dice import RngRoller
-from npc_tactics.envs.encoders.mrq import MRQEncoder
+from npc_tactics.encoders.mrq import MRQEncoder
 from npc_tactics.errors import ConfigError, UnknownNameError
 from npc_tactics.rules.base import DecisionKind
 from npc_tactics.rules.mrq.content import (

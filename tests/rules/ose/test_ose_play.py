@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from npc_tactics.agents.base import Observation, RandomLegalAgent
 from npc_tactics.agents.ose import AGENTS
 from npc_tactics.dice import RngRoller
-from npc_tactics.envs.encoders.ose import OSEEncoder
+from npc_tactics.encoders.ose import OSEEncoder
 from npc_tactics.rules.base import IllegalActionError, Status, events_to_jsonl
 from npc_tactics.rules.ose.content import list_scenarios, load_scenario
 from npc_tactics.rules.ose.engine import OSEEngine

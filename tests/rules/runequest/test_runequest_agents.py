@@ -7,7 +7,7 @@ import numpy as np
 from npc_tactics.agents.base import Observation, RandomLegalAgent
 from npc_tactics.agents.runequest import AGENTS
 from npc_tactics.dice import RngRoller
-from npc_tactics.envs.encoders.runequest import RuneQuestEncoder
+from npc_tactics.encoders.runequest import RuneQuestEncoder
 from npc_tactics.rules.base import SideResult
 from npc_tactics.rules.runequest import content
 from npc_tactics.rules.runequest.engine import RuneQuestEngine

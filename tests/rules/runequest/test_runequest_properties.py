@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from npc_tactics.dice import RngRoller
-from npc_tactics.envs.encoders.runequest import RuneQuestEncoder
+from npc_tactics.encoders.runequest import RuneQuestEncoder
 from npc_tactics.rules.base import DecisionKind, Status, events_to_jsonl
 from npc_tactics.rules.runequest import actions as A
 from npc_tactics.rules.runequest import content

@@ -6,7 +6,7 @@ Every value is scaled into [-1, 1]; docs/mrq.md lists the layout field by field.
 
 from __future__ import annotations
 
-from npc_tactics.envs.encoding import Encoder
+from npc_tactics.encoders.base import Encoder
 from npc_tactics.rules.base import Decision, DecisionKind, Status
 from npc_tactics.rules.mrq import fighters as F
 from npc_tactics.rules.mrq import missiles as M
@@ -163,7 +163,7 @@ class MRQEncoder(Encoder):
             out.append(0.0)
         w = p.missile
         ready = w is not None and c.ammo > 0 and c.missile_state == READY
-        out.append(w.range / 100 if ready else 0.0)  # type: ignore[union-attr]
+        out.append(w.range / 100 if ready else 0.0)  # type: ignore[union-attr]  # ready implies w is not None
         out.append(min(1.0, c.ammo / 12))
         me = state.combatants[a]
         out.append(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from npc_tactics.envs.encoding import Encoder
+from npc_tactics.encoders.base import Encoder
 from npc_tactics.rules.base import Decision, DecisionKind, Status
 from npc_tactics.rules.dicepool import tables as T
 from npc_tactics.rules.dicepool.combat import (
@@ -104,7 +104,7 @@ class DicePoolEncoder(Encoder):
         if decision.kind == DecisionKind.ACT:
             out[1] = ctx["ta"] / state.n_ta
             out[2] = ctx["local_rank"] / 5
-        nxt = ctx.get("next") or self.engine.next_relation(state)  # type: ignore[attr-defined]
+        nxt = ctx.get("next") or self.engine.next_relation(state)  # type: ignore[attr-defined]  # a DicePoolEngine method; engine is typed as the base Engine
         out.extend(1.0 if nxt == n else 0.0 for n in _NEXT)
         pool = need = bonus = slot = p_all = p_aimed = 0.0
         if decision.kind == DecisionKind.SPLIT:
@@ -152,7 +152,7 @@ class DicePoolEncoder(Encoder):
                 p_melee = _p_hit(attack_pool(me, melee_skill(me)), melee_defense(c, rules))
             if band >= 0:
                 bonus = rules.aim_bonus if me.aim_target == index else 0
-                p_shot = _p_hit(attack_pool(me, mw.skill), shot_defense(c, band, rules) - bonus)  # type: ignore[union-attr]
+                p_shot = _p_hit(attack_pool(me, mw.skill), shot_defense(c, band, rules) - bonus)
         status = 1.0 if c.status == Status.ACTIVE else (-1.0 if c.status == Status.DEAD else 0.0)
         return [
             1.0,
@@ -168,7 +168,7 @@ class DicePoolEncoder(Encoder):
             shoot_pool / 12,
             1.0
             if shoot_pool and c.ammo[c.readied] != 0 and (not w.reload or c.loaded[c.readied])
-            else 0.0,  # type: ignore[union-attr]
+            else 0.0,
             (_mean(w.damage) if w is not None else 0.0) / 12,
             c.strength / 6,
             c.initiative / 12,

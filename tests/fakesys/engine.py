@@ -1,9 +1,4 @@
-"""Fake duel engine: each active combatant in turn attacks (d20 >= hit_on), holds or flees.
-
-Attack results are exclusive: ``natural_20`` (hit, +2 damage), ``natural_1`` (miss), ``hit`` or
-``miss``. At a side's first death every survivor of that side checks morale (2d6 <= 8 passes;
-failing flees).
-"""
+"""The fake system's state, catalogue and round loop (see the package docstring for the rules)."""
 
 from __future__ import annotations
 
@@ -12,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from npc_tactics.envs.encoding import Encoder
+from npc_tactics.dice import Roller
 from npc_tactics.rules.base import (
     ActionCatalogue,
     Decision,
@@ -29,11 +24,13 @@ from npc_tactics.rules.base import (
 CATALOGUE = ActionCatalogue.build(
     [
         ("attack", [DecisionKind.ACT], "enemy", 2, ()),
-        ("hold", [DecisionKind.ACT], None, 0, ()),
+        ("defend", [DecisionKind.ACT], "self", 0, ()),
         ("flee", [DecisionKind.ACT], "self", 0, ()),
     ]
 )
 MAX_ROUNDS = 20
+DEFEND_BONUS = 2  # to-hit penalty against a defending target
+MORALE = 8  # 2d6 <= MORALE passes
 
 
 @dataclass(slots=True)
@@ -43,9 +40,10 @@ class Fighter:
     hp: int
     max_hp: int
     status: Status = Status.ACTIVE
+    defending: bool = False
 
     def clone(self) -> Fighter:
-        return Fighter(self.name, self.side, self.hp, self.max_hp, self.status)
+        return Fighter(self.name, self.side, self.hp, self.max_hp, self.status, self.defending)
 
 
 @dataclass(slots=True)
@@ -57,20 +55,14 @@ class FakeState:
     ended: Outcome | None = None
 
     def clone(self) -> FakeState:
-        return FakeState(
-            [c.clone() for c in self.combatants],
-            self.round,
-            self.turn,
-            list(self.broken),
-            self.ended,
-        )
+        return FakeState([c.clone() for c in self.combatants], self.round, self.turn, list(self.broken), self.ended)
 
 
 class FakeEngine(Engine[FakeState]):
     spec = SystemSpec(
-        name="evalfake",
-        title="Fake",
-        version="0",
+        name="fake",
+        title="Fake duel system",
+        version="0.1",
         sides=2,
         max_per_side=2,
         num_actions=len(CATALOGUE),
@@ -80,21 +72,17 @@ class FakeEngine(Engine[FakeState]):
     )
     catalogue = CATALOGUE
 
-    def new_combat(self, scenario: Any, roller: Any) -> FakeState:
-        fighters = [
-            Fighter(f["name"], side, f["hp"], f["hp"])
-            for side, members in enumerate(scenario["sides"])
-            for f in members
-        ]
+    def new_combat(self, scenario: Any, roller: Roller) -> FakeState:
+        fighters = [Fighter(f["name"], side, f["hp"], f["hp"])
+                    for side, members in enumerate(scenario["sides"]) for f in members]
         state = FakeState(fighters)
-        self._advance(state, start=True)
+        self._advance(state)
         return state
 
     def pending(self, state: FakeState) -> Decision | None:
         if state.ended is not None:
             return None
-        c = state.combatants[state.turn]
-        return Decision(state.turn, c.side, DecisionKind.ACT, state.round)
+        return Decision(state.turn, state.combatants[state.turn].side, DecisionKind.ACT, state.round)
 
     def legal_mask(self, state: FakeState, decision: Decision | None = None) -> np.ndarray:
         decision = decision or self.pending(state)
@@ -103,43 +91,40 @@ class FakeEngine(Engine[FakeState]):
             mask[:] = True
             return mask
         for k, idx in enumerate(enemy_slots(state.combatants, decision.actor)):
-            if state.combatants[idx].status == Status.ACTIVE:
-                mask[CATALOGUE.index(f"attack:enemy_{k}")] = True
-        mask[CATALOGUE.index("hold")] = True
-        mask[CATALOGUE.index("flee:self")] = True
+            mask[CATALOGUE.index(f"attack:enemy_{k}")] = state.combatants[idx].status == Status.ACTIVE
+        mask[CATALOGUE.index("defend:self")] = mask[CATALOGUE.index("flee:self")] = True
         return mask
 
     def _apply(self, state: FakeState, decision: Decision, action: int, sink: EventSink) -> None:
         spec = CATALOGUE[action]
         me = state.combatants[decision.actor]
+        me.defending = False
         if spec.verb == "attack":
-            target = enemy_slots(state.combatants, decision.actor)[spec.slot]
-            face = sink.die(20, "attack", decision.actor, target)
-            if face == 20:
-                result = "natural_20"
-            elif face == 1:
-                result = "natural_1"
-            else:
-                result = "hit" if face >= self.options["hit_on"] else "miss"
-            sink.emit("attack", decision.actor, target, result=result)
-            if result in ("hit", "natural_20"):
-                dmg = sink.roll("1d6", "damage", decision.actor, target).total + (
-                    2 if face == 20 else 0
-                )
-                t = state.combatants[target]
-                t.hp = max(0, t.hp - dmg)
-                sink.emit("damage", decision.actor, target, amount=dmg)
-                if t.hp == 0:
-                    t.status = Status.DEAD
-                    sink.emit("death", None, target)
-                    self._morale(state, t.side, sink)
-        elif spec.verb == "flee":
+            self._attack(state, decision.actor, enemy_slots(state.combatants, decision.actor)[spec.slot], sink)
+        elif spec.verb == "defend":
+            me.defending = True
+            sink.emit("defend", decision.actor)
+        else:
             me.status = Status.FLED
             sink.emit("flee", decision.actor)
-        else:
-            sink.emit("hold", decision.actor)
         state.turn += 1
-        self._advance(state, start=False, sink=sink)
+        self._advance(state, sink)
+
+    def _attack(self, state: FakeState, actor: int, target: int, sink: EventSink) -> None:
+        t = state.combatants[target]
+        face = sink.die(20, "attack", actor, target)
+        need = self.options["hit_on"] + (DEFEND_BONUS if t.defending else 0)
+        result = {20: "natural_20", 1: "natural_1"}.get(face, "hit" if face >= need else "miss")
+        sink.emit("attack", actor, target, result=result)
+        if result not in ("hit", "natural_20"):
+            return
+        damage = sink.roll("1d6", "damage", actor, target).total + (2 if face == 20 else 0)
+        t.hp = max(0, t.hp - damage)
+        sink.emit("damage", actor, target, amount=damage)
+        if t.hp == 0:
+            t.status = Status.DEAD
+            sink.emit("death", None, target)
+            self._morale(state, t.side, sink)
 
     def _morale(self, state: FakeState, side: int, sink: EventSink) -> None:
         if state.broken[side]:
@@ -147,12 +132,13 @@ class FakeEngine(Engine[FakeState]):
         state.broken[side] = True
         for i, c in enumerate(state.combatants):
             if c.side == side and c.status == Status.ACTIVE:
-                passed = sink.roll("2d6", "morale", i).total <= 8
+                passed = sink.roll("2d6", "morale", i).total <= MORALE
                 sink.emit("morale", i, passed=passed)
                 if not passed:
                     c.status = Status.FLED
 
-    def _advance(self, state: FakeState, start: bool, sink: EventSink | None = None) -> None:
+    def _advance(self, state: FakeState, sink: EventSink | None = None) -> None:
+        """Move the turn to the next active combatant, or end the fight."""
         while True:
             state.ended = self._check(state)
             if state.ended is not None:
@@ -169,9 +155,7 @@ class FakeEngine(Engine[FakeState]):
             state.turn += 1
 
     def _check(self, state: FakeState) -> Outcome | None:
-        active = [
-            any(c.side == s and c.status == Status.ACTIVE for c in state.combatants) for s in (0, 1)
-        ]
+        active = [any(c.side == s and c.status == Status.ACTIVE for c in state.combatants) for s in (0, 1)]
         if state.round > MAX_ROUNDS:
             return Outcome((SideResult.DRAW, SideResult.DRAW), None, MAX_ROUNDS, "round cap")
         if all(active):
@@ -189,15 +173,3 @@ class FakeEngine(Engine[FakeState]):
 
     def outcome(self, state: FakeState) -> Outcome | None:
         return state.ended
-
-
-class FakeEncoder(Encoder):
-    CONTEXT_FIELDS = (("round", "round / 20"),)
-    COMBATANT_FIELDS = (("present", "1 if the slot is filled"), ("hp", "hp / max hp"))
-
-    def context(self, state: Any, decision: Decision) -> list[float]:
-        return [state.round / MAX_ROUNDS]
-
-    def combatant(self, state: Any, decision: Decision, index: int) -> list[float]:
-        c = state.combatants[index]
-        return [1.0, c.hp / c.max_hp]

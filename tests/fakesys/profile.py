@@ -1,4 +1,4 @@
-"""Fake tactic profile: attacks, flights and morale breaks of one side."""
+"""The fake system's tactic profile: attacks, flights and morale breaks of one side."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from npc_tactics.envs.encoding import Encoder
+from npc_tactics.encoders.base import Encoder
 from npc_tactics.rules.base import Decision, Status
 from npc_tactics.rules.ose.state import (
     DECL_CAST,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from npc_tactics.dice import parse
-from npc_tactics.envs.encoding import Encoder
+from npc_tactics.encoders.base import Encoder
 from npc_tactics.rules.base import Decision, DecisionKind, Status
 from npc_tactics.rules.runequest import tables as T
 from npc_tactics.rules.runequest.damage import split_damage

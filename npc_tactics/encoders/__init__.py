@@ -1,0 +1,1 @@
+"""Per-system observation encoders (see :mod:`npc_tactics.encoders.base`)."""

@@ -1,1 +1,0 @@
-"""Per-system observation encoders (see :mod:`npc_tactics.envs.encoding`)."""
