@@ -15,7 +15,7 @@ from npc_tactics.agents.base import AgentEntry, Observation
 from npc_tactics.rules.base import DecisionKind, Status
 from npc_tactics.rules.ose import actions as A
 from npc_tactics.rules.ose.state import OSEState
-from npc_tactics.rules.ose.tables import SPELL_NAMES
+from npc_tactics.rules.ose.tables import SLEEP_RADIUS, SPELL_NAMES
 
 MM, SLEEP, HOLD, CLW = (
     SPELL_NAMES.index(s) for s in ("magic_missile", "sleep", "hold_person", "cure_light_wounds")
@@ -64,21 +64,19 @@ class _Base:
             ):
                 return ally0 + k
         sleepers = self._slots(mask, A.CAST_ENEMY0[SLEEP])
-        if sleepers:
-            k = self._pick(
-                st,
-                actor,
-                sleepers,
-                lambda c: (
-                    -sum(
-                        1
-                        for j in st.enemies[actor]
-                        if st.combatants[j].status == Status.ACTIVE
-                        and abs(st.combatants[j].pos - c.pos) <= 4
-                    )
-                ),
-            )
-            return A.CAST_ENEMY0[SLEEP] + k  # type: ignore[operator]
+        if sleepers:  # Sleep takes friend and foe in the area: net sleepers, and never more friends than foes
+
+            def caught(c: Any) -> int:
+                near = [
+                    x
+                    for j, x in enumerate(st.combatants)
+                    if j != actor and x.status == Status.ACTIVE and abs(x.pos - c.pos) <= SLEEP_RADIUS
+                ]
+                return sum(1 if x.side == me.side else -1 for x in near)
+
+            k = self._pick(st, actor, sleepers, caught)
+            if k is not None and caught(st.combatants[st.enemies[actor][k]]) < 0:
+                return A.CAST_ENEMY0[SLEEP] + k
         holds = self._slots(mask, A.CAST_ENEMY0[HOLD])
         holds = [k for k in holds if st.combatants[st.enemies[actor][k]].prof.humanoid]
         if holds:

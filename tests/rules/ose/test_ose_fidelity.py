@@ -215,3 +215,24 @@ def test_p8_withdraw_and_retreat_only_when_in_melee() -> None:
     assert legal.declare(f.state, 0) == [0]
     f = Fight(sc, [], options={"declare_when_threatened": True})
     assert legal.declare(f.state, 0) == [0, 1, 2]
+
+
+def test_p3_by_the_book_does_not_sleep_as_many_friends_as_foes() -> None:
+    from npc_tactics.agents.base import Observation
+    from npc_tactics.agents.ose import ByTheBookAgent
+
+    sc = scenario(
+        [{"template": "goblin", "name": "G", "position": 0, "hp": 3}],
+        [
+            {"template": "fighter_1", "name": "F", "position": 1.5, "hp": 9},
+            {"template": "magic_user_1", "name": "M", "position": 9, "hp": 5},
+        ],
+    )
+    f = Fight(sc, [])
+    f.do("declare_none", "G:declare")
+    f.do("declare_none", "F:declare")
+    d = f.engine.pending(f.state)
+    mask = f.engine.legal_mask(f.state)
+    assert mask[A.CAST_ENEMY0[1]]  # Sleep at the goblin is legal ...
+    action = ByTheBookAgent().act(Observation(np.zeros(1), f.state, d, f.engine), mask)
+    assert action == A.DECLARE_NONE  # ... but it would put the fighter to sleep too
