@@ -43,6 +43,11 @@ class _Base:
         return choices[int(self.rng.integers(len(choices)))] if len(choices) > 1 else choices[0]
 
     @staticmethod
+    def _ranged(c: Any) -> bool:
+        """A missile weapon with ammunition; a thrown melee weapon only if it keeps one to fight with."""
+        return c.prof.missile_weapon is not None and c.ammo != 0 and (not c.prof.throws or c.ammo > 1)
+
+    @staticmethod
     def _dist(st: OSEState, a: int, b: int) -> int:
         return abs(st.combatants[a].pos - st.combatants[b].pos)
 
@@ -141,7 +146,7 @@ class AggressiveAgent(_Base):
         if phase == "move":
             return self._close(st, actor, mask) or A.HOLD
         if phase == "missile":
-            return self._shoot(st, actor, mask)
+            return self._shoot(st, actor, mask) if self._ranged(st.combatants[actor]) else A.HOLD
         return self._melee(st, actor, mask) or self._shoot(st, actor, mask)
 
 
@@ -168,13 +173,13 @@ class ByTheBookAgent(_Base):
             ):
                 return A.DECLARE_WITHDRAW
             return A.DECLARE_NONE
-        has_missile = me.prof.missile_weapon is not None and me.ammo != 0
+        has_missile = self._ranged(me)
         if phase == "move":
             if has_missile and self._nearest(st, actor) >= 2:
                 return A.HOLD
             return self._close(st, actor, mask) or A.HOLD
         if phase == "missile":
-            return self._shoot(st, actor, mask)
+            return self._shoot(st, actor, mask) if has_missile else A.HOLD
         return self._melee(st, actor, mask) or self._shoot(st, actor, mask)
 
 
@@ -196,7 +201,7 @@ class CautiousAgent(_Base):
             if me.hp * 2 <= me.max_hp and mask[A.DECLARE_WITHDRAW]:
                 return A.DECLARE_WITHDRAW
             return self._spell(st, actor, mask) or A.DECLARE_NONE
-        has_missile = me.prof.missile_weapon is not None and me.ammo != 0
+        has_missile = self._ranged(me)
         if phase == "move":
             near = self._nearest(st, actor)
             reach = max((st.combatants[j].prof.move for j in st.enemies[actor]), default=0)
@@ -204,7 +209,7 @@ class CautiousAgent(_Base):
                 return A.MOVE_AWAY
             return A.HOLD
         if phase == "missile":
-            return self._shoot(st, actor, mask)
+            return self._shoot(st, actor, mask) if has_missile else A.HOLD
         return self._melee(st, actor, mask)
 
 

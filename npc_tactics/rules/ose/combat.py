@@ -8,6 +8,7 @@ from __future__ import annotations
 from npc_tactics.rules.base import EventSink, Status
 from npc_tactics.rules.ose.state import OSEState
 from npc_tactics.rules.ose.tables import (
+    BRACE_DAMAGE_MULT,
     CURE_LIGHT_WOUNDS,
     FULL_COVER,
     HOLD_PERSON_MAX_HD,
@@ -173,8 +174,11 @@ def flush_dying(state: OSEState, sink: EventSink) -> None:
             set_status(state, sink, i, Status.DEAD, "damage")
 
 
-def attack(state: OSEState, sink: EventSink, ai: int, ti: int, missile: bool) -> bool:
-    """One attack roll (§9) and its damage (§10). Returns whether it hit."""
+def attack(
+    state: OSEState, sink: EventSink, ai: int, ti: int, missile: bool, damage_mult: int = 1
+) -> bool:
+    """One attack roll (§9) and its damage (§10; the dice × ``damage_mult`` for a set weapon). Returns
+    whether it hit."""
     cs = state.combatants
     a, t = cs[ai], cs[ti]
     p, tp = a.prof, t.prof
@@ -231,7 +235,7 @@ def attack(state: OSEState, sink: EventSink, ai: int, ti: int, missile: bool) ->
     if kind in tp.immune:  # §9.4: invulnerable: no damage roll
         sink.emit("immune", ai, ti, rule="ose-bx.md §9.4", attack=kind, result="no_damage")
         return True
-    dmg = sink.roll(expr, "damage", ai, ti).total + dmg_bonus
+    dmg = sink.roll(expr, "damage", ai, ti).total * damage_mult + dmg_bonus
     apply_damage(state, sink, ai, ti, dmg if dmg > 1 else 1, kind)  # minimum 1 (§10)
     return True
 
@@ -349,3 +353,22 @@ def _sleep(state: OSEState, sink: EventSink, ci: int, ti: int) -> None:
         mode="group",
     )
 
+
+
+def set_vs_charge(state: OSEState, sink: EventSink, ci: int, ti: int) -> None:
+    """OSE "Brace": a spear or polearm set against a charge doubles its damage; as in BECMI the set weapon
+    strikes the charger as it comes in reach, before the charger's own attack, and uses up the wielder's
+    attack for the round. Set means: it has not moved, attacked, cast or declared a move this round."""
+    t = state.combatants[ti]
+    if not (
+        t.status == Status.ACTIVE
+        and t.prof.brace
+        and not t.moved
+        and not t.attacked
+        and t.casting < 0
+        and t.declared == 0
+        and not (t.prof.throws and t.ammo == 0)
+    ):
+        return
+    sink.emit("set_vs_charge", ti, ci, rule="OSE Brace", result="set")
+    attack(state, sink, ti, ci, False, damage_mult=BRACE_DAMAGE_MULT)

@@ -47,6 +47,7 @@ from npc_tactics.rules.ose.state import (
     STAGE_SLOW,
     OSEState,
 )
+from npc_tactics.rules.ose.tables import CHARGE_MIN_SQUARES, MELEE_REACH
 
 PHASE_SLOW = 5
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -60,6 +61,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "declare_when_threatened": False,  #: withdraw/retreat may be declared when merely threatened (house)
     "morale_count_fled": False,  #: fled count toward "half the side out" (house; §4: killed/incapacitated)
     "surprise": False,  #: roll surprise (1d6, 1-2) before round 1 (published; off: both sides aware)
+    "set_vs_charge": True,  #: a braced spear/polearm strikes a charger first for double damage (OSE Brace)
 }
 #: Allowed values of the string options (checked by the engine and by scenario/situation files).
 OPTION_CHOICES: dict[str, tuple[str, ...]] = {
@@ -175,16 +177,14 @@ class OSEEngine(Engine[OSEState]):
             combat.attack(state, sink, i, state.enemies[i][slot], code == A.K_SHOOT)
         elif code == A.K_CLOSE:
             frm = c.pos
-            move_toward(state, i, state.enemies[i][slot], c.prof.move)
+            ti = state.enemies[i][slot]
+            moved = move_toward(state, i, ti, c.prof.move)
+            charge = moved >= CHARGE_MIN_SQUARES and abs(state.combatants[ti].pos - c.pos) <= MELEE_REACH
             sink.emit(
-                "move",
-                i,
-                state.enemies[i][slot],
-                rule="ose-bx.md §5.1",
-                result="close",
-                start=frm,
-                end=c.pos,
+                "move", i, ti, rule="ose-bx.md §5.1", result="close", start=frm, end=c.pos, charge=charge
             )
+            if charge and state.options["set_vs_charge"]:
+                combat.set_vs_charge(state, sink, i, ti)
         elif code in (A.K_MOVE_AWAY, A.K_WITHDRAW, A.K_RETREAT):
             frm = c.pos
             steps = max(1, c.prof.move // 2) if code == A.K_WITHDRAW else c.prof.move

@@ -122,6 +122,8 @@ def _shoot(state: OSEState, i: int) -> list[int]:
 
 def _melee(state: OSEState, i: int) -> list[int]:
     c = state.combatants[i]
+    if c.prof.throws and c.ammo == 0:  # it threw its only weapon
+        return []
     out = [A.HOLD]
     cs = state.combatants
     for k, j in enumerate(state.enemies[i]):

@@ -71,6 +71,8 @@ class Profile:
     ]  #: attack kinds / effects it ignores: "melee", "missile", "sleep", "hold", ...
     daylight_mod: int = 0  #: to-hit modifier in full daylight (goblins: −1)
     surprise_on: int = 2  #: enemies facing it are surprised on 1d6 ≤ this (OSE: 2; bugbear 3)
+    throws: bool = False  #: its missile is its thrown melee weapon: none left (ammo 0) = no melee attack
+    brace: bool = False  #: its melee weapon can be set against a charge (spear, polearm)
 
 
 @dataclass(slots=True)

@@ -20,7 +20,7 @@ from npc_tactics.rules.ose import tables as T
 from npc_tactics.rules.ose.state import Profile
 
 CONFIG = system_dir("ose")
-WEAPON_KEYS = ("damage", "two_handed", "slow", "blunt", "missile", "thrown", "ranges")
+WEAPON_KEYS = ("damage", "two_handed", "slow", "blunt", "missile", "thrown", "brace", "ranges")
 MONSTER_KEYS = (
     "description",
     "ac",
@@ -62,7 +62,15 @@ CHARACTER_KEYS = (
     "immune",
 )
 IMMUNITIES = ("melee", "missile", "sleep", "hold", "charm", "poison")
-NO_WEAPON = {"damage": "1d6", "two_handed": False, "slow": False, "missile": False, "ranges": None}
+NO_WEAPON = {
+    "damage": "1d6",
+    "two_handed": False,
+    "slow": False,
+    "missile": False,
+    "thrown": False,
+    "brace": False,
+    "ranges": None,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +97,7 @@ def weapons() -> dict[str, dict[str, Any]]:
             "damage": V.dice(w["damage"], path, V.join(name, "damage"), allow_int=True),
             **{
                 k: V.boolean(w.get(k, False), path, V.join(name, k))
-                for k in ("two_handed", "slow", "missile", "thrown")
+                for k in ("two_handed", "slow", "missile", "thrown", "brace")
             },
             "ranges": ranges,
         }
@@ -189,6 +197,9 @@ def _common(name: str, r: dict[str, Any], file: str, path: str) -> dict[str, Any
     missile = _weapon(missile_name, file, mp) if missile_name else None
     if missile is not None and missile["ranges"] is None:
         raise ConfigError(file, mp, f"{missile_name!r} cannot be used as a missile weapon")
+    throws = missile is None and bool(melee["thrown"]) and melee["ranges"] is not None
+    if throws:  # no missile weapon: the melee weapon itself can be thrown (OSE "Missile" quality)
+        missile, missile_name = melee, str(r["weapon"])
     ip = V.join(path, "immune")
     immune = [
         V.choice(x, file, V.join(ip, i), IMMUNITIES, "immunity")
@@ -196,6 +207,7 @@ def _common(name: str, r: dict[str, Any], file: str, path: str) -> dict[str, Any
     ]
     ammo_default = -1 if missile and not missile["thrown"] else 1
     return {
+        "throws": throws,
         "melee": melee,
         "missile": missile,
         "missile_name": missile_name,
@@ -251,6 +263,8 @@ def _character(name: str, r: dict[str, Any], file: str, path: str) -> Template:
         humanoid=True,
         undead=False,
         immune=c["immune"],
+        throws=c["throws"],
+        brace=bool(m["brace"]),
     )
     return Template(prof, hp, c["ammo"], c["spells"])
 
@@ -310,6 +324,8 @@ def _monster(name: str, r: dict[str, Any], file: str, path: str) -> Template:
         immune=c["immune"],
         daylight_mod=V.integer(r.get("daylight_mod", 0), file, V.join(path, "daylight_mod"), -4, 0),
         surprise_on=V.integer(r.get("surprise_on", 2), file, V.join(path, "surprise_on"), 0, 6),
+        throws=c["throws"],
+        brace=bool(m["brace"]),
     )
     hp = V.dice(r.get("hp", hp_default), file, V.join(path, "hp"), allow_int=True)
     return Template(prof, hp, c["ammo"], c["spells"])

@@ -115,3 +115,53 @@ def test_a_faster_enemy_runs_a_fleeing_one_down() -> None:
         f = Fight(sc, [6, 1])
         f.do("move_away", "G:move")
         assert (f.c("G").status == Status.FLED) is fled, foe
+
+
+def test_thrown_weapon_then_no_melee_without_a_spare() -> None:
+    """OSE weapons: dagger, hand axe and spear are melee weapons that can be thrown (spear 20'/40'/60').
+    An orc with one spear throws it at +1 (short range) and then has nothing to fight with."""
+    sc = scenario(
+        [{"template": "orc", "name": "O", "position": 0, "hp": 4}],
+        [{"template": "fighter_1", "name": "F", "position": 6, "hp": 9}],
+    )
+    f = Fight(sc, [6, 1, 14, 3])  # orc's side first; d20 = 14 +1 short range = 15 hits AC 4; damage 3
+    f.do("hold", "O:move")
+    assert "shoot:enemy_0" in f.legal()
+    f.do("shoot:enemy_0", "O:missile")
+    assert f.kinds("attack")[0].data["total"] == 15 and f.c("F").hp == 6 and f.c("O").ammo == 0
+    f.do("close:enemy_0", "F:move")
+    f.do("hold", "F:melee")
+    f.do("declare_none", "O:declare")
+    f.do("declare_none", "F:declare")
+    from npc_tactics.rules.ose import legal
+    from npc_tactics.rules.ose.state import PHASE_MELEE
+
+    assert legal.act(f.state, 0, PHASE_MELEE) == []  # no weapon left
+    spare = Fight(scenario([{**sc["sides"][0]["combatants"][0], "ammo": 2}], sc["sides"][1]["combatants"]), [])
+    spare.state.combatants[0].ammo = 1
+    assert legal.act(spare.state, 0, PHASE_MELEE) == []  # not adjacent: nothing to strike
+    spare.state.combatants[0].pos = 3
+    assert legal.act(spare.state, 0, PHASE_MELEE) != []
+
+
+def test_set_spear_strikes_a_charger_first_for_double_damage() -> None:
+    """OSE quality "Brace": bracing against the ground doubles damage against charging monsters; the set
+    weapon strikes as the charger comes in reach (BECMI), here before the goblin's own attack."""
+    sc = scenario(
+        [{"template": "goblin", "name": "G", "position": 0, "hp": 7}],
+        [{"template": "fighter_1", "name": "S", "position": 7.5, "hp": 9, "weapon": "spear"}],
+    )
+    f = Fight(sc, [6, 1, 15, 3])  # goblin first, closes 4 squares (6 m); spear hits, 1d6 = 3 -> 6 (+1 STR)
+    f.do("close:enemy_0", "G:move")
+    assert f.kinds("set_vs_charge") and f.kinds("move")[0].data["charge"]
+    assert f.c("G").hp == 0 and f.c("G").status == Status.DEAD
+    g = Fight(sc, [6, 1, 15, 3], options={"set_vs_charge": False})
+    g.do("close:enemy_0", "G:move")
+    assert not g.kinds("set_vs_charge") and g.who() == "G:melee"
+    short = scenario(
+        [{"template": "goblin", "name": "G", "position": 3, "hp": 7}],
+        [{"template": "fighter_1", "name": "S", "position": 7.5, "hp": 9, "weapon": "spear"}],
+    )
+    h = Fight(short, [6, 1])  # only 2 squares: not a charge
+    h.do("close:enemy_0", "G:move")
+    assert not h.kinds("set_vs_charge")
