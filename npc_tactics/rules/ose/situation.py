@@ -3,10 +3,12 @@
 Keys: ``scenario`` (optional shipped name or path: field, options and round cap default to it), ``round``,
 ``acting`` (combatant name), ``phase`` (``declare`` | ``move`` | ``missile`` | ``melee``; default: the first
 step where the acting NPC has a real choice), ``max_rounds``, ``escape_distance``, ``field_length``,
-``cover``, ``options`` and ``sides`` as in a scenario, where each combatant may also give ``max_hp``,
-``status`` (active, dead, fled, held, asleep) and ``declared`` (none, withdraw, retreat). Who is engaged
-follows from positions: enemies 1.5 m apart are in melee. For the move/missile/melee steps the acting side is
-taken to have won initiative.
+``cover``, ``daylight``, ``options`` and ``sides`` as in a scenario, where each side may also give
+``morale_checked`` (checks already made: first_death, half_down) and each combatant ``max_hp``, ``status``
+(active, dead, fled, held, asleep, surrendered), ``declared`` (none, withdraw, retreat) and
+``morale_passed`` (0-2). ``hp`` is the current hit points (see :func:`load_situation`). Who is engaged
+follows from positions: enemies 1.5 m apart are in melee. For the move/missile/melee steps the acting side
+is taken to have won initiative.
 """
 
 from __future__ import annotations
