@@ -79,9 +79,9 @@ class _Base:
                 ]
                 return sum(1 if x.side == me.side else -1 for x in near)
 
-            k = self._pick(st, actor, sleepers, caught)
-            if k is not None and caught(st.combatants[st.enemies[actor][k]]) < 0:
-                return A.CAST_ENEMY0[SLEEP] + k
+            best = self._pick(st, actor, sleepers, caught)
+            if best is not None and caught(st.combatants[st.enemies[actor][best]]) < 0:
+                return A.CAST_ENEMY0[SLEEP] + best
         holds = self._slots(mask, A.CAST_ENEMY0[HOLD])
         holds = [k for k in holds if st.combatants[st.enemies[actor][k]].prof.humanoid]
         if holds:
