@@ -15,7 +15,7 @@ from npc_tactics.agents.base import AgentEntry, Observation
 from npc_tactics.rules.base import DecisionKind, Status
 from npc_tactics.rules.ose import actions as A
 from npc_tactics.rules.ose.state import OSEState
-from npc_tactics.rules.ose.tables import SPELL_NAMES
+from npc_tactics.rules.ose.tables import SLEEP_RADIUS, SPELL_NAMES
 
 MM, SLEEP, HOLD, CLW = (
     SPELL_NAMES.index(s) for s in ("magic_missile", "sleep", "hold_person", "cure_light_wounds")
@@ -43,6 +43,11 @@ class _Base:
         return choices[int(self.rng.integers(len(choices)))] if len(choices) > 1 else choices[0]
 
     @staticmethod
+    def _ranged(c: Any) -> bool:
+        """A missile weapon with ammunition; a thrown melee weapon only if it keeps one to fight with."""
+        return c.prof.missile_weapon is not None and c.ammo != 0 and (not c.prof.throws or c.ammo > 1)
+
+    @staticmethod
     def _dist(st: OSEState, a: int, b: int) -> int:
         return abs(st.combatants[a].pos - st.combatants[b].pos)
 
@@ -64,21 +69,19 @@ class _Base:
             ):
                 return ally0 + k
         sleepers = self._slots(mask, A.CAST_ENEMY0[SLEEP])
-        if sleepers:
-            k = self._pick(
-                st,
-                actor,
-                sleepers,
-                lambda c: (
-                    -sum(
-                        1
-                        for j in st.enemies[actor]
-                        if st.combatants[j].status == Status.ACTIVE
-                        and abs(st.combatants[j].pos - c.pos) <= 4
-                    )
-                ),
-            )
-            return A.CAST_ENEMY0[SLEEP] + k  # type: ignore[operator]
+        if sleepers:  # Sleep takes friend and foe in the area: net sleepers, and never more friends than foes
+
+            def caught(c: Any) -> int:
+                near = [
+                    x
+                    for j, x in enumerate(st.combatants)
+                    if j != actor and x.status == Status.ACTIVE and abs(x.pos - c.pos) <= SLEEP_RADIUS
+                ]
+                return sum(1 if x.side == me.side else -1 for x in near)
+
+            best = self._pick(st, actor, sleepers, caught)
+            if best is not None and caught(st.combatants[st.enemies[actor][best]]) < 0:
+                return A.CAST_ENEMY0[SLEEP] + best
         holds = self._slots(mask, A.CAST_ENEMY0[HOLD])
         holds = [k for k in holds if st.combatants[st.enemies[actor][k]].prof.humanoid]
         if holds:
@@ -143,7 +146,7 @@ class AggressiveAgent(_Base):
         if phase == "move":
             return self._close(st, actor, mask) or A.HOLD
         if phase == "missile":
-            return self._shoot(st, actor, mask)
+            return self._shoot(st, actor, mask) if self._ranged(st.combatants[actor]) else A.HOLD
         return self._melee(st, actor, mask) or self._shoot(st, actor, mask)
 
 
@@ -170,13 +173,13 @@ class ByTheBookAgent(_Base):
             ):
                 return A.DECLARE_WITHDRAW
             return A.DECLARE_NONE
-        has_missile = me.prof.missile_weapon is not None and me.ammo != 0
+        has_missile = self._ranged(me)
         if phase == "move":
             if has_missile and self._nearest(st, actor) >= 2:
                 return A.HOLD
             return self._close(st, actor, mask) or A.HOLD
         if phase == "missile":
-            return self._shoot(st, actor, mask)
+            return self._shoot(st, actor, mask) if has_missile else A.HOLD
         return self._melee(st, actor, mask) or self._shoot(st, actor, mask)
 
 
@@ -198,7 +201,7 @@ class CautiousAgent(_Base):
             if me.hp * 2 <= me.max_hp and mask[A.DECLARE_WITHDRAW]:
                 return A.DECLARE_WITHDRAW
             return self._spell(st, actor, mask) or A.DECLARE_NONE
-        has_missile = me.prof.missile_weapon is not None and me.ammo != 0
+        has_missile = self._ranged(me)
         if phase == "move":
             near = self._nearest(st, actor)
             reach = max((st.combatants[j].prof.move for j in st.enemies[actor]), default=0)
@@ -206,7 +209,7 @@ class CautiousAgent(_Base):
                 return A.MOVE_AWAY
             return A.HOLD
         if phase == "missile":
-            return self._shoot(st, actor, mask)
+            return self._shoot(st, actor, mask) if has_missile else A.HOLD
         return self._melee(st, actor, mask)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from npc_tactics.rules.base import EventSink, Status
 from npc_tactics.rules.ose.state import OSEState
 from npc_tactics.rules.ose.tables import (
+    BRACE_DAMAGE_MULT,
     CURE_LIGHT_WOUNDS,
     FULL_COVER,
     HOLD_PERSON_MAX_HD,
@@ -16,9 +17,6 @@ from npc_tactics.rules.ose.tables import (
     MAGIC_MISSILE_LEVELS_PER_EXTRA,
     MATRIX_MAX_ROLL,
     MATRIX_MIN_ROLL,
-    MORALE_FEARLESS,
-    MORALE_NEVER_FIGHTS,
-    MORALE_PASSES_TO_FEARLESS,
     NATURAL_HIT,
     NATURAL_MISS,
     RANGE_MOD,
@@ -33,6 +31,10 @@ from npc_tactics.rules.ose.tables import (
 )
 
 STATUS_NAMES = {s: s.name.lower() for s in Status}
+#: Who counts toward "half the side incapacitated or killed" (§4, A13); fled and surrendered members only
+#: with the house option ``morale_count_fled``.
+OUT = frozenset((Status.DEAD, Status.INCAPACITATED, Status.UNCONSCIOUS))
+OUT_WITH_FLED = OUT | {Status.FLED, Status.SURRENDERED}
 SPELL_RANGE = tuple(max(1, feet_to_squares(SPELLS[s][2])) for s in SPELL_NAMES)  #: touch = 1 square
 MM, SLEEP, HOLD, CLW = (
     SPELL_NAMES.index(s) for s in ("magic_missile", "sleep", "hold_person", "cure_light_wounds")
@@ -105,7 +107,8 @@ def set_status(state: OSEState, sink: EventSink, i: int, status: Status, cause: 
         trigger = True
     if not state.half_out[side]:
         members = [x for x in state.combatants if x.side == side]
-        out = sum(1 for x in members if x.status != Status.ACTIVE)
+        gone = OUT_WITH_FLED if state.options["morale_count_fled"] else OUT
+        out = sum(1 for x in members if x.status in gone)
         if 2 * out >= len(members):
             state.half_out[side] = True
             trigger = True
@@ -130,12 +133,21 @@ def lose_spell(state: OSEState, sink: EventSink, i: int, cause: str) -> None:
     )
 
 
+def disrupt_before_turn(state: OSEState, sink: EventSink, actor: int, target: int, cause: str) -> None:
+    """§7: a caster whose side lost initiative, hit or damaged (a Magic Missile too) before its turn, loses
+    the declared spell. Nobody lost initiative inside a tied (simultaneous) group (A5)."""
+    t = state.combatants[target]
+    if t.casting >= 0 and t.group > state.combatants[actor].group and not state.simul:
+        lose_spell(state, sink, target, cause)
+
+
 def apply_damage(
     state: OSEState, sink: EventSink, actor: int, target: int, amount: int, cause: str
 ) -> None:
     """Take ``amount`` hit points (already ≥ 1); at 0 HP the target dies (§10). In a simultaneous step the
     death waits for the end of the step, so two opponents can kill each other (§3)."""
     t = state.combatants[target]
+    disrupt_before_turn(state, sink, actor, target, cause)
     lost = amount if amount < t.hp else t.hp
     t.hp -= lost
     sink.emit(
@@ -162,8 +174,11 @@ def flush_dying(state: OSEState, sink: EventSink) -> None:
             set_status(state, sink, i, Status.DEAD, "damage")
 
 
-def attack(state: OSEState, sink: EventSink, ai: int, ti: int, missile: bool) -> bool:
-    """One attack roll (§9) and its damage (§10). Returns whether it hit."""
+def attack(
+    state: OSEState, sink: EventSink, ai: int, ti: int, missile: bool, damage_mult: int = 1
+) -> bool:
+    """One attack roll (§9) and its damage (§10; the dice × ``damage_mult`` for a set weapon). Returns
+    whether it hit."""
     cs = state.combatants
     a, t = cs[ai], cs[ti]
     p, tp = a.prof, t.prof
@@ -183,6 +198,8 @@ def attack(state: OSEState, sink: EventSink, ai: int, ti: int, missile: bool) ->
         mod = p.str_mod
         expr = p.melee_damage_var if variable else p.melee_damage
         dmg_bonus = p.str_mod
+    if state.field.daylight:  # goblins and the like: -1 to hit in full daylight (OSE stat blocks)
+        mod += p.daylight_mod
     ac = tp.ac
     if t.retreating:  # §5.2: +2 to hit a retreating combatant, its shield does not count
         mod += 2
@@ -213,51 +230,14 @@ def attack(state: OSEState, sink: EventSink, ai: int, ti: int, missile: bool) ->
     )
     if not hit:
         return False
-    if t.casting >= 0 and t.group > a.group and not state.simul:
-        lose_spell(state, sink, ti, "hit")  # hit before its turn after losing initiative (§7)
+    disrupt_before_turn(state, sink, ai, ti, "hit")  # even a hit that does no damage (A6)
     kind = "missile" if missile else "melee"
     if kind in tp.immune:  # §9.4: invulnerable: no damage roll
         sink.emit("immune", ai, ti, rule="ose-bx.md §9.4", attack=kind, result="no_damage")
         return True
-    dmg = sink.roll(expr, "damage", ai, ti).total + dmg_bonus
+    dmg = sink.roll(expr, "damage", ai, ti).total * damage_mult + dmg_bonus
     apply_damage(state, sink, ai, ti, dmg if dmg > 1 else 1, kind)  # minimum 1 (§10)
     return True
-
-
-def morale_check(state: OSEState, sink: EventSink, side: int) -> None:
-    """One 2d6 morale roll for a side whose check is due (§4): roll > ML -> the monster flees."""
-    state.morale_due[side] = 0
-    if not state.options["morale"]:
-        return
-    cs = state.combatants
-    checking = [
-        i
-        for i, c in enumerate(cs)
-        if c.side == side
-        and c.status == Status.ACTIVE
-        and c.prof.morale > 0
-        and c.prof.morale < MORALE_FEARLESS
-        and c.morale_passes < MORALE_PASSES_TO_FEARLESS
-    ]
-    if not checking:
-        return
-    roll = sink.roll("2d6", "morale", checking[0]).total
-    for i in checking:
-        ml = cs[i].prof.morale
-        failed = ml <= MORALE_NEVER_FIGHTS or roll > ml
-        sink.emit(
-            "morale",
-            i,
-            None,
-            rule="ose-bx.md §4",
-            result="failed" if failed else "passed",
-            roll=roll,
-            morale=ml,
-        )
-        if failed:
-            set_status(state, sink, i, Status.FLED, "morale")
-        else:
-            cs[i].morale_passes += 1
 
 
 def spell_target_ok(state: OSEState, ci: int, ti: int, sid: int) -> bool:
@@ -331,8 +311,8 @@ def _sleep(state: OSEState, sink: EventSink, ci: int, ti: int) -> None:
     """OSE Sleep, no save, undead unaffected (docs/ose.md "Published data checked").
 
     A target of exactly 4+1 HD is slept alone (single mode). Otherwise 2d8 HD of creatures of 4 HD
-    or less around the target fall asleep, fewest HD first (under 1 HD counts 1, 3+2 counts 3);
-    Hit Dice too few for the next creature are wasted.
+    or less around the target, the caster's allies included, fall asleep, fewest HD first (under 1 HD
+    counts 1, 3+2 counts 3); Hit Dice too few for the next creature are wasted.
     """
     cs = state.combatants
     tp = cs[ti].prof
@@ -343,9 +323,8 @@ def _sleep(state: OSEState, sink: EventSink, ci: int, ti: int) -> None:
     t = cs[ti]
     budget = sink.roll(SLEEP_HD, "sleep", ci, ti).total
     cands = []
-    for j in state.enemies[ci]:
-        e = cs[j]
-        if e.status != Status.ACTIVE or e.hp <= 0 or abs(e.pos - t.pos) > SLEEP_RADIUS:
+    for j, e in enumerate(cs):  # the area takes friend and foe alike; the caster is not in it
+        if j == ci or e.status != Status.ACTIVE or e.hp <= 0 or abs(e.pos - t.pos) > SLEEP_RADIUS:
             continue
         p = e.prof
         if (
@@ -373,3 +352,23 @@ def _sleep(state: OSEState, sink: EventSink, ci: int, ti: int) -> None:
         count=slept,
         mode="group",
     )
+
+
+
+def set_vs_charge(state: OSEState, sink: EventSink, ci: int, ti: int) -> None:
+    """OSE "Brace": a spear or polearm set against a charge doubles its damage; as in BECMI the set weapon
+    strikes the charger as it comes in reach, before the charger's own attack, and uses up the wielder's
+    attack for the round. Set means: it has not moved, attacked, cast or declared a move this round."""
+    t = state.combatants[ti]
+    if not (
+        t.status == Status.ACTIVE
+        and t.prof.brace
+        and not t.moved
+        and not t.attacked
+        and t.casting < 0
+        and t.declared == 0
+        and not (t.prof.throws and t.ammo == 0)
+    ):
+        return
+    sink.emit("set_vs_charge", ti, ci, rule="OSE Brace", result="set")
+    attack(state, sink, ti, ci, False, damage_mult=BRACE_DAMAGE_MULT)

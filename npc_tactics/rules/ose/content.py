@@ -3,7 +3,9 @@
 Scenario keys: ``name``, ``description``, ``max_rounds``, ``options`` (rules options), ``escape_distance``
 (metres; a combatant moving away that ends farther than this from every enemy has fled; 0 = off),
 ``field_length`` (metres; 0 = unbounded; side 0 escapes off the 0 edge, side 1 off the far edge), ``cover``
-(list of ``{at: metres, level: 1-4 | full}``), ``sides`` (side 0 first = the NPCs) each ``{name, combatants}``;
+(list of ``{at: metres, level: 1-4 | full}``), ``daylight`` (bool: full daylight, goblins −1 to hit),
+``sides`` (side 0 first = the NPCs) each ``{name, combatants, morale_mod?}`` (morale_mod: the referee's
+situational ML modifier −2..+2 for that side, §4);
 a combatant is ``{template, name?, position? (metres), hp?, ammo?, weapon?, missile?, morale?, spells?,
 str?, dex? (characters), immune?}``.
 """
@@ -33,9 +35,10 @@ SCENARIO_KEYS = (
     "escape_distance",
     "field_length",
     "cover",
+    "daylight",
     "sides",
 )
-SIDE_KEYS = ("name", "combatants")
+SIDE_KEYS = ("name", "combatants", "morale_mod")
 COMBATANT_KEYS = (
     "template",
     "name",
@@ -76,6 +79,7 @@ class Scenario:
     side_names: tuple[str, ...]
     combatants: tuple[CombatantSpec, ...]
     file: str = ""
+    morale_mod: tuple[int, int] = (0, 0)  #: the referee's situational ML modifier per side (§4)
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -122,10 +126,12 @@ def parse_scenario(data: Any, file: str) -> Scenario:
     _check_options(options, file)
     specs: list[CombatantSpec] = []
     names = []
+    mods = []
     for s, side in enumerate(V.two_sides(data["sides"], file)):
         sp = V.join("sides", s)
         side = V.mapping(side, file, sp, SIDE_KEYS, required=("combatants",))
         names.append(V.string(side.get("name", f"side {s}"), file, V.join(sp, "name")))
+        mods.append(V.integer(side.get("morale_mod", 0), file, V.join(sp, "morale_mod"), -2, 2))
         cp = V.join(sp, "combatants")
         members = V.sequence(side["combatants"], file, cp, 1, MAX_PER_SIDE, "combatants")
         for k, raw in enumerate(members):
@@ -137,6 +143,7 @@ def parse_scenario(data: Any, file: str) -> Scenario:
         length=metres_to_squares(length),
         escape=metres_to_squares(escape),
         cover=_cover(data.get("cover"), file),
+        daylight=V.boolean(data.get("daylight", False), file, "daylight"),
     )
     return Scenario(
         name=V.string(data.get("name", Path(file).stem), file, "name"),
@@ -147,11 +154,13 @@ def parse_scenario(data: Any, file: str) -> Scenario:
         side_names=tuple(names),
         combatants=tuple(specs),
         file=file,
+        morale_mod=(mods[0], mods[1]),
     )
 
 
 def _check_options(options: dict[str, Any], file: str) -> None:
-    from npc_tactics.rules.ose.engine import DEFAULT_OPTIONS
+    """Known keys, the default's type and, for string options, an allowed value."""
+    from npc_tactics.rules.ose.engine import DEFAULT_OPTIONS, OPTION_CHOICES
 
     for k, v in options.items():
         if k not in DEFAULT_OPTIONS:
@@ -161,6 +170,10 @@ def _check_options(options: dict[str, Any], file: str) -> None:
         if type(v) is not type(DEFAULT_OPTIONS[k]):
             raise ConfigError(
                 file, f"options.{k}", f"expected {type(DEFAULT_OPTIONS[k]).__name__}, got {v!r}"
+            )
+        if k in OPTION_CHOICES and v not in OPTION_CHOICES[k]:
+            raise ConfigError(
+                file, f"options.{k}", f"expected one of {', '.join(OPTION_CHOICES[k])}, got {v!r}"
             )
 
 
@@ -220,6 +233,7 @@ def build_state(scenario: Scenario, options: dict[str, Any], sink: EventSink) ->
             )
         )
     state = OSEState(cs, 1, scenario.max_rounds, scenario.field, options, scenario.name)
+    state.morale_mod = scenario.morale_mod
     state.enemies = tuple(tuple(enemy_slots(cs, i)) for i in range(len(cs)))
     state.allies = tuple(tuple(ally_slots(cs, i)) for i in range(len(cs)))
     state.recount()

@@ -27,8 +27,8 @@ from npc_tactics.rules.base import (
     SystemSpec,
 )
 from npc_tactics.rules.ose import actions as A
-from npc_tactics.rules.ose import combat, legal
-from npc_tactics.rules.ose.initiative import roll_initiative
+from npc_tactics.rules.ose import combat, legal, morale
+from npc_tactics.rules.ose.initiative import roll_initiative, tied_move_order
 from npc_tactics.rules.ose.movement import away_direction, check_escape, move_by, move_toward
 from npc_tactics.rules.ose.state import (
     DECL_CAST,
@@ -47,6 +47,7 @@ from npc_tactics.rules.ose.state import (
     STAGE_SLOW,
     OSEState,
 )
+from npc_tactics.rules.ose.tables import CHARGE_MIN_SQUARES, MELEE_REACH
 
 PHASE_SLOW = 5
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -55,7 +56,18 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "individual_initiative": False,  #: d6 + DEX per combatant instead of per side (§3)
     "morale": True,  #: monster morale checks (§4, optional rule on by default)
     "variable_weapon_damage": False,  #: weapon dice instead of 1d6 for characters (§10, A15)
-    "shoot_when_engaged": False,  #: allow missile fire while an enemy is within 1.5 m (docs/ose.md R9)
+    "shoot_when_engaged": False,  #: allow missile fire while an enemy is within 1.5 m (docs/ose.md R1)
+    "withdraw_attack": "melee",  #: after a fighting withdrawal: "melee" only, "any" (also missiles), "none"
+    "declare_when_threatened": False,  #: withdraw/retreat may be declared when merely threatened (house)
+    "morale_count_fled": False,  #: fled count toward "half the side out" (house; §4: killed/incapacitated)
+    "surprise": False,  #: roll surprise (1d6, 1-2) before round 1 (published; off: both sides aware)
+    "set_vs_charge": True,  #: a braced spear/polearm strikes a charger first for double damage (OSE Brace)
+}
+#: Allowed values of the string options (checked by the engine and by scenario/situation files).
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {
+    "ac_mode": ("matrix", "ascending"),
+    "tie_mode": ("simultaneous", "reroll"),
+    "withdraw_attack": ("melee", "any", "none"),
 }
 _CONTEXTS = {p: {"phase": PHASE_NAMES[p]} for p in range(6)}
 _DECLARE_CONTEXT = {"phase": "declare"}
@@ -67,7 +79,7 @@ class OSEEngine(Engine[OSEState]):
     spec = SystemSpec(
         name="ose",
         title="Old-School Essentials (B/X)",
-        version="0.1.0",
+        version="0.2.0",
         sides=2,
         max_per_side=A.MAX_PER_SIDE,
         num_actions=A.N_ACTIONS,
@@ -79,10 +91,7 @@ class OSEEngine(Engine[OSEState]):
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
-        for key, allowed in (
-            ("ac_mode", ("matrix", "ascending")),
-            ("tie_mode", ("simultaneous", "reroll")),
-        ):
+        for key, allowed in OPTION_CHOICES.items():
             if self.options[key] not in allowed:
                 raise ValueError(
                     f"ose rules option {key!r} must be one of {allowed}, got {self.options[key]!r}"
@@ -104,6 +113,8 @@ class OSEEngine(Engine[OSEState]):
         opts.update(self._explicit)
         sink = EventSink(roller, 1)
         state = build_state(scenario, opts, sink)
+        if opts["surprise"]:
+            morale.roll_surprise(state, sink)
         self.start_round(state, sink)
         self._advance(state, sink)
         state.stash = sink.events  # round 1's opening events are returned by the first step
@@ -114,7 +125,8 @@ class OSEEngine(Engine[OSEState]):
         sink.round = state.round
         sink.emit("round_start", rule="ose-bx.md §1", round=state.round)
         state.stage = STAGE_DECLARE
-        state.queue = list(range(len(state.combatants)))
+        cs = state.combatants
+        state.queue = [i for i in range(len(cs)) if not state.surprised[cs[i].side]]
         state.qpos = 0
 
     # ----- protocol --------------------------------------------------------------------------------
@@ -165,16 +177,14 @@ class OSEEngine(Engine[OSEState]):
             combat.attack(state, sink, i, state.enemies[i][slot], code == A.K_SHOOT)
         elif code == A.K_CLOSE:
             frm = c.pos
-            move_toward(state, i, state.enemies[i][slot], c.prof.move)
+            ti = state.enemies[i][slot]
+            moved = move_toward(state, i, ti, c.prof.move)
+            charge = moved >= CHARGE_MIN_SQUARES and abs(state.combatants[ti].pos - c.pos) <= MELEE_REACH
             sink.emit(
-                "move",
-                i,
-                state.enemies[i][slot],
-                rule="ose-bx.md §5.1",
-                result="close",
-                start=frm,
-                end=c.pos,
+                "move", i, ti, rule="ose-bx.md §5.1", result="close", start=frm, end=c.pos, charge=charge
             )
+            if charge and state.options["set_vs_charge"]:
+                combat.set_vs_charge(state, sink, i, ti)
         elif code in (A.K_MOVE_AWAY, A.K_WITHDRAW, A.K_RETREAT):
             frm = c.pos
             steps = max(1, c.prof.move // 2) if code == A.K_WITHDRAW else c.prof.move
@@ -259,9 +269,8 @@ class OSEEngine(Engine[OSEState]):
                 group = state.groups[state.group_idx]
                 if state.phase == PHASE_MORALE:
                     for side in sorted({cs[i].side for i in group}):
-                        if state.morale_due[side]:
-                            combat.morale_check(state, sink, side)
-                    self._enter_phase(state, PHASE_MOVE)
+                        morale.morale_step(state, sink, side)
+                    self._enter_phase(state, PHASE_MOVE, sink)
                 else:  # PHASE_SPELL
                     for i in group:
                         if cs[i].status == Status.ACTIVE and cs[i].casting >= 0:
@@ -270,12 +279,14 @@ class OSEEngine(Engine[OSEState]):
                         combat.flush_dying(state, sink)
                     self._enter_phase(state, PHASE_MELEE)
 
-    def _enter_phase(self, state: OSEState, phase: int) -> None:
+    def _enter_phase(self, state: OSEState, phase: int, sink: EventSink | None = None) -> None:
         cs = state.combatants
         state.phase = phase
         group = state.groups[state.group_idx]
         state.queue = [i for i in group if cs[i].status == Status.ACTIVE]
         state.qpos = 0
+        if phase == PHASE_MOVE and state.simul and sink is not None:
+            state.queue = tied_move_order(state, sink, state.queue)
 
     def _end_step(self, state: OSEState, sink: EventSink) -> None:
         """A queue is done: go to the next phase, group, the slow-weapon step or the next round."""
@@ -314,6 +325,7 @@ class OSEEngine(Engine[OSEState]):
 
     def _end_round(self, state: OSEState, sink: EventSink) -> None:
         state.simul = False
+        state.surprised = (False, False)
         for c in state.combatants:
             c.declared = 0
             c.casting = -1

@@ -8,7 +8,7 @@ combatant indices of each initiative group, in acting order (declaration order i
 from __future__ import annotations
 
 from npc_tactics.rules.base import EventSink, Status
-from npc_tactics.rules.ose.state import OSEState
+from npc_tactics.rules.ose.state import PHASE_MOVE, OSEState
 
 MAX_REROLLS = 50  #: a re-roll loop that never separates the sides falls back to simultaneous
 
@@ -19,6 +19,10 @@ def roll_initiative(state: OSEState, sink: EventSink) -> None:
         _individual(state, sink)
     else:
         _sides(state, sink)
+    if any(state.surprised):  # a surprised side does nothing in round 1 (OSE "Surprise")
+        cs = state.combatants
+        kept = [[i for i in g if not state.surprised[cs[i].side]] for g in state.groups]
+        state.groups = [g for g in kept if g] or [[]]
     for g, members in enumerate(state.groups):
         for i in members:
             state.combatants[i].group = g
@@ -83,3 +87,29 @@ def _individual(state: OSEState, sink: EventSink) -> None:
         groups.setdefault(tuple(scores[i]), []).append(i)
     state.groups = [groups[k] for k in sorted(groups, reverse=True)]
     sink.emit("initiative", rule="ose-bx.md §3", result="individual", rolls=list(state.initiative))
+
+
+def tied_move_order(state: OSEState, sink: EventSink, queue: list[int]) -> list[int]:
+    """The move step of a tied (simultaneous) group, by a fair rule (A3b): the tied sides roll 1d6 each
+    (ties re-rolled) and then move one combatant at a time, alternating sides, the winner's first mover
+    first. Each mover sees where the earlier ones went; nobody is favoured by its side's index."""
+    from npc_tactics.rules.ose import legal  # local import: legal -> combat -> movement
+
+    per_side: dict[int, list[int]] = {}
+    for i in queue:
+        per_side.setdefault(state.combatants[i].side, []).append(i)
+    movers = {state.combatants[i].side for i in queue if legal.act(state, i, PHASE_MOVE)}
+    if len(movers) < 2:  # only one side moves: the order cannot matter, no roll
+        return queue
+    sides = sorted(per_side)
+    rolls = [sink.die(6, f"move order side {s}") for s in sides]
+    for _ in range(MAX_REROLLS):
+        if len(set(rolls)) == len(rolls):
+            break
+        rolls = [sink.die(6, f"move order side {s}") for s in sides]
+    order = [s for _, s in sorted(zip(rolls, sides, strict=True), key=lambda rs: -rs[0])]
+    sink.emit("move_order", rule="ose-bx.md §3 (A3b)", result=f"side_{order[0]}", rolls=rolls)
+    out: list[int] = []
+    for k in range(max(len(v) for v in per_side.values())):
+        out += [per_side[s][k] for s in order if k < len(per_side[s])]
+    return out

@@ -24,11 +24,14 @@ PHASE_SLOW = 5
 
 
 def declare(state: OSEState, i: int) -> list[int]:
-    """Step 1 (§2): nothing; a fighting withdrawal (engaged or threatened, clear path behind); a retreat
-    (engaged or threatened); a memorised spell at a visible target in range (§7)."""
+    """Step 1 (§2): nothing; a fighting withdrawal (engaged, clear path behind); a retreat (engaged); a
+    memorised spell at a visible target in range (§7). Only a combatant in melee moves by declaration (§5.2);
+    the house option ``declare_when_threatened`` also lets one an enemy could reach this round declare."""
     c = state.combatants[i]
     out = [A.DECLARE_NONE]
-    if c.prof.move > 0 and (engaged(state, i) or threatened(state, i)):
+    if c.prof.move > 0 and (
+        engaged(state, i) or (state.options["declare_when_threatened"] and threatened(state, i))
+    ):
         if path_clear(state, i, away_direction(state, i)):
             out.append(A.DECLARE_WITHDRAW)
         out.append(A.DECLARE_RETREAT)
@@ -61,14 +64,20 @@ def act(state: OSEState, i: int, phase: int) -> list[int]:
     if c.retreating or c.attacked:  # a retreat forbids attacking; one attack per round (§5.2, §9.4)
         return []
     p = c.prof
+    # After a fighting withdrawal (A9, option withdraw_attack): "melee" = it may still strike an enemy
+    # within 1.5 m but shoots nothing; "any" = it may also shoot; "none" = no attack that round.
+    wa = state.options["withdraw_attack"] if c.declared == DECL_WITHDRAW else "any"
+    if wa == "none":
+        return []
+    may_shoot = wa == "any"
     if phase == PHASE_MISSILE:
-        return _shoot(state, i) if not p.missile_slow else []
+        return _shoot(state, i) if may_shoot and not p.missile_slow else []
     if phase == PHASE_MELEE:
         return _melee(state, i) if not p.melee_slow else []
     out: list[int] = []  # slow weapons, end of the round (§3)
     if p.melee_slow:
         out = _melee(state, i)
-    if p.missile_slow:
+    if p.missile_slow and may_shoot:
         shots = _shoot(state, i)
         out = shots if not out else out + shots[1:]
     return out
@@ -113,6 +122,8 @@ def _shoot(state: OSEState, i: int) -> list[int]:
 
 def _melee(state: OSEState, i: int) -> list[int]:
     c = state.combatants[i]
+    if c.prof.throws and c.ammo == 0:  # it threw its only weapon
+        return []
     out = [A.HOLD]
     cs = state.combatants
     for k, j in enumerate(state.enemies[i]):

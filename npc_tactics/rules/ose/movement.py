@@ -95,11 +95,25 @@ def move_toward(state: OSEState, i: int, target: int, steps: int) -> int:
     return move_by(state, i, direction, min(steps, d - MELEE_REACH))
 
 
+def pursued(state: OSEState, i: int) -> bool:
+    """Evasion and pursuit (OSE "Evasion"): an active enemy faster than ``i`` and not held in melee can run
+    it down, so ``i`` has not escaped yet; the chase goes on along the line."""
+    c = state.combatants[i]
+    cs = state.combatants
+    return any(
+        cs[j].status == Status.ACTIVE and cs[j].prof.move > c.prof.move and not engaged(state, j)
+        for j in state.enemies[i]
+    )
+
+
 def check_escape(state: OSEState, sink: EventSink, i: int) -> bool:
-    """After a move away: off the field's edge or beyond the escape distance from every enemy -> FLED."""
+    """After a move away: off the field's edge or beyond the escape distance from every enemy -> FLED,
+    unless a faster enemy is free to pursue (:func:`pursued`)."""
     c = state.combatants[i]
     f = state.field
     off_edge = f.length > 0 and (c.pos < 0 or c.pos >= f.length)
+    if c.status != Status.ACTIVE or pursued(state, i):
+        return False
     if not off_edge:
         if f.escape <= 0:
             return False

@@ -69,6 +69,10 @@ class Profile:
     immune: frozenset[
         str
     ]  #: attack kinds / effects it ignores: "melee", "missile", "sleep", "hold", ...
+    daylight_mod: int = 0  #: to-hit modifier in full daylight (goblins: −1)
+    surprise_on: int = 2  #: enemies facing it are surprised on 1d6 ≤ this (OSE: 2; bugbear 3)
+    throws: bool = False  #: its missile is its thrown melee weapon: none left (ammo 0) = no melee attack
+    brace: bool = False  #: its melee weapon can be set against a charge (spear, polearm)
 
 
 @dataclass(slots=True)
@@ -134,6 +138,7 @@ class Field:
     length: int
     escape: int
     cover: tuple[tuple[int, int], ...] = ()  #: (square, level) pairs
+    daylight: bool = False  #: full daylight (goblins −1 to hit)
 
     def cover_at(self, square: int) -> int:
         for sq, level in self.cover:
@@ -186,6 +191,8 @@ class OSEState:
     stash: list[Any] = field(
         default_factory=list
     )  #: events of ``new_combat``, handed out by the first step
+    morale_mod: tuple[int, int] = (0, 0)  #: the referee's situational ML modifier per side (−2..+2, §4)
+    surprised: tuple[bool, bool] = (False, False)  #: sides that lose round 1 to surprise
 
     def recount(self) -> None:
         """Recompute ``active`` after statuses were set directly (situations)."""
@@ -222,4 +229,6 @@ class OSEState:
             self.winner,
             self.reason,
             self.stash.copy() if self.stash else [],
+            self.morale_mod,
+            self.surprised,
         )

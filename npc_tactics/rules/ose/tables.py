@@ -9,6 +9,10 @@ from __future__ import annotations
 SQUARE_M = 1.5  #: metres per grid square (A7)
 MELEE_REACH = 1  #: squares: melee needs ≤ 1.5 m (§8)
 MISSILE_MIN = 2  #: squares: missiles need ≥ 2 m, i.e. two squares (§6, A7)
+#: A charge: closing into melee after at least 20' (6 m) of movement in the round (BECMI's set-vs-charge
+#: distance; OSE only says "charging monsters", unverified). A braced weapon then doubles its damage dice.
+CHARGE_MIN_SQUARES = 4
+BRACE_DAMAGE_MULT = 2
 FEET_PER_SQUARE = 5  #: 10' = 3 m = 2 squares (§14.2 REC)
 
 

@@ -20,7 +20,7 @@ from npc_tactics.rules.ose import tables as T
 from npc_tactics.rules.ose.state import Profile
 
 CONFIG = system_dir("ose")
-WEAPON_KEYS = ("damage", "two_handed", "slow", "blunt", "missile", "thrown", "ranges")
+WEAPON_KEYS = ("damage", "two_handed", "slow", "blunt", "missile", "thrown", "brace", "ranges")
 MONSTER_KEYS = (
     "description",
     "ac",
@@ -41,6 +41,8 @@ MONSTER_KEYS = (
     "init_mod",
     "shield",
     "spells",
+    "daylight_mod",
+    "surprise_on",
 )
 CHARACTER_KEYS = (
     "description",
@@ -60,7 +62,15 @@ CHARACTER_KEYS = (
     "immune",
 )
 IMMUNITIES = ("melee", "missile", "sleep", "hold", "charm", "poison")
-NO_WEAPON = {"damage": "1d6", "two_handed": False, "slow": False, "missile": False, "ranges": None}
+NO_WEAPON = {
+    "damage": "1d6",
+    "two_handed": False,
+    "slow": False,
+    "missile": False,
+    "thrown": False,
+    "brace": False,
+    "ranges": None,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +97,7 @@ def weapons() -> dict[str, dict[str, Any]]:
             "damage": V.dice(w["damage"], path, V.join(name, "damage"), allow_int=True),
             **{
                 k: V.boolean(w.get(k, False), path, V.join(name, k))
-                for k in ("two_handed", "slow", "missile", "thrown")
+                for k in ("two_handed", "slow", "missile", "thrown", "brace")
             },
             "ranges": ranges,
         }
@@ -187,6 +197,9 @@ def _common(name: str, r: dict[str, Any], file: str, path: str) -> dict[str, Any
     missile = _weapon(missile_name, file, mp) if missile_name else None
     if missile is not None and missile["ranges"] is None:
         raise ConfigError(file, mp, f"{missile_name!r} cannot be used as a missile weapon")
+    throws = missile is None and bool(melee["thrown"]) and melee["ranges"] is not None
+    if throws:  # no missile weapon: the melee weapon itself can be thrown (OSE "Missile" quality)
+        missile, missile_name = melee, str(r["weapon"])
     ip = V.join(path, "immune")
     immune = [
         V.choice(x, file, V.join(ip, i), IMMUNITIES, "immunity")
@@ -194,6 +207,7 @@ def _common(name: str, r: dict[str, Any], file: str, path: str) -> dict[str, Any
     ]
     ammo_default = -1 if missile and not missile["thrown"] else 1
     return {
+        "throws": throws,
         "melee": melee,
         "missile": missile,
         "missile_name": missile_name,
@@ -213,10 +227,12 @@ def _character(name: str, r: dict[str, Any], file: str, path: str) -> Template:
     dx = V.integer(r.get("dex", 10), file, V.join(path, "dex"), 3, 18)
     arm_table, shield_bonus = armour()
     arm = V.choice(r.get("armour", "none"), file, V.join(path, "armour"), arm_table, "armour")
-    shield = shield_bonus if V.boolean(r.get("shield", False), file, V.join(path, "shield")) else 0
-    base_ac, movement = arm_table[arm]
     c = _common(name, r, file, path)
     m, ms = c["melee"], c["missile"]
+    # a two-handed melee weapon leaves no hand for the shield: no shield bonus (OSE "Two-handed")
+    carries = V.boolean(r.get("shield", False), file, V.join(path, "shield"))
+    shield = shield_bonus if carries and not m["two_handed"] else 0
+    base_ac, movement = arm_table[arm]
     hp_default = f"{level}d{T.CLASS_HIT_DIE[cls]}"
     hp = V.dice(r.get("hp", hp_default), file, V.join(path, "hp"), allow_int=True)
     prof = Profile(
@@ -247,6 +263,8 @@ def _character(name: str, r: dict[str, Any], file: str, path: str) -> Template:
         humanoid=True,
         undead=False,
         immune=c["immune"],
+        throws=c["throws"],
+        brace=bool(m["brace"]),
     )
     return Template(prof, hp, c["ammo"], c["spells"])
 
@@ -264,6 +282,9 @@ def _monster(name: str, r: dict[str, Any], file: str, path: str) -> Template:
         if bonus is not None
         else None
     )
+    carries = V.boolean(r.get("shield", False), file, V.join(path, "shield"))
+    drops = carries and bool(m["two_handed"])
+    shield_bonus = armour()[1]
     save_as = V.string(r.get("save_as", "NH"), file, V.join(path, "save_as"))
     try:
         save = T.save_row(save_as)[4]
@@ -279,8 +300,9 @@ def _monster(name: str, r: dict[str, Any], file: str, path: str) -> Template:
         level=hd,
         hd=hd,
         hd_plus=plus,
-        ac=V.integer(r["ac"], file, V.join(path, "ac"), -10, 10),
-        shield=armour()[1] if V.boolean(r.get("shield", False), file, V.join(path, "shield")) else 0,
+        # the stat block's AC includes its shield; a two-handed weapon leaves no hand for it
+        ac=V.integer(r["ac"], file, V.join(path, "ac"), -10, 10) + (shield_bonus if drops else 0),
+        shield=0 if drops or not carries else shield_bonus,
         thac0=V.integer(r.get("thac0", thac0), file, V.join(path, "thac0"), 1, 25),
         str_mod=0,
         dex_missile=0,
@@ -300,6 +322,10 @@ def _monster(name: str, r: dict[str, Any], file: str, path: str) -> Template:
         humanoid=V.boolean(r.get("humanoid", False), file, V.join(path, "humanoid")),
         undead=V.boolean(r.get("undead", False), file, V.join(path, "undead")),
         immune=c["immune"],
+        daylight_mod=V.integer(r.get("daylight_mod", 0), file, V.join(path, "daylight_mod"), -4, 0),
+        surprise_on=V.integer(r.get("surprise_on", 2), file, V.join(path, "surprise_on"), 0, 6),
+        throws=c["throws"],
+        brace=bool(m["brace"]),
     )
     hp = V.dice(r.get("hp", hp_default), file, V.join(path, "hp"), allow_int=True)
     return Template(prof, hp, c["ammo"], c["spells"])
