@@ -10,7 +10,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 #: D5 / issue 10 point 2: how long dice moved to DEFENSE last.
-DEFENSE_DICE_DURATIONS = ("next_slot_or_turn_end", "next_slot", "turn_end")
+DEFENSE_DICE_DURATIONS = ("next_slot", "next_slot_or_turn_end", "turn_end")
 #: Issue 10 point 1: what leaving melee costs (the source has no movement rules).
 DISENGAGE_RULES = ("free_blow", "free")
 #: Issue 10 point 4 / D8: what a shot aimed at the target's carried weapon does on a hit.
@@ -24,7 +24,7 @@ class Rules:
     reroll_chain: bool = True  # D3: re-rolled 6s re-roll again
     zero_successes_act_last: bool = False  # D2: 0 initiative successes → one action after everyone
     hit_on_equal: bool = True  # D4: successes ≥ DEFENSE hits (False: strictly more)
-    defense_dice_until: str = "next_slot_or_turn_end"  # D5: see DEFENSE_DICE_DURATIONS
+    defense_dice_until: str = "next_slot"  # D5: see DEFENSE_DICE_DURATIONS
     defense_dice_vs_shots: bool = (
         False  # §7/D5: dice in DEFENSE also count against projectiles (GM exception)
     )

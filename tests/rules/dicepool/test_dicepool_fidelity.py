@@ -82,17 +82,27 @@ def _split_then_new_turn(options=None):
     return state
 
 
-def test_p2_defense_dice_lapse_at_the_new_initiative_roll_by_default():
-    """Dice moved to DEFENSE were taken from this game turn's exchange; a new initiative roll ends it."""
+def test_p2_defense_dice_last_to_the_next_slot_even_across_the_new_initiative_roll():
+    """D5 (reference reading, default): the guard holds until its owner acts again, whatever the new roll."""
     state = _split_then_new_turn()
+    assert melee_defense(state.combatants[0], state.rules) == 6
+
+
+def test_p2_defense_dice_lapsing_at_the_new_initiative_roll_is_an_option():
+    state = _split_then_new_turn({"defense_dice_until": "next_slot_or_turn_end"})
     assert state.combatants[0].defense_dice == 0
-    assert ENGINE.pending(state).context["next"] in ("enemy", "self", "new_turn")
     assert melee_defense(state.combatants[0], state.rules) == 3
 
 
-def test_p2_defense_dice_to_the_next_slot_across_turns_is_an_option():
-    state = _split_then_new_turn({"defense_dice_until": "next_slot"})
-    assert melee_defense(state.combatants[0], state.rules) == 6
+def test_p2_defense_dice_for_the_whole_game_turn_is_an_option():
+    """``turn_end``: the dice stay through the owner's later slots of the same game turn."""
+    roller = ScriptedRoller([1, 1, 1, 1])
+    sit = duel(then=("Varo", "Kesh", "Varo"), options={"defense_dice_until": "turn_end"})
+    state = load_situation(ENGINE, sit, roller)
+    state, _ = step(state, "strike:enemy_0", roller)
+    state, _ = step(state, "split:3", roller)
+    state, _ = step(state, "wait", roller)  # Varo
+    assert ENGINE.pending(state).actor == 0 and state.combatants[0].defense_dice == 3
 
 
 # ----- point 3: low postures in melee, cover belongs to a place -----------------------------------------------
