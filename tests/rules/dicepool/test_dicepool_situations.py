@@ -60,12 +60,14 @@ def test_impossible_situations_are_rejected_with_their_field(sit, field):
 
 
 def test_scenario_options_values_are_checked_too():
-    sc = duel(options={"item_hit": "explode"})
-    del sc["acting"], sc["then"]
-    with pytest.raises(ConfigError, match="item_hit"):
-        scenario_from_mapping({"name": "x", **sc}, "<x>")
-    with pytest.raises(ValueError, match="disengage"):
-        DicePoolEngine({"disengage": 3})
+    """0.1.0 checked keys and types only: ``aim_bonus: -3`` or ``death_serious_wounds: true`` went through."""
+    for options, name in (({"aim_bonus": -3}, "aim_bonus"), ({"item_hit": "explode"}, "item_hit")):
+        sc = duel(options=options)
+        del sc["acting"], sc["then"]
+        with pytest.raises(ConfigError, match=name):
+            scenario_from_mapping({"name": "x", **sc}, "<x>")
+    with pytest.raises(ValueError, match="death_serious_wounds"):
+        DicePoolEngine({"death_serious_wounds": True})
 
 
 def test_assumptions_are_reported_in_notes():
