@@ -6,8 +6,8 @@ Loads a training run dir (``load_policy_agent``; falls back to the latest checkp
 (Wilson 95% intervals) and the mean number of dice it moved to DEFENSE before each melee blow, broken
 down by who holds the next action slot (docs/dicepool.md D5: dice in DEFENSE last until the
 combatant's own next slot, so they only matter when an enemy acts before it) and by the target's
-current DEFENSE. The issue-5 "Done means" figure is the contrast between ``next = enemy`` and
-``next = self``.
+current DEFENSE, and the free blows given and taken when someone leaves melee (H6). The issue-5
+"Done means" figure is the contrast between ``next = enemy`` and ``next = self``.
 
     .venv/bin/python benchmarks/dicepool_tactics.py RUN_DIR [--opponents aggressive,cautious]
         [--fights 500] [--seed 0] [--json]
@@ -52,7 +52,11 @@ def measure(agent: PolicyAgent, opponent: str, fights: int, seed: int, scenario:
     name = scenario or agent.scenario
     loaded = info.load("content").load_scenario(name)
     side = agent.side
-    sides = [c.side for c in engine.new_combat(loaded, RngRoller(np.random.default_rng(0))).combatants]
+    probe = engine.new_combat(loaded, RngRoller(np.random.default_rng(0)))
+    sides = [c.side for c in probe.combatants]
+    lapse_at_slot = probe.rules.defense_dice_until != "turn_end"
+    lapse_at_turn = probe.rules.defense_dice_until != "next_slot"
+    free_blows: Counter[str] = Counter()
     results: Counter[str] = Counter()
     verbs: Counter[str] = Counter()
     by_next: dict[str, list[int]] = defaultdict(list)
@@ -66,8 +70,12 @@ def measure(agent: PolicyAgent, opponent: str, fights: int, seed: int, scenario:
         verbs.update({v: n for v, n in rec.actions[side].items() if v != "split"})
         targets: dict[int, int] = {}
         for e in rec.events or []:
-            if e.kind == "action" and e.actor is not None:
+            if e.kind == "round_start" and lapse_at_turn:
+                targets.clear()  # DEFENSE dice lapse at the new initiative roll (defense_dice_until)
+            if e.kind == "action" and e.actor is not None and lapse_at_slot:
                 targets[e.actor] = 0  # DEFENSE dice lapse at the start of one's slot (D5)
+            if e.kind == "free_blow" and e.actor is not None:
+                free_blows["given" if sides[e.actor] == side else "taken"] += 1
             if e.kind == "split" and e.actor is not None:
                 targets[e.actor] = int(e.data.get("dice", 0))
             if e.kind != "split" or e.actor is None or sides[e.actor] != side:
@@ -87,6 +95,7 @@ def measure(agent: PolicyAgent, opponent: str, fights: int, seed: int, scenario:
         "split_by_next": {k: _split_stats(by_next[k]) for k in SITUATIONS if by_next[k]},
         "split_by_target": {k: _split_stats(v) for k, v in sorted(by_target_def.items())},
         "slot_actions_per_fight": {v: round(n / fights, 3) for v, n in verbs.most_common()},
+        "free_blows_per_fight": {k: round(free_blows[k] / fights, 3) for k in ("given", "taken")},
     }
 
 
@@ -144,6 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         for k, s in r["split_by_target"].items():
             print(_row(k, s))
         print(f"  slot actions per fight: {r['slot_actions_per_fight']}")
+        print(f"  free blows per fight (leaving melee, H6): {r['free_blows_per_fight']}")
     return 0
 
 

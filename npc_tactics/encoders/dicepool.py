@@ -14,21 +14,22 @@ from npc_tactics.rules.base import Decision, DecisionKind, Status
 from npc_tactics.rules.dicepool import tables as T
 from npc_tactics.rules.dicepool.combat import (
     attack_pool,
+    behind,
+    cover_at,
     melee_defense,
     melee_skill,
     range_band,
     shot_defense,
 )
-from npc_tactics.rules.dicepool.pool import hit_probability
+from npc_tactics.rules.dicepool.pool import hit_table
 
 _MAX_NEED = 40
-#: HIT[dice][needed]: P(successes ≥ needed), floats for the encoder (exact values are in pool.py).
-HIT = [[float(hit_probability(n, k)) for k in range(_MAX_NEED + 1)] for n in range(T.MAX_POOL + 1)]
 _NEXT = ("self", "ally", "enemy", "new_turn")
 
 
 def _p_hit(dice: int, needed: int) -> float:
-    return HIT[max(0, min(dice, T.MAX_POOL))][max(0, min(needed, _MAX_NEED))]
+    """P(successes ≥ needed) from pool.hit_table (built on first use, not at import: issue 8 §5)."""
+    return hit_table(T.MAX_POOL, _MAX_NEED)[max(0, min(dice, T.MAX_POOL))][max(0, min(needed, _MAX_NEED))]
 
 
 class DicePoolEncoder(Encoder):
@@ -74,7 +75,7 @@ class DicePoolEncoder(Encoder):
         ("slots_left", "slots it still holds this game turn after the current one / 4"),
         ("posture", "posture / 2 (0 standing, 0.5 kneeling, 1 prone)"),
         ("concealment", "cover taken / 2 (half, three quarters)"),
-        ("cover_available", "best cover available where it stands / 2"),
+        ("cover_available", "best cover available where it stands / 2 (its cover spot, within 0.5 m)"),
         ("moving", "1 if moving (+1 DEFENSE against shots)"),
         ("aimed_by_actor", "1 if the actor has spent a slot aiming at it"),
         ("aiming_at_actor", "1 if it has spent a slot aiming at the actor"),
@@ -86,6 +87,9 @@ class DicePoolEncoder(Encoder):
         ),
         ("p_hit_melee", "exact chance the actor's full melee pool hits it (enemies only)"),
         ("p_hit_shot", "exact chance the actor's full shooting pool hits it (enemies only)"),
+        ("armour", "mean armour points over its locations / 5 (absorb non-electric damage, D14)"),
+        ("behind", "1 if the actor stands behind it (its rear DEFENSE applies, D6; self: 0)"),
+        ("facing_actor", "1 if it faces the actor's side of the line (self: 0)"),
     )
 
     def context(self, state: Any, decision: Decision) -> list[float]:
@@ -149,7 +153,7 @@ class DicePoolEncoder(Encoder):
         p_melee = p_shot = 0.0
         if enemy and c.status == Status.ACTIVE:
             if engaged:
-                p_melee = _p_hit(attack_pool(me, melee_skill(me)), melee_defense(c, rules))
+                p_melee = _p_hit(attack_pool(me, melee_skill(me)), melee_defense(c, rules, me))
             if band >= 0:
                 bonus = rules.aim_bonus if me.aim_target == index else 0
                 p_shot = _p_hit(attack_pool(me, mw.skill), shot_defense(c, band, rules) - bonus)
@@ -176,7 +180,7 @@ class DicePoolEncoder(Encoder):
             self._slots_left.get(index, 0) / 4,
             c.posture / 2,
             c.concealment / 2,
-            c.cover_available / 2,
+            cover_at(c) / 2,
             1.0 if c.moving else 0.0,
             1.0 if me.aim_target == index else 0.0,
             1.0 if c.aim_target == decision.actor else 0.0,
@@ -185,6 +189,9 @@ class DicePoolEncoder(Encoder):
             band / 3 if band >= 0 else -1.0,
             p_melee,
             p_shot,
+            sum(c.protection) / len(c.protection) / 5,
+            1.0 if index != decision.actor and behind(c, me) else 0.0,
+            1.0 if index != decision.actor and c.facing != 0 and not behind(c, me) and dist > 0 else 0.0,
         ]
 
 

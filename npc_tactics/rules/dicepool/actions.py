@@ -3,13 +3,14 @@
 ACT (one per action slot): strike/shoot/aim/advance at ``enemy_k``, draw weapon ``w``, reload, withdraw,
 postures (standing, kneeling, prone), cover (half, three_quarters), run, mount, wait.
 SPLIT (before a melee attack): ``split:n`` moves n skill dice to DEFENSE (0..MAX_POOL, masked to the pool).
-OPTION (after choosing to shoot): ``aim_at:none`` or ``aim_at:<location>`` (−2 dice, no location roll).
+OPTION (after choosing to shoot): ``aim_at:none``, ``aim_at:<location>`` (−2 dice, no location roll) or
+``aim_at:weapon`` (−2 dice, the target's readied weapon: the source's own example, L44).
 """
 
 from __future__ import annotations
 
 from npc_tactics.rules.base import ActionCatalogue, DecisionKind
-from npc_tactics.rules.dicepool.tables import LOCATIONS, MAX_POOL, POSTURE_NAMES
+from npc_tactics.rules.dicepool.tables import AIM_ITEMS, LOCATIONS, MAX_POOL, POSTURE_NAMES
 
 MAX_PER_SIDE = 6
 MAX_WEAPONS = 3
@@ -31,7 +32,7 @@ CATALOGUE = ActionCatalogue.build(
         ("mount", ACT, None, 0, ()),
         ("wait", ACT, None, 0, ()),
         ("split", (DecisionKind.SPLIT,), None, 0, tuple(range(MAX_POOL + 1))),
-        ("aim_at", (DecisionKind.OPTION,), None, 0, ("none",) + LOCATIONS),
+        ("aim_at", (DecisionKind.OPTION,), None, 0, ("none",) + LOCATIONS + AIM_ITEMS),
     ]
 )
 
@@ -51,3 +52,4 @@ MOUNT = CATALOGUE.index("mount")
 WAIT = CATALOGUE.index("wait")
 SPLIT = CATALOGUE.index("split:0")  # + dice moved to DEFENSE
 AIM_AT = CATALOGUE.index("aim_at:none")  # + 1 + location index
+AIM_WEAPON = CATALOGUE.index("aim_at:weapon")  # the target's readied weapon (D8)

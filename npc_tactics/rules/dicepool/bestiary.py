@@ -29,7 +29,7 @@ WEAPON_KEYS = (
     "ammo",
     "description",
 )
-ARMOUR_KEYS = ("covers", "metal", "description")
+ARMOUR_KEYS = ("covers", "metal", "points", "description")
 STAT_KEYS = (
     "initiative",
     "coordination",
@@ -89,7 +89,10 @@ def load_equipment() -> tuple[dict[str, Weapon], dict[str, Armour]]:
             for i, x in enumerate(V.sequence(d["covers"], file, f"armour.{name}.covers", 1, what="locations"))
         )
         armour[name] = Armour(
-            name, covers, V.boolean(d.get("metal", False), file, f"armour.{name}.metal")
+            name,
+            covers,
+            V.boolean(d.get("metal", False), file, f"armour.{name}.metal"),
+            V.integer(d.get("points", 0), file, f"armour.{name}.points", 0, 20),
         )
     return weapons, armour
 
@@ -158,6 +161,9 @@ def build_fighter(
     locs = V.mapping(locs_raw, file, f, T.LOCATIONS, T.LOCATIONS)
     loc_max = tuple(V.integer(locs[n], file, f"{f}.{n}", 1, 100) for n in T.LOCATIONS)
     metal = tuple(any(a.metal and i in a.covers for a in armour) for i in range(len(T.LOCATIONS)))
+    protection = tuple(
+        sum(a.points for a in armour if i in a.covers) for i in range(len(T.LOCATIONS))
+    )
     return Fighter(
         name=name,
         side=side,
@@ -181,4 +187,5 @@ def build_fighter(
         loaded=[True] * len(weapons),
         readied=0 if weapons else -1,
         mount_speed=ints["mount_speed"],
+        protection=protection,
     )

@@ -66,12 +66,32 @@ def shot_defense(target: Fighter, band: int, rules: Any) -> int:
     return target.defense + T.RANGE_BANDS[band][1] + cover + dice
 
 
-def melee_defense(target: Fighter, rules: Any) -> int:
-    """DEFENSE against a blow: base + dice moved to DEFENSE (§5, D5) (+ cover if ``cover_vs_melee``)."""
+def behind(target: Fighter, attacker: Fighter) -> bool:
+    """True when ``attacker`` stands on the side ``target`` turns its back to (D6: facing on the line)."""
+    gap = attacker.position - target.position
+    return target.facing != 0 and gap != 0 and (gap > 0) != (target.facing > 0)
+
+
+def melee_defense(target: Fighter, rules: Any, attacker: Fighter | None = None) -> int:
+    """DEFENSE against a blow: base + dice moved to DEFENSE (§5, D5), at least 0.
+
+    House readings (each an option): cover only if ``cover_vs_melee``; kneeling −1 / prone −2 when
+    ``low_posture_melee_penalty`` (H5: a low posture is a target against shots, a handicap against blows);
+    ``rear_defense_penalty`` against an attacker behind the target (D6: the source names a "DÉFENSE de face").
+    """
     d = target.defense + target.defense_dice
     if rules.cover_vs_melee:
         d += T.CONCEALMENT_BONUS[target.concealment] + T.POSTURE_BONUS[target.posture]
-    return d
+    if rules.low_posture_melee_penalty:
+        d -= T.POSTURE_BONUS[target.posture]
+    if attacker is not None and behind(target, attacker):
+        d -= rules.rear_defense_penalty
+    return max(0, d)
+
+
+def cover_at(f: Fighter) -> int:
+    """Concealment available where ``f`` stands: its cover spot's, within COVER_SPOT_REACH of it (H1)."""
+    return f.spot_cover if abs(f.position - f.cover_spot) <= T.COVER_SPOT_REACH else 0
 
 
 def weapon_damage(weapon: Weapon, sink: EventSink, actor: int, target: int) -> int:
@@ -107,17 +127,21 @@ def deal_damage(
 ) -> None:
     """Subtract ``amount`` from each location hit; electricity spreads through connected metal (D15).
 
+    Armour points absorb non-electric damage at the locations they cover (D14, ``armour_absorbs``); the
+    source's lightning example (L67-68) shows no absorption by the helmet, so electric damage ignores armour.
     Then mark serious wounds (location HP ≤ 0, or < 0 with ``serious_wound_at_zero`` false) and update the
-    status: ``death_serious_wounds`` serious wounds or a location at −max HP → dead; head or torso → out of
-    the fight (unconscious); limbs → penalties (D16, house defaults).
+    status (D16, house defaults): a location at −(its max HP), or ``death_serious_wounds`` serious wounds
+    (0: never) → dead; head or torso serious, or ``out_serious_wounds`` serious wounds → out of the fight
+    (UNCONSCIOUS); limbs alone → penalties.
     """
     hit = list(locations)
     if electric and rules.electric_spread and any(f.metal[i] for i in hit):
         hit += [i for i, m in enumerate(f.metal) if m and i not in hit]
     threshold = 0 if rules.serious_wound_at_zero else -1
     for n, loc in enumerate(hit):
-        f.loc_hp[loc] -= amount
-        result = "wound"
+        absorbed = 0 if electric or not rules.armour_absorbs else min(amount, f.protection[loc])
+        f.loc_hp[loc] -= amount - absorbed
+        result = "wound" if amount > absorbed else "absorbed"
         if f.loc_hp[loc] <= threshold and not f.serious[loc]:
             f.serious[loc] = True
             result = "serious"
@@ -126,7 +150,8 @@ def deal_damage(
             actor,
             target,
             rule="dice-pool.md §8" if n < len(locations) else "dice-pool.md D15",
-            amount=amount,
+            amount=amount - absorbed,
+            absorbed=absorbed,
             location=T.LOCATIONS[loc],
             spread=n >= len(locations),
             result=result,
@@ -134,14 +159,8 @@ def deal_damage(
     f.hp = sum(h for h in f.loc_hp if h > 0)
     if f.status != Status.ACTIVE:
         return
-    serious = sum(f.serious)
-    if serious >= rules.death_serious_wounds or any(
-        h <= -m for h, m in zip(f.loc_hp, f.loc_max, strict=True)
-    ):
-        new = Status.DEAD
-    elif f.serious[T.HEAD] or f.serious[T.TORSO]:
-        new = Status.UNCONSCIOUS
-    else:
+    new = wound_status(f, rules)
+    if new == Status.ACTIVE:
         return
     f.status = new
     sink.emit(
@@ -152,3 +171,32 @@ def deal_damage(
         status=new.name.lower(),
         result=new.name.lower(),
     )
+
+
+def wound_status(f: Fighter, rules: Any) -> Status:
+    """The status its wounds give ``f`` (D16 house defaults; also used to check situations)."""
+    serious = sum(f.serious)
+    if (rules.death_serious_wounds and serious >= rules.death_serious_wounds) or any(
+        h <= -m for h, m in zip(f.loc_hp, f.loc_max, strict=True)
+    ):
+        return Status.DEAD
+    if (
+        f.serious[T.HEAD]
+        or f.serious[T.TORSO]
+        or (rules.out_serious_wounds and serious >= rules.out_serious_wounds)
+    ):
+        return Status.UNCONSCIOUS
+    return Status.ACTIVE
+
+
+def face(f: Any, other: Any) -> None:
+    """Turn ``f`` toward ``other`` on the line (D6); unchanged when they stand on the same spot."""
+    if other.position != f.position:
+        f.facing = 1 if other.position > f.position else -1
+
+
+def face_nearest_enemy(state: Any, f: Any) -> None:
+    """Opening facing: toward the nearest enemy (D6)."""
+    enemies = [c for c in state.combatants if c.side != f.side]
+    if enemies:
+        face(f, min(enemies, key=lambda c: abs(c.position - f.position)))

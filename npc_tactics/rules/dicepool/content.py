@@ -20,6 +20,8 @@ from npc_tactics.rules.base import EventSink, Status
 from npc_tactics.rules.dicepool import tables as T
 from npc_tactics.rules.dicepool.actions import MAX_PER_SIDE
 from npc_tactics.rules.dicepool.bestiary import STAT_KEYS, build_fighter, load_bestiary
+from npc_tactics.rules.dicepool.combat import face
+from npc_tactics.rules.dicepool.pool import situation_ranks
 from npc_tactics.rules.dicepool.state import PHASE_ACT, DicePoolState, Fighter
 
 SCENARIO_DIR = system_dir("dicepool") / "scenarios"
@@ -41,6 +43,7 @@ SITUATION_COMBATANT_KEYS = COMBATANT_KEYS + (
     "aim_target",
     "moving",
     "status",
+    "facing",
 )
 
 
@@ -91,32 +94,66 @@ def _combatant(
         )
     )
     f.cover_available = max(f.cover_available, f.concealment)
+    f.cover_spot, f.spot_cover = f.position, f.cover_available
     f.mounted = V.boolean(d.get("mounted", False), file, f"{fld}.mounted")
     if f.mounted and f.mount_speed == 0:
         raise ConfigError(file, f"{fld}.mounted", "this combatant has no mount (mount_speed is 0)")
     return f, d
 
 
-def _apply_situation(file: str, f: Fighter, d: dict[str, Any], fld: str) -> None:
-    """Current wounds and conditions of a fight in progress (load_situation)."""
+def _apply_situation(
+    file: str, f: Fighter, d: dict[str, Any], fld: str, rules: Any, notes: list[str]
+) -> None:
+    """Current wounds and conditions of a fight in progress (load_situation); impossible ones are errors."""
+    from npc_tactics.rules.dicepool.combat import attack_pool, melee_skill, wound_status
+
     if "location_hp" in d:
         locs = V.mapping(d["location_hp"], file, f"{fld}.location_hp", T.LOCATIONS)
-        threshold = 0
+        threshold = 0 if rules.serious_wound_at_zero else -1
         for n, v in locs.items():
             i = T.LOCATION_INDEX[n]
-            f.loc_hp[i] = V.integer(v, file, f"{fld}.location_hp.{n}", -100, f.loc_max[i])
+            # below −max HP means nothing more: a location at −max is already death (D16)
+            f.loc_hp[i] = V.integer(v, file, f"{fld}.location_hp.{n}", -f.loc_max[i], f.loc_max[i])
             f.serious[i] = f.loc_hp[i] <= threshold
         f.hp = sum(h for h in f.loc_hp if h > 0)
+    else:
+        notes.append(f"{f.name}: location_hp not given, assumed unhurt ({f.max_hp} HP)")
+    pool = attack_pool(f, melee_skill(f))
     f.defense_dice = V.integer(d.get("defense_dice", 0), file, f"{fld}.defense_dice", 0, T.MAX_POOL)
+    if f.defense_dice > pool:
+        raise ConfigError(
+            file,
+            f"{fld}.defense_dice",
+            f"at most {pool} (the dice of its melee pool that can be moved to DEFENSE), got {f.defense_dice}",
+        )
     f.moving = V.boolean(d.get("moving", False), file, f"{fld}.moving")
-    status = V.choice(
-        d.get("status", "active"), file, f"{fld}.status", [s.name.lower() for s in Status], "status"
-    )
-    f.status = Status[status.upper()]
+    if f.moving and (f.posture or f.concealment):
+        raise ConfigError(
+            file, f"{fld}.moving", "a moving combatant stands and has left its cover (posture, concealment)"
+        )
+    wounds = wound_status(f, rules)
+    if "status" in d:
+        status = V.choice(
+            d["status"], file, f"{fld}.status", [s.name.lower() for s in Status], "status"
+        )
+        f.status = Status[status.upper()]
+        if f.status == Status.ACTIVE and wounds != Status.ACTIVE:
+            raise ConfigError(
+                file,
+                f"{fld}.status",
+                f"its location_hp make it {wounds.name.lower()} (D16), it cannot be active",
+            )
+    elif wounds != Status.ACTIVE:
+        f.status = wounds
+        notes.append(f"{f.name}: status not given, {wounds.name.lower()} from its wounds (D16)")
+    if "readied" not in d and len(f.weapons) > 1:
+        notes.append(f"{f.name}: readied not given, assumed {f.weapons[0].name}")
+    if "position" not in d:
+        notes.append(f"{f.name}: position not given, assumed 0 m")
 
 
 def _sides(
-    file: str, data: dict[str, Any], situation: bool
+    file: str, data: dict[str, Any], situation: bool, rules: Any = None, notes: list[str] | None = None
 ) -> tuple[tuple[str, str], list[Fighter], list[dict[str, Any]]]:
     sides = V.two_sides(data["sides"], file)
     names: list[str] = []
@@ -135,7 +172,7 @@ def _sides(
                     f"{fld}.name", f"duplicate combatant name {f.name!r}; give each a distinct name"
                 )
             if situation:
-                _apply_situation(file, f, d, fld)
+                _apply_situation(file, f, d, fld, rules, notes if notes is not None else [])
             fighters.append(f)
             raws.append({**d, "_field": fld})
     return (names[0], names[1]), fighters, raws
@@ -184,23 +221,41 @@ def load_scenario(name_or_path: str) -> Scenario:
 
 
 def load_situation(
-    engine: Any, path_or_mapping: str | Path | Mapping[str, Any], roller: Roller
+    engine: Any,
+    path_or_mapping: str | Path | Mapping[str, Any],
+    roller: Roller,
+    notes: list[str] | None = None,
 ) -> DicePoolState:
     """A fight in progress, at the slot of ``acting`` (then the ``then`` names, then a new game turn).
 
     Fields: those of a scenario, plus ``round``, ``acting`` (a combatant name), ``then`` (names holding the
-    rest of this game turn's slots, in order) and per combatant ``location_hp``, ``defense_dice``,
-    ``aim_target`` (a name), ``moving``, ``status``.
+    rest of this game turn's slots, in order: an order the initiative rules of §3 can produce) and per
+    combatant ``location_hp``, ``defense_dice``, ``aim_target`` (an enemy's name), ``moving``, ``status``,
+    ``facing`` (the name of the combatant it faces). Each assumption made for a missing field is appended
+    to ``notes`` as one plain-English line.
     """
+    notes = notes if notes is not None else []
     file, data = V.document(path_or_mapping)
     d = V.mapping(data, file, "", SITUATION_KEYS, ("sides", "acting"))
-    _, fighters, raws = _sides(file, d, True)
+    rules = engine.rules_for(_options(file, d.get("options")))
+    _, fighters, raws = _sides(file, d, True, rules, notes)
     names = [f.name for f in fighters]
     for f, raw in zip(fighters, raws, strict=True):
+        fld = raw["_field"]
         if "aim_target" in raw:
-            f.aim_target = names.index(
-                V.choice(raw["aim_target"], file, f"{raw['_field']}.aim_target", names, "name")
-            )
+            f.aim_target = names.index(V.choice(raw["aim_target"], file, f"{fld}.aim_target", names, "name"))
+            w = f.weapon
+            if fighters[f.aim_target].side == f.side or w is None or not w.ranged:
+                raise ConfigError(
+                    file, f"{fld}.aim_target", "an enemy, aimed at with a readied ranged weapon (D7)"
+                )
+        if "facing" in raw:
+            other = fighters[names.index(V.choice(raw["facing"], file, f"{fld}.facing", names, "name"))]
+            if other is f:
+                raise ConfigError(file, f"{fld}.facing", "the name of another combatant")
+            face(f, other)
+        else:
+            face_nearest_enemy_of(fighters, f)
     acting = names.index(V.choice(d["acting"], file, "acting", names, "combatant"))
     if fighters[acting].status != Status.ACTIVE:
         raise ConfigError(file, "acting", f"{names[acting]!r} is not active and cannot act")
@@ -208,17 +263,32 @@ def load_situation(
         names.index(V.choice(n, file, f"then[{i}]", names, "combatant"))
         for i, n in enumerate(V.sequence(d.get("then", []), file, "then", what="combatant names"))
     ]
+    for i, who in enumerate(then):
+        if fighters[who].status != Status.ACTIVE:
+            raise ConfigError(file, f"then[{i}]", f"{names[who]!r} is not active and holds no slot")
+    if "then" not in d:
+        notes.append(f"then not given: a new game turn (new initiative roll) starts after {names[acting]}")
+    order = [acting, *then]
+    absent = [i for i, f in enumerate(fighters) if f.status == Status.ACTIVE and i not in order]
+    try:
+        ranks, n_ta = situation_ranks(
+            order, [f.coordination for f in fighters], names, absent, rules.zero_successes_act_last
+        )
+    except ValueError as exc:
+        raise ConfigError(file, "then", str(exc)) from None
     round_ = V.integer(d.get("round", 1), file, "round", 1, 1000)
+    if "round" not in d:
+        notes.append("round not given, assumed game turn 1")
     max_rounds = V.integer(d.get("max_rounds", max(20, round_)), file, "max_rounds", round_, 1000)
     state = DicePoolState(
         fighters,
         round_,
         max_rounds,
         V.number(d.get("escape_distance", 40), file, "escape_distance", 1),
-        engine.rules_for(_options(file, d.get("options"))),
+        rules,
     )
-    state.queue = [(len(then) + 1 - i, who) for i, who in enumerate([acting, *then])]
-    state.n_ta = 1
+    state.queue = list(zip(ranks, order, strict=True))
+    state.n_ta = n_ta
     state.slot = 0
     state.phase = PHASE_ACT
     active_sides = {f.side for f in fighters if f.status == Status.ACTIVE}
@@ -226,6 +296,12 @@ def load_situation(
         raise ConfigError(file, "sides", "both sides need at least one active combatant")
     engine.open_slot(state, EventSink(roller, round_))
     return state
+
+
+def face_nearest_enemy_of(fighters: list[Fighter], f: Fighter) -> None:
+    """Default facing of a situation: toward the nearest enemy (D6)."""
+    enemies = [c for c in fighters if c.side != f.side]
+    face(f, min(enemies, key=lambda c: abs(c.position - f.position)))
 
 
 def describe_state(engine: Any, state: DicePoolState) -> str:

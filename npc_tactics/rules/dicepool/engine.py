@@ -27,17 +27,20 @@ from npc_tactics.rules.base import (
 )
 from npc_tactics.rules.dicepool import actions as A
 from npc_tactics.rules.dicepool import tables as T
-from npc_tactics.rules.dicepool.attacks import resolve_shot, resolve_strike
+from npc_tactics.rules.dicepool.attacks import free_blow, resolve_shot, resolve_strike
 from npc_tactics.rules.dicepool.combat import (
     attack_pool,
     can_move,
+    cover_at,
+    face,
+    face_nearest_enemy,
     melee_defense,
     melee_skill,
     move_speed,
     range_band,
     shot_defense,
 )
-from npc_tactics.rules.dicepool.options import DEFAULT_OPTIONS, Rules
+from npc_tactics.rules.dicepool.options import DEFAULT_OPTIONS, Rules, check_values
 from npc_tactics.rules.dicepool.pool import (
     action_ranks,
     action_turns,
@@ -60,7 +63,7 @@ class DicePoolEngine(Engine[DicePoolState]):
     spec = SystemSpec(
         name="dicepool",
         title="Dice-pool system (Haru'Rak'Zall)",
-        version="0.1.0",
+        version="0.2.0",
         sides=2,
         max_per_side=A.MAX_PER_SIDE,
         num_actions=A.N_ACTIONS,
@@ -74,6 +77,12 @@ class DicePoolEngine(Engine[DicePoolState]):
         super().__init__(options)
         self.explicit = dict(options or {})
         self._rules_cache: dict[tuple[Any, ...], Rules] = {}
+
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Keys and types (base class), then the values themselves (options.check_values)."""
+        merged = super().validate_options(options)
+        check_values(merged)
+        return merged
 
     def rules_for(self, scenario_options: Mapping[str, Any]) -> Rules:
         """Spec defaults < the scenario's ``options`` < options given to the engine explicitly."""
@@ -98,6 +107,8 @@ class DicePoolEngine(Engine[DicePoolState]):
             scenario.escape_distance,
             self.rules_for(scenario.options),
         )
+        for f in state.combatants:
+            face_nearest_enemy(state, f)
         self.start_turn(state, EventSink(roller, 0))
         return state
 
@@ -145,7 +156,7 @@ class DicePoolEngine(Engine[DicePoolState]):
             ctx = {
                 "target": state.target,
                 "pool": pool,
-                "defense": melee_defense(t, state.rules),
+                "defense": melee_defense(t, state.rules, f),
                 "next": self.next_relation(state),
             }
             kind = DecisionKind.SPLIT
@@ -153,9 +164,10 @@ class DicePoolEngine(Engine[DicePoolState]):
             w = f.weapon
             pool = attack_pool(f, w.skill) if w is not None else 0
             mask[A.AIM_AT] = True
+            t = state.combatants[state.target]
             if pool >= T.LOCATION_AIM_DICE:
                 mask[A.AIM_AT + 1 : A.AIM_AT + 1 + len(T.LOCATIONS)] = True
-            t = state.combatants[state.target]
+                mask[A.AIM_WEAPON] = state.rules.item_hit == "disarm" and t.weapon is not None
             band = (
                 range_band(w, abs(t.position - f.position), state.rules.shorter_band_on_boundary)
                 if w
@@ -229,7 +241,7 @@ class DicePoolEngine(Engine[DicePoolState]):
         for p in range(len(T.POSTURES)):
             m[A.POSTURE + p] = p != f.posture
         for c in (1, 2):
-            m[A.COVER + c - 1] = c <= f.cover_available and c != f.concealment
+            m[A.COVER + c - 1] = c <= cover_at(f) and c != f.concealment
 
     # ----- applying actions -----------------------------------------------------------------------
     def _apply(
@@ -262,6 +274,8 @@ class DicePoolEngine(Engine[DicePoolState]):
             and not (verb in ("shoot", "aim") and target == f.aim_target)
         ):
             f.aim_target = -1
+        if target >= 0:
+            face(f, state.combatants[target])
         if verb == "strike":
             state.phase, state.target = PHASE_SPLIT, target
             return True
@@ -275,12 +289,13 @@ class DicePoolEngine(Engine[DicePoolState]):
             t = state.combatants[target]
             gap = abs(t.position - f.position)
             step = min(float(move_speed(f)), gap - T.ENGAGE_DISTANCE)
-            f.position += step if t.position > f.position else -step
-            self._set_moving(f)
+            self._move(state, actor, f.position + (step if t.position > f.position else -step), sink)
         elif verb == "withdraw":
             self._withdraw(state, actor, sink)
         elif verb == "run":
-            self._set_moving(f)
+            f.moving = True  # on the spot: its place (and the cover there) is kept (H1)
+            f.posture = 0
+            f.concealment = 0
         elif verb == "draw":
             f.readied = a - A.DRAW
         elif verb == "reload":
@@ -305,12 +320,29 @@ class DicePoolEngine(Engine[DicePoolState]):
             f.mounted = True
         return False
 
-    @staticmethod
-    def _set_moving(f: Any) -> None:
+    def _move(self, state: DicePoolState, actor: int, new_position: float, sink: EventSink) -> bool:
+        """Move ``actor`` along the line (H1). Leaving melee first gives each enemy it leaves a free blow
+        (H6, option ``disengage``); False when those blows took it out of the fight before it moved."""
+        cs = state.combatants
+        f = cs[actor]
+        if state.rules.disengage == "free_blow":
+            for e, c in enumerate(cs):
+                if (
+                    c.side != f.side
+                    and c.status == Status.ACTIVE
+                    and abs(c.position - f.position) <= T.MELEE_REACH < abs(c.position - new_position)
+                    and attack_pool(c, melee_skill(c)) > 0
+                    and f.status == Status.ACTIVE
+                ):
+                    free_blow(state, e, actor, sink)
+            if f.status != Status.ACTIVE:
+                return False
+        f.position = new_position
         f.moving = True
         f.posture = 0
         f.concealment = 0
-        f.cover_available = 0
+        f.cover_available = cover_at(f)
+        return True
 
     def _withdraw(self, state: DicePoolState, actor: int, sink: EventSink) -> None:
         f = state.combatants[actor]
@@ -318,8 +350,9 @@ class DicePoolEngine(Engine[DicePoolState]):
         nearest = min(enemies, key=lambda c: abs(c.position - f.position))
         away = f.position - nearest.position
         direction = (1.0 if away > 0 else -1.0) if away != 0 else (-1.0 if f.side == 0 else 1.0)
-        f.position += direction * move_speed(f)
-        self._set_moving(f)
+        if not self._move(state, actor, f.position + direction * move_speed(f), sink):
+            return
+        face(f, nearest)  # backing away, still facing the enemy
         if min(abs(c.position - f.position) for c in enemies) > state.escape_distance:
             f.status = Status.FLED
             sink.emit(
@@ -346,7 +379,7 @@ class DicePoolEngine(Engine[DicePoolState]):
             if f.status == Status.ACTIVE:
                 break
             state.slot += 1
-        if state.rules.defense_until_next_slot:
+        if state.rules.defense_dice_until != "turn_end":
             f.defense_dice = 0
         f.moving = False
         state.phase = PHASE_ACT
@@ -365,7 +398,7 @@ class DicePoolEngine(Engine[DicePoolState]):
             entries: list[tuple[int, int]] = []
             top = 0
             for i, f in enumerate(state.combatants):
-                if not rules.defense_until_next_slot:
+                if rules.defense_dice_until != "next_slot":
                     f.defense_dice = 0
                 if f.status != Status.ACTIVE:
                     continue
@@ -423,3 +456,4 @@ class DicePoolEngine(Engine[DicePoolState]):
         from npc_tactics.rules.dicepool.content import describe_state
 
         return describe_state(self, state)
+

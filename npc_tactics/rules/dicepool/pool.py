@@ -138,3 +138,88 @@ def hit_probability(dice: int, needed: int, bonus: int = 0, chain: bool = True) 
                     nxt[s + k] += p * q
         below = nxt
     return 1 - sum(below)
+
+
+def situation_ranks(
+    order: list[int],
+    coordination: list[int],
+    names: list[str],
+    absent_active: list[int],
+    zero_acts_last: bool = False,
+) -> tuple[list[int], int]:
+    """Global ranks for the rest of a game turn given as an order of combatants (situations), and the
+    number of Action Turns it spans; ``ValueError`` when §3 cannot produce that order.
+
+    §3 gives a combatant one slot per Action Turn, in every Action Turn from its first to the last one. So
+    a combatant with n slots left holds the last n T.A.s: the T.A.s are the sets {c : n_c > i}, read from
+    the end of ``order``. Inside a T.A. slots run by rank, ties by COORDINATION (then a die): a strict rise in
+    COORDINATION needs a lower rank, and whoever already acted in an earlier T.A. sits at rank 5 (§3.2).
+    """
+    counts: dict[int, int] = {}
+    for c in order:
+        counts[c] = counts.get(c, 0) + 1
+    n_ta = max(counts.values())
+    blocks: list[list[int]] = []
+    end = len(order)
+    for i in range(n_ta):  # i = 0: the last T.A.
+        members = {c for c, n in counts.items() if n > i}
+        block = order[end - len(members) : end]
+        if set(block) != members or len(block) != len(members):
+            raise ValueError(
+                "no initiative roll gives this order: §3 gives each combatant one slot per Action Turn, "
+                "in every Action Turn from its first one to the last (a combatant acting twice more needs "
+                "everyone acting before it to act again too)"
+            )
+        blocks.insert(0, block)
+        end -= len(members)
+    if n_ta > 1 and absent_active and zero_acts_last:
+        raise ValueError(
+            "with zero_successes_act_last every active combatant acts in the last Action Turn; "
+            "list each of them in the order"
+        )
+    ranks: list[int] = []
+    previous: set[int] = set()
+    for j, block in enumerate(blocks):
+        group = 0
+        for k, c in enumerate(block):
+            if k and coordination[c] > coordination[block[k - 1]]:
+                group += 1
+            if c in previous and group:
+                raise ValueError(
+                    f"{names[c]} acted in the previous Action Turn, so it acts at rank 5 of this one, "
+                    "before anyone with a lower COORDINATION (§3.1 tie-break)"
+                )
+            ranks.append(RANKS_PER_TA * (n_ta - 1 - j) + RANKS_PER_TA - group)
+        last_rank_ok = group < RANKS_PER_TA or (zero_acts_last and j == n_ta - 1 and group == RANKS_PER_TA)
+        if not last_rank_ok:
+            raise ValueError(
+                "too many rises in COORDINATION inside one Action Turn: each needs a lower rank (5 ranks)"
+            )
+        previous = set(block)
+    return ranks, n_ta
+
+
+@lru_cache(maxsize=4)
+def hit_table(max_dice: int, max_need: int, chain: bool = True) -> tuple[tuple[float, ...], ...]:
+    """``table[n][k]`` = P(n dice yield ≥ k successes) as floats, for n ≤ max_dice, k ≤ max_need.
+
+    The same numbers as :func:`hit_probability` (a test compares every entry), built in one float pass and
+    only on first use: the encoder needs it, importing the encoder must not pay for it (issue 8 §5).
+    """
+    per_die = [float(p) for p in die_distribution(chain, max_need + 1)]
+    dist = [1.0] + [0.0] * max_need  # P(sum = s), s ≤ max_need; the tail beyond is folded into max_need
+    table = []
+    for _ in range(max_dice + 1):
+        tail = 1.0
+        row = []
+        for k in range(max_need + 1):
+            row.append(max(0.0, min(1.0, tail)))
+            tail -= dist[k]
+        table.append(tuple(row))
+        nxt = [0.0] * (max_need + 1)
+        for s, p in enumerate(dist):
+            if p:
+                for k in range(max_need + 1 - s):
+                    nxt[s + k] += p * per_die[k]
+        dist = nxt
+    return tuple(table)

@@ -12,8 +12,9 @@ def tactic_profile(events: list[Event], state: Any, side: int) -> dict[str, int]
 
     ``splits_<next>`` / ``defense_dice_<next>``: melee attacks and dice moved to DEFENSE, by who holds the
     next slot (self, ally, enemy, new_turn); ``aims`` (slots spent aiming), ``shots``,
-    ``location_shots`` (aimed at a location), ``posture_changes`` (posture or cover taken), ``actions``
-    (slots used) and ``game_turns`` (actions per game turn = actions / game_turns).
+    ``location_shots`` (aimed at a location or at the weapon), ``disarms`` (weapons shot from an enemy's
+    hand), ``free_blows`` (blows at enemies leaving melee, H6), ``posture_changes`` (posture or cover
+    taken), ``actions`` (slots used) and ``game_turns`` (actions per game turn = actions / game_turns).
     """
     out = {
         "actions": 0,
@@ -25,6 +26,8 @@ def tactic_profile(events: list[Event], state: Any, side: int) -> dict[str, int]
         "strikes": 0,
         "withdrawals": 0,
         "draws": 0,
+        "disarms": 0,
+        "free_blows": 0,
     }
     for nxt in ("self", "ally", "enemy", "new_turn"):
         out[f"splits_{nxt}"] = 0
@@ -57,4 +60,8 @@ def tactic_profile(events: list[Event], state: Any, side: int) -> dict[str, int]
                 out["location_shots"] += 1
         elif e.kind == "posture":
             out["posture_changes"] += 1
+        elif e.kind == "disarm":
+            out["disarms"] += 1
+        elif e.kind == "free_blow":
+            out["free_blows"] += 1
     return out

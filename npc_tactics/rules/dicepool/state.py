@@ -49,11 +49,13 @@ class Weapon:
 
 @dataclass(frozen=True, slots=True)
 class Armour:
-    """A piece of armour: which locations it covers and whether it is metal (conducts electricity, D15)."""
+    """A piece of armour: the locations it covers, whether it is metal (conducts electricity, D15) and the
+    armour points it takes off non-electric damage at those locations (D14, house data: the source has none)."""
 
     name: str
     covers: tuple[int, ...]
     metal: bool = False
+    points: int = 0
 
 
 @dataclass(slots=True)
@@ -91,6 +93,10 @@ class Fighter:
     defense_dice: int = 0  # dice moved to DEFENSE, until the fighter's next slot (D5)
     aim_target: int = -1  # combatant aimed at by a spent slot (D7)
     successes: int = 0  # initiative successes this game turn
+    protection: tuple[int, ...] = (0, 0, 0, 0, 0, 0, 0)  # armour points per location (D14)
+    facing: int = 0  # +1 / -1: direction faced on the line (0: unset, every blow is frontal) (D6)
+    cover_spot: float = 0.0  # where the cover of ``spot_cover`` stands (H1: cover belongs to a place)
+    spot_cover: int = 0  # concealment level available at ``cover_spot``
 
     def clone(self) -> Fighter:
         return Fighter(
@@ -125,6 +131,10 @@ class Fighter:
             self.defense_dice,
             self.aim_target,
             self.successes,
+            self.protection,
+            self.facing,
+            self.cover_spot,
+            self.spot_cover,
         )
 
     @property

@@ -28,6 +28,8 @@ RANGE_BANDS: tuple[tuple[str, int], ...] = (
 MAX_RANGE_FACTOR = 2  #: no shot beyond 2 × the long-range limit
 AIM_BONUS = 4  #: successes added to the next shot by spending a slot aiming (D7)
 LOCATION_AIM_DICE = 2  #: dice removed from the shooting pool to aim at a chosen location (§7)
+#: Carried items a shot may be aimed at (the source's own example aims at the opponent's weapon, L44; D8).
+AIM_ITEMS: tuple[str, ...] = ("weapon",)
 
 #: Concealment levels: (name, DEFENSE bonus against shots) — take one (D11).
 CONCEALMENT: tuple[tuple[str, int], ...] = (("none", 0), ("half", 1), ("three_quarters", 2))
@@ -44,6 +46,7 @@ POSTURE_BONUS = tuple(b for _, b in POSTURES)
 MELEE_REACH = 2.0  #: metres: within this distance two combatants are engaged and may strike
 ENGAGE_DISTANCE = 1.0  #: an advance stops this far from its target
 DEFAULT_SPEED = 10  #: metres covered by one move action on foot
+COVER_SPOT_REACH = 0.5  #: metres: a fighter this close to its cover spot may use that cover (H1)
 
 # ----- §8 hit locations ------------------------------------------------------------------------------------
 LOCATIONS: tuple[str, ...] = (
