@@ -98,7 +98,7 @@ def test_hit_table_matches_the_exact_probabilities():
 def test_importing_the_encoder_computes_no_probabilities():
     """Issue 8 §5: importing the encoder ran 533 exact probability computations (~2.5 s per command)."""
     code = (
-        "import npc_tactics.envs.encoders.dicepool as e, npc_tactics.rules.dicepool.pool as p;"
+        "import npc_tactics.encoders.dicepool as e, npc_tactics.rules.dicepool.pool as p;"
         "assert not hasattr(e, 'HIT');"
         "assert p.hit_table.cache_info().currsize == 0, p.hit_table.cache_info()"
     )
