@@ -236,6 +236,7 @@ def write_bundle(path: str | Path, schema: BundleSchema, onnx_bytes: bytes, *, f
             raise BundleError(f"{out}: holds files that are not part of a bundle; refusing to replace it")
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
+    old: Path | None = None
     try:
         files = {ONNX_FILE: onnx_bytes,
                  SCHEMA_FILE: (json.dumps(schema.model_dump(mode="json"), indent=2) + "\n").encode("utf-8")}
@@ -246,16 +247,17 @@ def write_bundle(path: str | Path, schema: BundleSchema, onnx_bytes: bytes, *, f
                 fh.flush()
                 os.fsync(fh.fileno())
         os.chmod(tmp, 0o777 & ~_umask())
-        old = None
         if out.exists():
             old = out.with_name(f".{out.name}.old-{os.getpid()}")
             os.replace(out, old)
         os.replace(tmp, out)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
     except BaseException:
+        if old is not None and not out.exists():
+            os.rename(old, out)  # put the previous bundle back
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
     return out
 
 
