@@ -9,8 +9,9 @@ fails inside SB3's ``Categorical``; on this small module the legacy one is exact
 
 from __future__ import annotations
 
-import io
+import tempfile
 import warnings
+from pathlib import Path
 from typing import Any
 
 ONNX_OPSET = 17
@@ -52,20 +53,20 @@ def export_actor(policy: Any, opset: int = ONNX_OPSET) -> bytes:
     n_actions = int(policy.action_space.n)
     module = actor_module(policy)
     example = (torch.zeros(1, obs_size, dtype=torch.float32), torch.ones(1, n_actions, dtype=torch.bool))
-    buf = io.BytesIO()
-    with warnings.catch_warnings(), torch.no_grad():
+    with tempfile.TemporaryDirectory() as tmp, warnings.catch_warnings(), torch.no_grad():
+        path = Path(tmp) / "policy.onnx"
         warnings.simplefilter("ignore")  # the legacy exporter's deprecation notice
         torch.onnx.export(
             module,
             example,
-            buf,
+            path,
             input_names=list(INPUTS),
             output_names=list(OUTPUTS),
             dynamic_axes={"observation": {0: "batch"}, "action_mask": {0: "batch"}, "probabilities": {0: "batch"}},
             opset_version=opset,
             dynamo=False,
         )
-    data = buf.getvalue()
+        data = path.read_bytes()
     onnx.checker.check_model(onnx.load_from_string(data))
     return data
 

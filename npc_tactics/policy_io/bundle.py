@@ -23,7 +23,7 @@ import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -42,9 +42,9 @@ __all__ = [
     "write_bundle",
 ]
 
-BUNDLE_FORMAT = "npc-tactics-bundle/1"
-ONNX_FILE = "policy.onnx"
-SCHEMA_FILE = "schema.json"
+BUNDLE_FORMAT: Final = "npc-tactics-bundle/1"
+ONNX_FILE: Final = "policy.onnx"
+SCHEMA_FILE: Final = "schema.json"
 
 _STRICT = ConfigDict(extra="forbid", frozen=True)
 
