@@ -71,3 +71,18 @@ def test_bundles_rank_moves_without_the_training_stack(exported: dict[str, Expor
         by_name = dict(moves)
         for m in reference.moves:
             assert abs(by_name[m.name] - m.probability) < 1e-5, (system, m.name)
+
+
+def test_the_bundle_path_never_imports_torch_even_when_installed(exported: dict[str, Exported]) -> None:
+    code = (
+        "import sys\n"
+        "from npc_tactics.gm.suggest import suggest\n"
+        "from npc_tactics.policy_io.onnx_agent import load_bundle_agent\n"
+        f"suggest('', {str(ROOT / 'examples' / 'mrq_situation.yaml')!r}, "
+        f"policy=load_bundle_agent({str(exported['mrq'].bundle)!r}))\n"
+        "print(sorted(m for m in ('torch', 'stable_baselines3', 'sb3_contrib') if m in sys.modules))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.strip() == "[]"
