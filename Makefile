@@ -1,10 +1,11 @@
-# npc-tactics: `make run` (install + a short train -> evaluate -> suggest demo), `make test`, `make bench`.
+# npc-tactics: `make run` (install + a short train -> evaluate -> export -> suggest demo), `make test`, `make bench`.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEMO_RUN ?= runs/demo
 DEMO_REPORT ?= reports/demo
+DEMO_BUNDLE ?= bundles/demo
 DEMO_STEPS ?= 60000
 DEMO_FIGHTS ?= 200
 
@@ -24,7 +25,8 @@ run: install
 	rm -rf $(DEMO_RUN)
 	$(BIN)/npc-tactics train ose_goblin_duel --out $(DEMO_RUN) --timesteps $(DEMO_STEPS)
 	$(BIN)/npc-tactics evaluate --agents $(DEMO_RUN),by-the-book,aggressive,cautious,random --fights $(DEMO_FIGHTS) --out $(DEMO_REPORT)
-	$(BIN)/npc-tactics suggest --run $(DEMO_RUN) --situation examples/ose_situation.yaml
+	$(BIN)/npc-tactics export $(DEMO_RUN) --out $(DEMO_BUNDLE) --force
+	$(BIN)/npc-tactics suggest --bundle $(DEMO_BUNDLE) --situation examples/ose_situation.yaml
 
 test: install
 	$(BIN)/ruff check npc_tactics tests benchmarks
@@ -38,6 +40,7 @@ test-fast: install
 bench: install
 	$(BIN)/python benchmarks/engine_throughput.py
 	$(BIN)/python benchmarks/training_fps.py
+	$(BIN)/python benchmarks/policy_latency.py
 
 lint: install
 	$(BIN)/ruff check npc_tactics tests benchmarks
@@ -47,4 +50,4 @@ type: install
 	$(BIN)/mypy
 
 clean:
-	rm -rf $(VENV) runs reports .pytest_cache .hypothesis
+	rm -rf $(VENV) runs reports bundles .pytest_cache .hypothesis

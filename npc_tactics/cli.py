@@ -245,16 +245,47 @@ def simulate(
 
 
 @app.command()
+def export(
+    run: Annotated[Path, typer.Argument(help="A trained run directory (from `npc-tactics train`).")],
+    out: Annotated[Path, typer.Option(help="The bundle folder to write (policy.onnx + schema.json).")],
+    fights: Annotated[int, typer.Option(min=1, max=100_000, help="Fights played against the training opponents "
+                                       "to measure the observation range stored in the bundle.")] = 200,
+    seed: Annotated[int, typer.Option(min=0, max=2**31 - 1, help="Seed of the first of those fights.")] = 0,
+    force: Annotated[bool, typer.Option(help="Replace an existing bundle in --out.")] = False,
+) -> None:
+    """Export a run's policy as a portable bundle: policy.onnx (masked probabilities, runs with onnxruntime,
+    no torch) and schema.json (system, rules version, observation fields and ranges, actions, provenance)."""
+    from npc_tactics.export.bundle_export import export_bundle
+
+    result = export_bundle(run, out, fights=fights, seed=seed, force=force)
+    s = result.bundle.schema
+    typer.echo(f"bundle: {result.bundle.path} ({result.size_bytes / 1024:.0f} KiB; {s.system} rules "
+               f"{s.rules_version}, {s.scenario}, side {s.side}; {s.observation.size} observation values, "
+               f"{len(s.actions)} actions)")
+    typer.echo(f"observation range: {result.observations} observations from {result.fights} fights; "
+               f"policy.onnx sha256 {s.onnx.sha256}")
+
+
+@app.command()
 def suggest(
-    run: Annotated[Path, typer.Option(help="A trained run directory (from `npc-tactics train`).")],
     situation: Annotated[Path, typer.Option(help="A situation YAML: who is where, wounds, round, who acts.")],
+    run: Annotated[Path | None, typer.Option(help="A trained run directory (from `npc-tactics train`).")] = None,
+    bundle: Annotated[Path | None, typer.Option(help="A policy bundle (from `npc-tactics export`); needs no "
+                                                "torch.")] = None,
     seed: Annotated[int, typer.Option(help="Seed for any dice the situation needs.")] = 0,
     as_json: JsonFlag = False,
 ) -> None:
-    """Ask what the acting NPC should do now: its legal moves ranked by the trained policy."""
+    """Ask what the acting NPC should do now: its legal moves ranked by a trained policy (--run or --bundle)."""
     from npc_tactics.gm.suggest import suggest as run_suggest
 
-    result = run_suggest(run, situation, seed=seed)
+    if (run is None) == (bundle is None):
+        raise UserError("suggest: give exactly one of --run RUN_DIR or --bundle BUNDLE_DIR")
+    policy = None
+    if bundle is not None:
+        from npc_tactics.policy_io.onnx_agent import load_bundle_agent
+
+        policy = load_bundle_agent(bundle)
+    result = run_suggest(run or bundle, situation, seed=seed, policy=policy)  # type: ignore[arg-type]
     if as_json:
         _print_json(result.to_dict())
     else:

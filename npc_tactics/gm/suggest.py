@@ -57,7 +57,9 @@ class Suggestion:
 
 def suggest(run_dir: str | Path, situation: str | Path | dict[str, Any], *, seed: int = 0,
             policy: Any | None = None) -> Suggestion:
-    """Rank the legal moves of the NPC that acts in ``situation`` with the policy of ``run_dir``.
+    """Rank the legal moves of the NPC that acts in ``situation`` with the policy of ``run_dir`` (or ``policy``,
+    e.g. a bundle's :class:`~npc_tactics.policy_io.onnx_agent.OnnxAgent`, whose warnings and out-of-range
+    features become notes).
 
     Raises :class:`~npc_tactics.errors.UserError` (bad run dir) or ``ConfigError`` (bad situation file).
     """
@@ -81,8 +83,15 @@ def suggest(run_dir: str | Path, situation: str | Path | dict[str, Any], *, seed
     if decision.side != getattr(agent, "side", 0):
         notes.append(f"the acting combatant is on side {decision.side}, the policy was trained for side "
                      f"{getattr(agent, 'side', 0)}; ranking it anyway from its own perspective")
+    notes.extend(f"bundle: {w}" for w in getattr(agent, "warnings", []))
     mask = engine.legal_mask(state, decision)
-    probs = agent.action_probabilities(encoder.encode(state, decision), mask)
+    vector = encoder.encode(state, decision)
+    outside = agent.out_of_range(vector) if hasattr(agent, "out_of_range") else []
+    if outside:
+        shown = ", ".join(f"{n}={v:.2f} (seen {lo:.2f}..{hi:.2f})" for n, v, lo, hi in outside[:3])
+        notes.append(f"{len(outside)} observation feature(s) outside the range the policy met when exported "
+                     f"({shown}{', ...' if len(outside) > 3 else ''}): trust this ranking less")
+    probs = agent.action_probabilities(vector, mask)
     legal = np.flatnonzero(mask)
     order = sorted(legal, key=lambda a: (-float(probs[a]), int(a)))
     moves = [RankedMove(int(a), engine.catalogue.name(int(a)), float(probs[a])) for a in order]

@@ -1,0 +1,192 @@
+"""``npc-tactics export RUN_DIR --out BUNDLE_DIR``: a run folder's policy as a bundle (ONNX + schema.json).
+
+Steps: load the run's SB3 policy (:func:`~npc_tactics.export._load_sb3.load_trained_policy`), export its actor to
+ONNX, then measure the observation range the policy meets by playing ``fights`` fights with the exported network
+(sampling from its probabilities, its training seat) against its training opponents in turn, and write the bundle
+atomically. The range is what the GM-side out-of-distribution check compares a situation with.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from npc_tactics.errors import ConfigError, UserError
+from npc_tactics.export.onnx_export import INPUTS, ONNX_OPSET, OUTPUTS, export_actor
+from npc_tactics.policy_io.bundle import (
+    Bundle,
+    BundleSchema,
+    ObservationField,
+    ObservationSchema,
+    OnnxInfo,
+    TrainingInfo,
+    read_bundle,
+    sha256_hex,
+    write_bundle,
+)
+from npc_tactics.policy_io.onnx_agent import OnnxAgent, OnnxPolicy
+
+__all__ = ["DEFAULT_RANGE_FIGHTS", "ExportResult", "ObservationRange", "export_bundle", "measure_range"]
+
+DEFAULT_RANGE_FIGHTS = 200
+FIELD_NAMES_SOURCE = (
+    "the installed encoder's field list (Encoder.fields: decision-kind one-hot, CONTEXT_FIELDS, then "
+    "COMBATANT_FIELDS per slot labelled self / ally_i / enemy_i)"
+)
+
+
+@dataclass
+class ObservationRange:
+    """Per-feature minimum and maximum over the observations an agent was shown."""
+
+    low: np.ndarray
+    high: np.ndarray
+    count: int = 0
+
+    @classmethod
+    def empty(cls, size: int) -> ObservationRange:
+        return cls(np.full(size, np.inf, dtype=np.float64), np.full(size, -np.inf, dtype=np.float64))
+
+    def add(self, vector: np.ndarray) -> None:
+        np.minimum(self.low, vector, out=self.low)
+        np.maximum(self.high, vector, out=self.high)
+        self.count += 1
+
+
+class _RangeRecorder:
+    """Plays like ``inner`` and records every observation it is shown."""
+
+    def __init__(self, inner: OnnxAgent, seen: ObservationRange) -> None:
+        self.inner = inner
+        self.seen = seen
+        self.name = inner.name
+
+    def act(self, observation: Any, mask: np.ndarray) -> int:
+        self.seen.add(observation.vector)
+        return self.inner.act(observation, mask)
+
+
+@dataclass(frozen=True)
+class ExportResult:
+    bundle: Bundle
+    fights: int
+    observations: int
+    size_bytes: int
+
+
+def measure_range(agent: OnnxAgent, scenario: str, opponents: list[str], fights: int, seed: int) -> ObservationRange:
+    """Play ``fights`` fights (seeds ``seed, seed+1, ...``): ``agent`` sampling in its seat, the other seat by
+    ``opponents[i % len(opponents)]``; the range of the observations ``agent`` was shown."""
+    from npc_tactics.agents.resolve import agent_factory
+    from npc_tactics.evaluation.arena import Arena
+    from npc_tactics.evaluation.fight import agent_rngs, play_fight
+
+    arena = Arena.build(agent.system, scenario, agent.options)
+    seen = ObservationRange.empty(agent.obs_size)
+    factories = []
+    for name in opponents:
+        try:
+            factories.append(agent_factory(agent.system, name))
+        except (ConfigError, UserError) as exc:
+            raise UserError(f"training opponent {name!r} cannot be loaded to measure the observation range: "
+                            f"{exc}") from None
+    for i in range(fights):
+        fight_seed = seed + i
+        rngs = agent_rngs(fight_seed, arena.sides)
+        agent.rng = rngs[agent.side]
+        agents: list[Any] = [None] * arena.sides
+        agents[agent.side] = _RangeRecorder(agent, seen)
+        foe = factories[i % len(factories)]
+        for side in range(arena.sides):
+            if side != agent.side:
+                agents[side] = foe(arena.engine, rngs[side])
+        play_fight(arena.engine, arena.encoder, arena.scenario, agents, fight_seed)
+    return seen
+
+
+def _training_info(run: Path, config: Any) -> TrainingInfo:
+    from npc_tactics.training.run_dir import read_eval_rows, read_json
+
+    meta = read_json(run / "meta.json") if (run / "meta.json").is_file() else {}
+    rows = read_eval_rows(run / "eval_history.csv")
+    last = max((int(r["timesteps"]) for r in rows), default=None)
+    evaluation = [
+        {"timesteps": int(r["timesteps"]), "opponent": r["opponent"], "episodes": int(r["episodes"]),
+         **{k: float(r[k]) for k in ("win_rate", "draw_rate", "flee_rate", "loss_rate")}}
+        for r in rows if last is not None and int(r["timesteps"]) == last
+    ]
+    return TrainingInfo(
+        run=run.resolve().name,
+        opponents=list(config.opponents),
+        seed=int(config.seed),
+        segment_seeds=[int(s["seed"]) for s in meta.get("segments", []) if "seed" in s],
+        timesteps=meta.get("timesteps"),
+        net_arch=list(config.ppo.net_arch),
+        evaluation=evaluation,
+        git_sha=str(meta.get("git_sha", "unknown")),
+    )
+
+
+def export_bundle(run_dir: str | Path, out: str | Path, *, fights: int = DEFAULT_RANGE_FIGHTS, seed: int = 0,
+                  force: bool = False) -> ExportResult:
+    """Export the final policy of ``run_dir`` as a bundle in ``out`` (see the module docstring).
+
+    Raises :class:`~npc_tactics.errors.UserError` for an unreadable run or an existing ``out`` without ``force``.
+    """
+    from npc_tactics import __version__
+    from npc_tactics.configs import load_yaml
+    from npc_tactics.export._load_sb3 import load_trained_policy
+    from npc_tactics.systems import get_system
+    from npc_tactics.training.config import parse_train_config
+    from npc_tactics.training.run_dir import package_versions
+
+    if fights < 1:
+        raise UserError(f"--fights: expected at least 1 fight to measure the observation range, got {fights}")
+    run = Path(run_dir)
+    policy = load_trained_policy(run)  # checks the run folder first: one-line errors
+    config = parse_train_config(load_yaml(run / "config.yaml"), str(run / "config.yaml"))
+    info = get_system(config.system)
+    engine = info.load("engine")(dict(config.options))
+    encoder = info.load("encoder")(engine)
+    scenario = str(config.scenario or info.default_scenario)
+    if int(policy.observation_space.shape[0]) != encoder.size:
+        raise UserError(f"{run}: the policy takes {policy.observation_space.shape[0]} observation values, the "
+                        f"installed {config.system} encoder makes {encoder.size}; it cannot be exported by this "
+                        "version")
+    onnx_bytes = export_actor(policy)
+    agent = OnnxAgent(OnnxPolicy(onnx_bytes), system=info.name, scenario=scenario, side=config.side,
+                      name=f"bundle:{Path(out).name}", options=dict(config.options), deterministic=False)
+    seen = measure_range(agent, scenario, list(config.opponents), fights, seed)
+    obs_fields = [ObservationField(name=f.name, description=f.description, min=float(lo), max=float(hi))
+                  for f, lo, hi in zip(encoder.fields, seen.low, seen.high, strict=True)]
+    schema = BundleSchema(
+        system=info.name,
+        rules_version=engine.spec.version,
+        options=dict(config.options),
+        resolved_options=dict(engine.options),
+        scenario=scenario,
+        side=config.side,
+        observation=ObservationSchema(
+            size=encoder.size,
+            fields=obs_fields,
+            field_names_source=FIELD_NAMES_SOURCE,
+            observed_range_source=(
+                f"measured at export: {fights} fights (seeds {seed}..{seed + fights - 1}) of the exported policy "
+                f"sampling from its probabilities on side {config.side} of {scenario}, against its training "
+                f"opponents in turn ({', '.join(config.opponents)}); {seen.count} observations"
+            ),
+        ),
+        actions=list(engine.catalogue.names),
+        training=_training_info(run, config),
+        package=package_versions(("npc-tactics", "torch", "stable-baselines3", "sb3-contrib", "onnx",
+                                  "onnxruntime", "numpy")) | {"npc-tactics": __version__},
+        exported_at=datetime.now(UTC).replace(microsecond=0).isoformat(),
+        onnx=OnnxInfo(sha256=sha256_hex(onnx_bytes), opset=ONNX_OPSET, inputs=INPUTS, outputs=OUTPUTS),
+    )
+    path = write_bundle(out, schema, onnx_bytes, force=force)
+    bundle = read_bundle(path)
+    return ExportResult(bundle, fights, seen.count, sum(p.stat().st_size for p in path.iterdir()))
