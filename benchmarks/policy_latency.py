@@ -90,7 +90,7 @@ def measure(run: Path, bundle: Path, calls: int) -> dict[str, Any]:
         "onnx_agent_probabilities": _percentiles_us(
             lambda k: onnx_agent.action_probabilities(obs[k % n], masks[k % n]), calls),
         "sb3_predict": _percentiles_us(
-            lambda k: sb3.model.predict(obs[k % n], action_masks=masks[k % n], deterministic=True), calls),
+            lambda k: sb3.policy.predict(obs[k % n], action_masks=masks[k % n], deterministic=True), calls),
         "sb3_agent_probabilities": _percentiles_us(
             lambda k: sb3.action_probabilities(obs[k % n], masks[k % n]), calls),
     }

@@ -92,9 +92,9 @@ class OnnxAgent:
                              f"{self.n_actions}")
         if not legal.any():
             raise ValueError(f"{self.name}: empty action mask")
-        probs = self.policy.probabilities(vec[None, :], legal[None, :])[0].astype(np.float64)
-        probs = np.where(legal, probs, 0.0)
-        total = probs.sum()
+        raw: np.ndarray = self.policy.probabilities(vec[None, :], legal[None, :])[0]
+        probs = np.where(legal, raw.astype(np.float64), 0.0)
+        total = float(probs.sum())
         return probs / total if total > 0 else legal / legal.sum()
 
     def act(self, observation: Any, mask: np.ndarray) -> int:
