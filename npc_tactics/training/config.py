@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from npc_tactics.configs import CONFIG_DIR, load_yaml, named_files, resolve_named
 from npc_tactics.envs.rewards import RewardConfig
 from npc_tactics.errors import ConfigError, UnknownNameError
+from npc_tactics.seeds import SEED_MAX
 
 __all__ = [
     "PRESET_DIR",
@@ -36,7 +37,15 @@ __all__ = [
 
 PRESET_DIR = CONFIG_DIR / "presets"
 
-_STRICT = ConfigDict(extra="forbid", frozen=True)
+# strict: no bool -> int/float (``side: true``) and no str -> number coercion; NaN and infinities refused.
+_STRICT = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
+
+#: Bounds on sizes, so a typo cannot ask for 160 GB of weights or a year of evaluation.
+MAX_LAYERS = 8
+MAX_WIDTH = 4096
+MAX_ROLLOUT = 262_144  #: n_steps x n_envs: transitions held in memory per update
+MAX_TIMESTEPS = 1_000_000_000
+MAX_EVAL_EPISODES = 100_000
 
 
 class Schedule(BaseModel):
@@ -78,9 +87,9 @@ class PPOConfig(BaseModel):
 
     model_config = _STRICT
     learning_rate: float | Schedule = Field(default=3e-4)
-    n_steps: int = Field(default=256, ge=8)
-    batch_size: int = Field(default=256, ge=8)
-    n_epochs: int = Field(default=5, ge=1)
+    n_steps: int = Field(default=256, ge=8, le=MAX_ROLLOUT)
+    batch_size: int = Field(default=256, ge=8, le=MAX_ROLLOUT)
+    n_epochs: int = Field(default=5, ge=1, le=1000)
     gamma: float = Field(default=0.99, gt=0, le=1)
     gae_lambda: float = Field(default=0.95, ge=0, le=1)
     ent_coef: float = Field(default=0.01, ge=0)
@@ -95,8 +104,12 @@ class PPOConfig(BaseModel):
             value = getattr(self, name)
             if not isinstance(value, Schedule) and value <= 0:
                 raise _FieldError(name, f"expected a positive number, got {value!r}")
-        if any(w < 1 for w in self.net_arch):
-            raise _FieldError("net_arch", f"expected positive layer widths, got {self.net_arch}")
+        if len(self.net_arch) > MAX_LAYERS or any(not 1 <= w <= MAX_WIDTH for w in self.net_arch):
+            raise _FieldError(
+                "net_arch",
+                f"expected positive layer widths (1 to {MAX_LAYERS} layers of at most {MAX_WIDTH} units), "
+                f"got {_describe_input(self.net_arch)}",
+            )
         return self
 
 
@@ -104,12 +117,12 @@ class BudgetConfig(BaseModel):
     """How long to train and how often to evaluate and checkpoint (all in environment timesteps)."""
 
     model_config = _STRICT
-    timesteps: int = Field(default=200_000, ge=1)
+    timesteps: int = Field(default=200_000, ge=1, le=MAX_TIMESTEPS)
     n_envs: int = Field(default=8, ge=1, le=256)
     eval_every: int = Field(default=20_000, ge=0)  #: 0 = evaluate only at the end
-    eval_episodes: int = Field(default=100, ge=1)
+    eval_episodes: int = Field(default=100, ge=1, le=MAX_EVAL_EPISODES)
     checkpoint_every: int = Field(default=20_000, ge=0)  #: 0 = checkpoint only at the end
-    keep_checkpoints: int = Field(default=3, ge=1)
+    keep_checkpoints: int = Field(default=3, ge=1, le=1000)
 
 
 class TrainConfig(BaseModel):
@@ -117,16 +130,26 @@ class TrainConfig(BaseModel):
     run dirs (frozen policies); one is drawn per episode (a scripted opponent pool)."""
 
     model_config = _STRICT
-    description: str = ""
+    description: str = Field(default="", max_length=500)
     system: str
     scenario: str | None = None
     side: int = Field(default=0, ge=0, le=1)
-    opponents: list[str] = Field(default_factory=lambda: ["by-the-book"], min_length=1)
+    opponents: list[str] = Field(default_factory=lambda: ["by-the-book"], min_length=1, max_length=64)
     reward: RewardTerms = Field(default_factory=RewardTerms)
     options: dict[str, Any] = Field(default_factory=dict)
     ppo: PPOConfig = Field(default_factory=PPOConfig)
     budget: BudgetConfig = Field(default_factory=BudgetConfig)
-    seed: int = Field(default=0, ge=0, lt=2**31)
+    seed: int = Field(default=0, ge=0, le=SEED_MAX)
+
+    @model_validator(mode="after")
+    def _check_rollout(self) -> TrainConfig:
+        if self.ppo.n_steps * self.budget.n_envs > MAX_ROLLOUT:
+            raise _FieldError(
+                "ppo.n_steps",
+                f"n_steps x budget.n_envs = {self.ppo.n_steps * self.budget.n_envs} transitions per update; "
+                f"expected at most {MAX_ROLLOUT}",
+            )
+        return self
 
     def to_yaml_dict(self) -> dict[str, Any]:
         """Plain data for ``config.yaml`` (round-trips through :func:`parse_train_config`)."""
@@ -170,6 +193,10 @@ def _error_message(err: dict[str, Any]) -> str:
         return f"expected an integer, got {_describe_input(value)}"
     if kind in ("float_type", "float_parsing"):
         return f"expected a number, got {_describe_input(value)}"
+    if kind == "finite_number":
+        return f"expected a finite number, got {_describe_input(value)}"
+    if kind == "too_long":
+        return f"expected at most {ctx.get('max_length')} item(s) or characters, got {_describe_input(value)}"
     if kind in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
         bound = {
             "greater_than": "> {gt}",
