@@ -1,7 +1,9 @@
 """The ``npc-tactics`` command line: discover content, train, evaluate, simulate, and ask for a suggestion.
 
-Every user mistake (bad or missing file, unknown system/scenario/agent/preset, malformed situation) is one
-line on stderr naming the file and field or the unknown name with the valid choices, and exit code 2.
+Every user mistake (bad or missing file, unknown system/scenario/agent/preset, malformed situation, a bad
+option value) is one line on stderr naming the file and field, the option, or the unknown name with the
+valid choices, and exit code 2. Ranges of numbers typed on the command line are declared here once:
+seeds (:mod:`npc_tactics.seeds`), fights and agents per tournament.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from typing import Annotated, Any
 
 import typer
 
-from npc_tactics.errors import UserError
+from npc_tactics.errors import UserError, one_line
+from npc_tactics.limits import MAX_AGENTS, MAX_FIGHTS, MAX_TIMESTEPS, SEED_MAX, check_seed
 
 app = typer.Typer(
     name="npc-tactics",
@@ -25,32 +28,86 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-JsonFlag = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")]
+def _seed(value: int | None) -> int | None:
+    """Every ``--seed`` goes through here: the one range check (0..SEED_MAX, see npc_tactics.seeds)."""
+    if value is None:
+        return None
+    try:
+        return check_seed(value, "seed")
+    except UserError as exc:
+        raise typer.BadParameter(str(exc).removeprefix("seed: ")) from None
+
+
+def _fights(value: int) -> int:
+    if not 1 <= value <= MAX_FIGHTS:
+        raise typer.BadParameter(f"expected 1 to {MAX_FIGHTS:,} fights, got {value}")
+    return value
+
+
+def _version(value: bool) -> None:
+    if not value:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    import npc_tactics
+
+    try:
+        text = version("npc-tactics")
+    except PackageNotFoundError:
+        text = npc_tactics.__version__
+    typer.echo(f"npc-tactics {text}")
+    raise typer.Exit()
+
+
+JsonFlag = Annotated[bool, typer.Option("--json", metavar="", help="Print one JSON object instead of a table.")]
+ProgressFlag = Annotated[bool, typer.Option(metavar="", help="Show a progress bar on stderr.")]
+SystemArg = Annotated[str, typer.Argument(metavar="SYSTEM", help="System name, see `npc-tactics systems`.")]
+SeedOption = Annotated[int, typer.Option(metavar="SEED", callback=_seed, help=f"Seed, 0 to {SEED_MAX}.")]
+FightsOption = Annotated[
+    int, typer.Option(metavar="N", callback=_fights, help=f"Number of fights (1 to {MAX_FIGHTS:,}).")
+]
 OptionFlag = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="A rules option KEY=VALUE (repeatable), e.g. -o tie_mode=reroll; "
+    typer.Option("--option", "-o", metavar="KEY=VALUE",
+                 help="A rules option KEY=VALUE (repeatable), e.g. -o tie_mode=reroll; "
                  "see the system's docs page for the list."),
 ]
 
 
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", metavar="", callback=_version, is_eager=True,
+                           help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Teach tabletop RPG NPCs to fight well (MaskablePPO), benchmark tactics, and ask what an NPC should do
+    now."""
+
+
 def _rules_options(system: str, pairs: list[str] | None) -> dict[str, Any]:
     """Parse ``KEY=VALUE`` rules options (values read as YAML scalars) and validate them on the engine."""
-    import yaml
-
+    from npc_tactics.configs import parse_yaml
+    from npc_tactics.errors import ConfigError, shown
     from npc_tactics.systems import make_engine
 
     options: dict[str, Any] = {}
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise UserError(f"--option: expected KEY=VALUE, got {pair!r}")
+        key = key.strip()
+        if not sep or not key:
+            raise UserError(f"--option: expected KEY=VALUE, got {shown(pair)}")
+        if key in options:
+            raise UserError(f"--option: {shown(key)} given twice")
         try:
-            options[key.strip()] = yaml.safe_load(value)
-        except yaml.YAMLError:
-            options[key.strip()] = value
+            options[key] = parse_yaml(value, f"--option {key}")
+        except ConfigError as exc:
+            if "invalid YAML: expected a finite number" in str(exc) or "expands to" in str(exc):
+                raise
+            options[key] = value
     try:
         make_engine(system, options)
-    except ValueError as exc:
+    except (ValueError, TypeError) as exc:
         raise UserError(f"--option: {exc}") from None
     return options
 
@@ -82,8 +139,7 @@ def systems(as_json: JsonFlag = False) -> None:
 
 
 @app.command()
-def scenarios(system: Annotated[str, typer.Argument(help="System name, see `npc-tactics systems`.")],
-              as_json: JsonFlag = False) -> None:
+def scenarios(system: SystemArg, as_json: JsonFlag = False) -> None:
     """List the shipped scenarios of SYSTEM."""
     from npc_tactics.systems import get_system
 
@@ -96,8 +152,7 @@ def scenarios(system: Annotated[str, typer.Argument(help="System name, see `npc-
 
 
 @app.command()
-def agents(system: Annotated[str, typer.Argument(help="System name, see `npc-tactics systems`.")],
-           as_json: JsonFlag = False) -> None:
+def agents(system: SystemArg, as_json: JsonFlag = False) -> None:
     """List the scripted agents of SYSTEM (a trained run directory is also an agent)."""
     from npc_tactics.agents import agent_entries
 
@@ -125,12 +180,17 @@ def presets(as_json: JsonFlag = False) -> None:
 # ----- training and evaluation -----------------------------------------------------------------------
 @app.command()
 def train(
-    config: Annotated[str, typer.Argument(help="A training YAML file or a preset name (`npc-tactics presets`).")],
-    resume: Annotated[bool, typer.Option(help="Continue the run in --out from its latest checkpoint.")] = False,
-    out: Annotated[Path | None, typer.Option(help="Run directory (default runs/<system>-<scenario>-<time>).")] = None,
-    timesteps: Annotated[int | None, typer.Option(min=1, help="Override the budget's total timesteps.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Override the config's seed.")] = None,
-    progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+    config: Annotated[str, typer.Argument(metavar="CONFIG",
+                                          help="A training YAML file or a preset name (`npc-tactics presets`).")],
+    resume: Annotated[bool, typer.Option(metavar="",
+                                         help="Continue the run in --out from its latest checkpoint.")] = False,
+    out: Annotated[Path | None, typer.Option(metavar="DIR",
+                                             help="Run directory (default runs/SYSTEM-SCENARIO-TIME).")] = None,
+    timesteps: Annotated[int | None, typer.Option(metavar="N", min=1, max=MAX_TIMESTEPS,
+                                                  help="Override the budget's total timesteps.")] = None,
+    seed: Annotated[int | None, typer.Option(metavar="SEED", callback=_seed,
+                                             help=f"Override the config's seed (0 to {SEED_MAX}).")] = None,
+    progress: ProgressFlag = True,
 ) -> None:
     """Train an NPC policy with MaskablePPO from one YAML config; writes a run directory."""
     from npc_tactics.training.config import load_train_config
@@ -138,34 +198,79 @@ def train(
 
     if resume and out is None:
         raise UserError("--resume needs --out RUN_DIR (the run to continue)")
+    if out is not None:
+        _check_out(out, must_exist=resume)
     cfg = load_train_config(config)
     run_dir = run_training(cfg, out, resume=resume, timesteps=timesteps, seed=seed, progress=progress,
                            config_source=config)
     typer.echo(f"run directory: {run_dir}")
 
 
+def _check_out(out: Path, must_exist: bool = False) -> None:
+    """``--out`` must be a directory (or a path where one can be created): say so before any work is done."""
+    import os
+    import tempfile
+
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out: {out} exists and is not a directory")
+    if must_exist:
+        return
+    parent = out
+    while not parent.exists():
+        if parent.parent == parent:
+            break
+        parent = parent.parent
+    if not parent.is_dir():
+        raise UserError(f"--out: {parent} is a file, so {out} cannot be created")
+    try:
+        fd, probe = tempfile.mkstemp(dir=parent, prefix=".npc-tactics-probe-")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise UserError(f"--out: cannot write in {parent}: {exc.strerror or exc}") from None
+
+
 @app.command()
 def evaluate(
-    agents: Annotated[str, typer.Option(help="Comma-separated agents: scripted names and/or run directories.")],
-    system: Annotated[str | None, typer.Option(help="System (default: the first run directory's).")] = None,
-    scenario: Annotated[str | None, typer.Option(help="Scenario (default: the first run directory's).")] = None,
-    fights: Annotated[
-        int, typer.Option(min=1, help="Fights per ordered pairing (same seeds for every pairing).")
-    ] = 100,
-    seed: Annotated[int, typer.Option(help="First seed of the paired seed list.")] = 0,
-    out: Annotated[Path | None, typer.Option(help="Report directory (default reports/<system>-<scenario>).")] = None,
-    progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+    agents: Annotated[str, typer.Option(metavar="A,B,...",
+                                        help="Comma-separated agents: scripted names and/or run directories.")],
+    system: Annotated[str | None, typer.Option(metavar="SYSTEM",
+                                               help="System (default: the first run directory's).")] = None,
+    scenario: Annotated[str | None, typer.Option(metavar="SCENARIO",
+                                                 help="Scenario (default: the first run directory's).")] = None,
+    fights: Annotated[int, typer.Option(metavar="N", callback=_fights,
+                                        help="Fights per ordered pairing, same seeds for every pairing "
+                                        f"(1 to {MAX_FIGHTS:,}).")] = 100,
+    seed: Annotated[int, typer.Option(metavar="SEED", callback=_seed,
+                                      help=f"First seed of the paired seed list (0 to {SEED_MAX}).")] = 0,
+    out: Annotated[Path | None, typer.Option(metavar="DIR",
+                                             help="Report directory (default reports/SYSTEM-SCENARIO).")] = None,
+    progress: ProgressFlag = True,
     option: OptionFlag = None,
 ) -> None:
-    """Round-robin tournament on paired seeds: win/draw/flee rates with Wilson 95% intervals, ratings,
-    tactic profiles, and a Markdown report with PNG plots."""
+    """Round-robin tournament on paired seeds: win/draw/flee rates with Wilson 95% intervals, ratings per seat,
+    tactic profiles, and a Markdown report with PNG plots (results.json holds every number; timing.json the
+    wall-clock time)."""
     from npc_tactics.evaluation.tournament import run_tournament
 
     names = _split(agents)
+    if len(names) < 2:
+        raise UserError(f"--agents: a tournament needs at least two agents, got {len(names)}: {names[0]}")
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise UserError(f"--agents: each agent may appear once; repeated: {', '.join(repeated)}")
+    if len(names) > MAX_AGENTS:
+        raise UserError(f"--agents: at most {MAX_AGENTS} agents per tournament, got {len(names)}")
+    if out is not None:
+        _check_out(out)
     system, scenario = _system_scenario_from_runs(names, system, scenario)
     out = out or Path("reports") / f"{system}-{scenario}"
+    _check_out(out)
     options = _rules_options(system, option)
-    result = run_tournament(system, scenario, names, fights, seed, out, options=options, progress=progress)
+    try:
+        result = run_tournament(system, scenario, names, fights, seed, out, options=options, progress=progress)
+    except OSError as exc:
+        raise UserError(f"--out: cannot write the report in {out}: {exc.strerror or exc}") from None
     _print_first_agent(result)
     typer.echo(f"report: {result.report_path}")
 
@@ -185,21 +290,27 @@ def _print_first_agent(result: Any) -> None:
         typer.echo(f"{first} (side {seat}) vs {other}: win {format_rate(rates['win'])}, "
                    f"fled {format_rate(rates['fled'], ci=False)}, draw {format_rate(rates['draw'], ci=False)} "
                    f"over {pairing.fights} fights")
-    ranking = ", ".join(f"{r.agent} {r.mu:.1f}±{r.sigma:.1f}" for r in result.ratings)
-    typer.echo(f"ratings (openskill mu±sigma): {ranking}")
+    for seat in (0, 1):
+        ranking = ", ".join(f"{r.agent} {r.mu:.1f}±{r.sigma:.1f}" for r in result.ratings if r.seat == seat)
+        if ranking:
+            typer.echo(f"ratings as side {seat} (openskill mu±sigma, against the side-{1 - seat} agents): {ranking}")
 
 
 def _system_scenario_from_runs(names: list[str], system: str | None, scenario: str | None) -> tuple[str, str]:
+    from npc_tactics.agents.resolve import looks_like_path
     from npc_tactics.systems import get_system
 
     for name in names:
         run = Path(name)
-        if (run / "config.yaml").is_file():
+        if looks_like_path(name) and run.is_dir():
             from npc_tactics.configs import load_yaml
+            from npc_tactics.training.config import parse_train_config
 
-            cfg = load_yaml(run / "config.yaml") or {}
-            system = system or cfg.get("system")
-            scenario = scenario or cfg.get("scenario")
+            if not (run / "config.yaml").is_file():
+                raise UserError(f"{run}: not a training run (config.yaml is missing)")
+            cfg = parse_train_config(load_yaml(run / "config.yaml"), str(run / "config.yaml"))
+            system = system or cfg.system
+            scenario = scenario or cfg.scenario
             break
     if system is None:
         raise UserError("--system is required when no agent is a trained run directory")
@@ -209,39 +320,47 @@ def _system_scenario_from_runs(names: list[str], system: str | None, scenario: s
 
 @app.command()
 def simulate(
-    system: Annotated[str, typer.Argument(help="System name, see `npc-tactics systems`.")],
-    scenario: Annotated[str, typer.Argument(help="Scenario name or YAML path, see `npc-tactics scenarios SYSTEM`.")],
+    system: SystemArg,
+    scenario: Annotated[str, typer.Argument(metavar="SCENARIO",
+                                            help="Scenario name or YAML path, see `npc-tactics scenarios SYSTEM`.")],
     agents: Annotated[
-        str, typer.Option(help="Two agents, side 0 (NPCs) then side 1: 'by-the-book,aggressive'.")
+        str, typer.Option(metavar="A,B", help="Two agents, side 0 (NPCs) then side 1: 'by-the-book,aggressive'.")
     ] = "by-the-book,by-the-book",
-    fights: Annotated[int, typer.Option(min=1, help="Number of fights.")] = 100,
-    seed: Annotated[int, typer.Option(help="Seed of the first fight (fight k uses seed+k).")] = 0,
+    fights: FightsOption = 100,
+    seed: Annotated[int, typer.Option(metavar="SEED", callback=_seed,
+                                      help=f"Seed of the first fight; fight k uses seed+k (0 to {SEED_MAX}).")] = 0,
     option: OptionFlag = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Play fights between two agents and summarise results and event counts."""
+    """Play fights between two agents and summarise results and event counts (--json: the same numbers for the
+    same arguments, byte for byte; the wall-clock time is printed only with the table)."""
     from npc_tactics.evaluation.simulate import format_summary
     from npc_tactics.evaluation.simulate import simulate as run_sim
 
     names = _split(agents)
     if len(names) != 2:
         raise UserError(f"--agents: expected two agents (side 0, side 1), got {len(names)}: {names}")
+    timing: dict[str, float] = {}
     summary = run_sim(system, scenario, names, fights, seed, options=_rules_options(system, option),
-                      progress=not as_json)
+                      progress=not as_json, timing=timing)
     if as_json:
         _print_json(summary)
     else:
         typer.echo(format_summary(summary))
+        typer.echo(f"played in {timing['seconds']:.1f} s")
 
 
 @app.command()
 def suggest(
-    run: Annotated[Path, typer.Option(help="A trained run directory (from `npc-tactics train`).")],
-    situation: Annotated[Path, typer.Option(help="A situation YAML: who is where, wounds, round, who acts.")],
-    seed: Annotated[int, typer.Option(help="Seed for any dice the situation needs.")] = 0,
+    run: Annotated[Path, typer.Option(metavar="RUN_DIR", help="A trained run directory (from `npc-tactics train`).")],
+    situation: Annotated[Path, typer.Option(metavar="FILE",
+                                            help="A situation YAML: who is where, wounds, round, who acts.")],
+    seed: Annotated[int, typer.Option(metavar="SEED", callback=_seed,
+                                      help=f"Seed for any dice the situation needs (0 to {SEED_MAX}).")] = 0,
     as_json: JsonFlag = False,
 ) -> None:
-    """Ask what the acting NPC should do now: its legal moves ranked by the trained policy."""
+    """Ask what the acting NPC should do now: its legal moves ranked by the trained policy, and every assumption
+    made in reading the situation."""
     from npc_tactics.gm.suggest import suggest as run_suggest
 
     result = run_suggest(run, situation, seed=seed)
@@ -254,12 +373,25 @@ def suggest(
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: user errors become one line on stderr and exit code 2 (usage errors: click's own, 2)."""
+    """Entry point: user errors and usage errors become one line on stderr and exit code 2."""
     try:
-        app(args=argv)
+        code = app(args=argv, prog_name="npc-tactics", standalone_mode=False)
     except UserError as exc:
         typer.echo(f"npc-tactics: error: {exc}", err=True)
         sys.exit(2)
+    except typer.Abort:
+        typer.echo("npc-tactics: interrupted", err=True)
+        sys.exit(130)
+    except typer.TyperException as exc:  # click's usage errors: bad option value, missing argument ...
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            exc.show()  # type: ignore[attr-defined]  # click's own help screen
+            sys.exit(0)
+        ctx = getattr(exc, "ctx", None)
+        where = ctx.command_path if ctx is not None else "npc-tactics"
+        message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+        typer.echo(f"{where}: error: {one_line(message)} (see `{where} --help`)", err=True)
+        sys.exit(int(getattr(exc, "exit_code", 2) or 2))
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-
 #: Longest message a UserError carries: a value quoted from a hostile file never floods the terminal.
 MAX_MESSAGE = 500
 

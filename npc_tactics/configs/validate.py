@@ -84,7 +84,9 @@ def mapping(
         valid = allowed if isinstance(allowed, Set | Mapping) else tuple(allowed)
         for key in value:
             if key not in valid:
-                raise ConfigError(file, join(field, str(key)[:60]), f"unknown key {shown(key)}; valid keys: {listing(valid)}")
+                raise ConfigError(
+                    file, join(field, str(key)[:60]), f"unknown key {shown(key)}; valid keys: {listing(valid)}"
+                )
     for key in required:
         if key not in value:
             raise ConfigError(file, join(field, key), "missing required key")

@@ -20,7 +20,14 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from npc_tactics.configs import CONFIG_DIR, load_yaml, named_files, resolve_named
 from npc_tactics.envs.rewards import RewardConfig
 from npc_tactics.errors import ConfigError, UnknownNameError
-from npc_tactics.seeds import SEED_MAX
+from npc_tactics.limits import (
+    MAX_EVAL_EPISODES,
+    MAX_LAYERS,
+    MAX_ROLLOUT,
+    MAX_TIMESTEPS,
+    MAX_WIDTH,
+    SEED_MAX,
+)
 
 __all__ = [
     "PRESET_DIR",
@@ -39,13 +46,6 @@ PRESET_DIR = CONFIG_DIR / "presets"
 
 # strict: no bool -> int/float (``side: true``) and no str -> number coercion; NaN and infinities refused.
 _STRICT = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
-
-#: Bounds on sizes, so a typo cannot ask for 160 GB of weights or a year of evaluation.
-MAX_LAYERS = 8
-MAX_WIDTH = 4096
-MAX_ROLLOUT = 262_144  #: n_steps x n_envs: transitions held in memory per update
-MAX_TIMESTEPS = 1_000_000_000
-MAX_EVAL_EPISODES = 100_000
 
 
 class Schedule(BaseModel):
