@@ -184,7 +184,7 @@ def load_scenario(name_or_path: str) -> Scenario:
 
 
 def load_situation(
-    engine: Any, path_or_mapping: str | Path | Mapping[str, Any], roller: Roller
+    engine: Any, path_or_mapping: str | Path | Mapping[str, Any], roller: Roller, notes: list[str] | None = None
 ) -> DicePoolState:
     """A fight in progress, at the slot of ``acting`` (then the ``then`` names, then a new game turn).
 

@@ -54,7 +54,7 @@ DECLARATIONS = ("none", "withdraw", "retreat")
 
 
 def load_situation(
-    engine: Any, path_or_mapping: str | Path | Mapping[str, Any], roller: Any
+    engine: Any, path_or_mapping: str | Path | Mapping[str, Any], roller: Any, notes: list[str] | None = None
 ) -> OSEState:
     """Read a situation (YAML path or mapping) and return the state waiting for ``acting``'s decision."""
     from npc_tactics.rules.ose import content as C
