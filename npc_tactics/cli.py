@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from npc_tactics.errors import UserError, one_line
+from npc_tactics.errors import UserError, one_line, shown
 from npc_tactics.limits import MAX_AGENTS, MAX_FIGHTS, MAX_TIMESTEPS, SEED_MAX, check_seed
 
 app = typer.Typer(
@@ -382,6 +382,10 @@ def main(argv: list[str] | None = None) -> None:
     except typer.Abort:
         typer.echo("npc-tactics: interrupted", err=True)
         sys.exit(130)
+    except OSError as exc:  # the user's file system said no (name too long, permission, disk full ...)
+        name = f"{shown(str(exc.filename))}: " if exc.filename is not None else ""
+        typer.echo(f"npc-tactics: error: {name}{one_line(exc.strerror or str(exc))}", err=True)
+        sys.exit(2)
     except typer.TyperException as exc:  # click's usage errors: bad option value, missing argument ...
         if type(exc).__name__ == "NoArgsIsHelpError":
             exc.show()  # type: ignore[attr-defined]  # click's own help screen

@@ -293,7 +293,12 @@ def validate_names(config: TrainConfig, file: str = "<config>") -> TrainConfig:
     scenario = config.scenario or info.default_scenario
     if scenario not in scenarios and not Path(scenario).is_file():
         raise ConfigError(file, "scenario", str(UnknownNameError("scenario", scenario, scenarios)))
-    content.load_scenario(scenario)  # a scenario YAML path that does not validate: its own error
+    try:
+        content.load_scenario(scenario)  # a scenario YAML path that does not validate: its own error
+    except ConfigError as exc:
+        from npc_tactics.configs.sniff import wrong_system_error
+
+        raise wrong_system_error(exc, scenario, "scenario", info.name, f"{file}: system is") from None
     from npc_tactics.agents import agent_entries
 
     agents = agent_entries(config.system)
@@ -306,13 +311,43 @@ def validate_names(config: TrainConfig, file: str = "<config>") -> TrainConfig:
             )
     try:
         engine = info.load("engine")(config.options)
-    except ValueError as exc:
+    except (ValueError, TypeError) as exc:
         raise ConfigError(file, "options", str(exc)) from None
     if config.side >= engine.spec.sides:
         raise ConfigError(file, "side", f"expected 0..{engine.spec.sides - 1}, got {config.side}")
+    size = int(getattr(info.load("encoder")(engine), "size", 0))
+    for i, name in enumerate(config.opponents):
+        if name not in agents:
+            _check_opponent_run(Path(name), config.system, size, file, f"opponents.{i}")
     if config.scenario != scenario:
         config = config.model_copy(update={"scenario": scenario})
     return config
+
+
+def _check_opponent_run(run: Path, system: str, obs_size: int, file: str, field: str) -> None:
+    """A run dir used as an opponent must be a readable run of the same system whose policy reads this
+    system's observation size (its meta.json says; the model itself is loaded only when training starts)."""
+    import json
+
+    config_path = run / "config.yaml"
+    if not config_path.is_file():
+        raise ConfigError(file, field, f"{run}: not a training run (config.yaml is missing)")
+    try:
+        theirs = parse_train_config(load_yaml(config_path), str(config_path))
+    except ConfigError as exc:
+        raise ConfigError(file, field, f"{run}: unreadable config.yaml ({exc})") from None
+    if theirs.system != system:
+        raise ConfigError(file, field, f"{run} is a {theirs.system} run; this config trains {system}")
+    try:
+        meta = json.loads((run / "meta.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    size = meta.get("observation_size") if isinstance(meta, dict) else None
+    if isinstance(size, int) and obs_size and size != obs_size:
+        raise ConfigError(
+            file, field, f"{run}: its policy reads {size} observation values but {system} gives {obs_size} "
+            "(trained under another encoder version, or its files were mixed up)"
+        )
 
 
 def list_presets() -> list[tuple[str, str]]:
