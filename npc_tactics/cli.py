@@ -14,11 +14,37 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from npc_tactics.errors import UserError, one_line, shown
 from npc_tactics.limits import MAX_AGENTS, MAX_FIGHTS, MAX_TIMESTEPS, SEED_MAX, check_seed
 
+
+class _Words:
+    """Help screens in words: ``SYSTEM`` rather than ``{system} <str>``, no ``<bool>`` after flags (typer
+    prints the Python type of every parameter and braces around required arguments)."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params: list[Any] = super().get_params(ctx)  # type: ignore[misc]  # mixed into typer's classes
+        for param in params:
+            if isinstance(param, TyperArgument):
+                param.get_usage_pieces = lambda ctx, p=param: [p.display_name_raw]
+                param.display_type_rich = lambda ctx: None
+            elif param.name == "help":
+                param.display_type_rich = lambda ctx: ""
+        return params
+
+
+class _Command(_Words, TyperCommand):
+    pass
+
+
+class _Group(_Words, TyperGroup):
+    command_class = _Command
+
+
 app = typer.Typer(
+    cls=_Group,
     name="npc-tactics",
     help="Teach tabletop RPG NPCs to fight well (MaskablePPO), benchmark tactics, and ask what an NPC "
     "should do now.\n\nStart with `npc-tactics systems`, `npc-tactics scenarios ose`, "
@@ -41,6 +67,12 @@ def _seed(value: int | None) -> int | None:
 def _fights(value: int) -> int:
     if not 1 <= value <= MAX_FIGHTS:
         raise typer.BadParameter(f"expected 1 to {MAX_FIGHTS:,} fights, got {value}")
+    return value
+
+
+def _timesteps(value: int | None) -> int | None:
+    if value is not None and not 1 <= value <= MAX_TIMESTEPS:
+        raise typer.BadParameter(f"expected 1 to {MAX_TIMESTEPS:,} timesteps, got {value}")
     return value
 
 
@@ -124,7 +156,7 @@ def _split(agents: str) -> list[str]:
 
 
 # ----- discovery ------------------------------------------------------------------------------------------
-@app.command()
+@app.command(cls=_Command)
 def systems(as_json: JsonFlag = False) -> None:
     """List the rules systems, their Gymnasium ids and default scenarios."""
     from npc_tactics.systems import available_systems
@@ -138,7 +170,7 @@ def systems(as_json: JsonFlag = False) -> None:
         typer.echo(f"{r['name']:<10} {r['gym_id']:<26} {r['title']} (default scenario: {r['default_scenario']})")
 
 
-@app.command()
+@app.command(cls=_Command)
 def scenarios(system: SystemArg, as_json: JsonFlag = False) -> None:
     """List the shipped scenarios of SYSTEM."""
     from npc_tactics.systems import get_system
@@ -151,7 +183,7 @@ def scenarios(system: SystemArg, as_json: JsonFlag = False) -> None:
         typer.echo(f"{r['name']:<20} {r['description']}")
 
 
-@app.command()
+@app.command(cls=_Command)
 def agents(system: SystemArg, as_json: JsonFlag = False) -> None:
     """List the scripted agents of SYSTEM (a trained run directory is also an agent)."""
     from npc_tactics.agents import agent_entries
@@ -164,7 +196,7 @@ def agents(system: SystemArg, as_json: JsonFlag = False) -> None:
         typer.echo(f"{r['name']:<14} {r['description']}")
 
 
-@app.command()
+@app.command(cls=_Command)
 def presets(as_json: JsonFlag = False) -> None:
     """List the shipped training presets (usable as `npc-tactics train NAME`)."""
     from npc_tactics.training.config import list_presets
@@ -178,7 +210,7 @@ def presets(as_json: JsonFlag = False) -> None:
 
 
 # ----- training and evaluation -----------------------------------------------------------------------
-@app.command()
+@app.command(cls=_Command)
 def train(
     config: Annotated[str, typer.Argument(metavar="CONFIG",
                                           help="A training YAML file or a preset name (`npc-tactics presets`).")],
@@ -186,8 +218,9 @@ def train(
                                          help="Continue the run in --out from its latest checkpoint.")] = False,
     out: Annotated[Path | None, typer.Option(metavar="DIR",
                                              help="Run directory (default runs/SYSTEM-SCENARIO-TIME).")] = None,
-    timesteps: Annotated[int | None, typer.Option(metavar="N", min=1, max=MAX_TIMESTEPS,
-                                                  help="Override the budget's total timesteps.")] = None,
+    timesteps: Annotated[int | None, typer.Option(
+        metavar="N", callback=_timesteps, help=f"Override the budget's total timesteps (1 to {MAX_TIMESTEPS:,})."
+    )] = None,
     seed: Annotated[int | None, typer.Option(metavar="SEED", callback=_seed,
                                              help=f"Override the config's seed (0 to {SEED_MAX}).")] = None,
     progress: ProgressFlag = True,
@@ -230,7 +263,7 @@ def _check_out(out: Path, must_exist: bool = False) -> None:
         raise UserError(f"--out: cannot write in {parent}: {exc.strerror or exc}") from None
 
 
-@app.command()
+@app.command(cls=_Command)
 def evaluate(
     agents: Annotated[str, typer.Option(metavar="A,B,...",
                                         help="Comma-separated agents: scripted names and/or run directories.")],
@@ -297,28 +330,31 @@ def _print_first_agent(result: Any) -> None:
 
 
 def _system_scenario_from_runs(names: list[str], system: str | None, scenario: str | None) -> tuple[str, str]:
+    """--system/--scenario, defaulting to the first run directory's; every run must be of that system."""
     from npc_tactics.agents.resolve import looks_like_path
+    from npc_tactics.configs import load_yaml
     from npc_tactics.systems import get_system
+    from npc_tactics.training.config import parse_train_config
 
     for name in names:
         run = Path(name)
-        if looks_like_path(name) and run.is_dir():
-            from npc_tactics.configs import load_yaml
-            from npc_tactics.training.config import parse_train_config
-
-            if not (run / "config.yaml").is_file():
-                raise UserError(f"{run}: not a training run (config.yaml is missing)")
-            cfg = parse_train_config(load_yaml(run / "config.yaml"), str(run / "config.yaml"))
-            system = system or cfg.system
+        if not (looks_like_path(name) and run.is_dir()):
+            continue
+        if not (run / "config.yaml").is_file():
+            raise UserError(f"{run}: not a training run (config.yaml is missing)")
+        cfg = parse_train_config(load_yaml(run / "config.yaml"), str(run / "config.yaml"))
+        if system is None:
+            system = cfg.system
             scenario = scenario or cfg.scenario
-            break
+        elif cfg.system != get_system(system).name:
+            raise UserError(f"{run}: this run was trained for {cfg.system!r}; the tournament is {system}")
     if system is None:
         raise UserError("--system is required when no agent is a trained run directory")
     info = get_system(system)
     return info.name, scenario or info.default_scenario
 
 
-@app.command()
+@app.command(cls=_Command)
 def simulate(
     system: SystemArg,
     scenario: Annotated[str, typer.Argument(metavar="SCENARIO",
@@ -350,7 +386,7 @@ def simulate(
         typer.echo(f"played in {timing['seconds']:.1f} s")
 
 
-@app.command()
+@app.command(cls=_Command)
 def suggest(
     run: Annotated[Path, typer.Option(metavar="RUN_DIR", help="A trained run directory (from `npc-tactics train`).")],
     situation: Annotated[Path, typer.Option(metavar="FILE",
