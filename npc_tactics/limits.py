@@ -17,6 +17,7 @@ __all__ = [
     "MAX_EVAL_EPISODES",
     "MAX_FIGHTS",
     "MAX_LAYERS",
+    "MAX_REWARD",
     "MAX_ROLLOUT",
     "MAX_TIMESTEPS",
     "MAX_WIDTH",
@@ -35,6 +36,8 @@ MAX_WIDTH = 4096
 MAX_ROLLOUT = 262_144  #: n_steps x n_envs: transitions held in memory per update
 MAX_TIMESTEPS = 1_000_000_000
 MAX_EVAL_EPISODES = 100_000
+#: Largest reward weight (either sign): beyond it the value loss overflows float32 and training dies in NaN.
+MAX_REWARD = 1000.0
 
 
 def check_seed(value: object, what: str = "--seed") -> int:

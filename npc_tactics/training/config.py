@@ -23,6 +23,7 @@ from npc_tactics.errors import ConfigError, UnknownNameError
 from npc_tactics.limits import (
     MAX_EVAL_EPISODES,
     MAX_LAYERS,
+    MAX_REWARD,
     MAX_ROLLOUT,
     MAX_TIMESTEPS,
     MAX_WIDTH,
@@ -77,7 +78,7 @@ RewardTerms = create_model(  # type: ignore[call-overload]
     "RewardTerms",
     __config__=_STRICT,
     __doc__="The env's ``RewardConfig`` terms (``npc_tactics/envs/rewards.py``): terminal results plus shaping.",
-    **{f.name: (float, f.default) for f in fields(RewardConfig)},
+    **{f.name: (float, Field(default=f.default, ge=-MAX_REWARD, le=MAX_REWARD)) for f in fields(RewardConfig)},
 )
 
 
@@ -92,18 +93,21 @@ class PPOConfig(BaseModel):
     n_epochs: int = Field(default=5, ge=1, le=1000)
     gamma: float = Field(default=0.99, gt=0, le=1)
     gae_lambda: float = Field(default=0.95, ge=0, le=1)
-    ent_coef: float = Field(default=0.01, ge=0)
+    ent_coef: float = Field(default=0.01, ge=0, le=10)
     clip_range: float | Schedule = Field(default=0.2)
-    vf_coef: float = Field(default=0.5, ge=0)
+    vf_coef: float = Field(default=0.5, ge=0, le=100)
     max_grad_norm: float = Field(default=0.5, gt=0)
     net_arch: list[int] = Field(default_factory=lambda: [64, 64], min_length=1)
 
     @model_validator(mode="after")
     def _check(self) -> PPOConfig:
-        for name in ("learning_rate", "clip_range"):
+        for name, high in (("learning_rate", 1.0), ("clip_range", 10.0)):
             value = getattr(self, name)
             if not isinstance(value, Schedule) and value <= 0:
                 raise _FieldError(name, f"expected a positive number, got {value!r}")
+            top = max(value.start, value.end) if isinstance(value, Schedule) else value
+            if top > high:  # a learning rate of 1e30 turns the weights into NaN on the first update
+                raise _FieldError(name, f"expected at most {high}, got {top!r}")
         if len(self.net_arch) > MAX_LAYERS or any(not 1 <= w <= MAX_WIDTH for w in self.net_arch):
             raise _FieldError(
                 "net_arch",
