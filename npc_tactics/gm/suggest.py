@@ -95,7 +95,10 @@ def suggest(run_dir: str | Path, situation: str | Path | dict[str, Any], *, seed
         notes.append(f"the acting combatant is on side {decision.side}, the policy was trained for side "
                      f"{getattr(agent, 'side', 0)}; ranking it anyway from its own perspective")
     mask = engine.legal_mask(state, decision)
-    probs = agent.action_probabilities(encoder.encode(state, decision), mask)
+    vector = encoder.encode(state, decision)
+    if not np.all(np.isfinite(vector)):
+        raise UserError(f"{situation}: a number in this situation is too large to describe to the policy")
+    probs = agent.action_probabilities(vector, mask)
     legal = np.flatnonzero(mask)
     order = sorted(legal, key=lambda a: (-float(probs[a]), int(a)))
     moves = [RankedMove(int(a), engine.catalogue.name(int(a)), float(probs[a])) for a in order]
