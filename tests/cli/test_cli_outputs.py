@@ -60,3 +60,18 @@ def test_simulate_json_is_byte_identical_across_runs() -> None:
 def test_simulate_text_shows_the_time(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(["simulate", "ose", "goblin_duel", "--fights", "3"], capsys)
     assert code == 0 and "played in" in out
+
+
+def test_examples_name_a_run_folder_they_say_how_to_create() -> None:
+    """Each example situation's `suggest --run DIR` comment names a folder that a `train ... --out DIR`
+    command in the same file, or the README tour, creates."""
+    import re
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    for path in sorted((REPO / "examples").glob("*_situation.yaml")):
+        text = path.read_text(encoding="utf-8")
+        runs = re.findall(r"suggest --run (\S+)", text)
+        assert runs, path
+        for run in runs:
+            assert f"--out {run}" in text or f"--out {run} " in readme, (path.name, run)
+            assert not run.startswith("/tmp"), (path.name, run)
