@@ -2,8 +2,8 @@
 
 Every user mistake (bad or missing file, unknown system/scenario/agent/preset, malformed situation, a bad
 option value) is one line on stderr naming the file and field, the option, or the unknown name with the
-valid choices, and exit code 2. Ranges of numbers typed on the command line are declared here once:
-seeds (:mod:`npc_tactics.seeds`), fights and agents per tournament.
+valid choices, and exit code 2. Every range (seeds, fights, agents, timesteps) is declared once in
+:mod:`npc_tactics.limits` and checked in :mod:`npc_tactics.cli_support`.
 """
 
 from __future__ import annotations
@@ -14,37 +14,25 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperArgument, TyperCommand, TyperGroup
 
+from npc_tactics.cli_support import (
+    Command,
+    Group,
+    check_fights,
+    check_out,
+    check_seed_option,
+    check_timesteps,
+    print_first_agent,
+    rules_options,
+    show_version,
+    split_agents,
+    system_scenario_from_runs,
+)
 from npc_tactics.errors import UserError, one_line, shown
-from npc_tactics.limits import MAX_AGENTS, MAX_FIGHTS, MAX_TIMESTEPS, SEED_MAX, check_seed
-
-
-class _Words:
-    """Help screens in words: ``SYSTEM`` rather than ``{system} <str>``, no ``<bool>`` after flags (typer
-    prints the Python type of every parameter and braces around required arguments)."""
-
-    def get_params(self, ctx: Any) -> list[Any]:
-        params: list[Any] = super().get_params(ctx)  # type: ignore[misc]  # mixed into typer's classes
-        for param in params:
-            if isinstance(param, TyperArgument):
-                param.get_usage_pieces = lambda ctx, p=param: [p.display_name_raw]
-                param.display_type_rich = lambda ctx: None
-            elif param.name == "help":
-                param.display_type_rich = lambda ctx: ""
-        return params
-
-
-class _Command(_Words, TyperCommand):
-    pass
-
-
-class _Group(_Words, TyperGroup):
-    command_class = _Command
-
+from npc_tactics.limits import MAX_AGENTS, MAX_FIGHTS, MAX_TIMESTEPS, SEED_MAX
 
 app = typer.Typer(
-    cls=_Group,
+    cls=Group,
     name="npc-tactics",
     help="Teach tabletop RPG NPCs to fight well (MaskablePPO), benchmark tactics, and ask what an NPC "
     "should do now.\n\nStart with `npc-tactics systems`, `npc-tactics scenarios ose`, "
@@ -54,49 +42,11 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-def _seed(value: int | None) -> int | None:
-    """Every ``--seed`` goes through here: the one range check (0..SEED_MAX, see npc_tactics.seeds)."""
-    if value is None:
-        return None
-    try:
-        return check_seed(value, "seed")
-    except UserError as exc:
-        raise typer.BadParameter(str(exc).removeprefix("seed: ")) from None
-
-
-def _fights(value: int) -> int:
-    if not 1 <= value <= MAX_FIGHTS:
-        raise typer.BadParameter(f"expected 1 to {MAX_FIGHTS:,} fights, got {value}")
-    return value
-
-
-def _timesteps(value: int | None) -> int | None:
-    if value is not None and not 1 <= value <= MAX_TIMESTEPS:
-        raise typer.BadParameter(f"expected 1 to {MAX_TIMESTEPS:,} timesteps, got {value}")
-    return value
-
-
-def _version(value: bool) -> None:
-    if not value:
-        return
-    from importlib.metadata import PackageNotFoundError, version
-
-    import npc_tactics
-
-    try:
-        text = version("npc-tactics")
-    except PackageNotFoundError:
-        text = npc_tactics.__version__
-    typer.echo(f"npc-tactics {text}")
-    raise typer.Exit()
-
-
 JsonFlag = Annotated[bool, typer.Option("--json", metavar="", help="Print one JSON object instead of a table.")]
 ProgressFlag = Annotated[bool, typer.Option(metavar="", help="Show a progress bar on stderr.")]
 SystemArg = Annotated[str, typer.Argument(metavar="SYSTEM", help="System name, see `npc-tactics systems`.")]
-SeedOption = Annotated[int, typer.Option(metavar="SEED", callback=_seed, help=f"Seed, 0 to {SEED_MAX}.")]
 FightsOption = Annotated[
-    int, typer.Option(metavar="N", callback=_fights, help=f"Number of fights (1 to {MAX_FIGHTS:,}).")
+    int, typer.Option(metavar="N", callback=check_fights, help=f"Number of fights (1 to {MAX_FIGHTS:,}).")
 ]
 OptionFlag = Annotated[
     list[str] | None,
@@ -109,7 +59,7 @@ OptionFlag = Annotated[
 @app.callback()
 def _root(
     version: Annotated[
-        bool, typer.Option("--version", metavar="", callback=_version, is_eager=True,
+        bool, typer.Option("--version", metavar="", callback=show_version, is_eager=True,
                            help="Print the version and exit.")
     ] = False,
 ) -> None:
@@ -117,46 +67,12 @@ def _root(
     now."""
 
 
-def _rules_options(system: str, pairs: list[str] | None) -> dict[str, Any]:
-    """Parse ``KEY=VALUE`` rules options (values read as YAML scalars) and validate them on the engine."""
-    from npc_tactics.configs import parse_yaml
-    from npc_tactics.errors import ConfigError, shown
-    from npc_tactics.systems import make_engine
-
-    options: dict[str, Any] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise UserError(f"--option: expected KEY=VALUE, got {shown(pair)}")
-        if key in options:
-            raise UserError(f"--option: {shown(key)} given twice")
-        try:
-            options[key] = parse_yaml(value, f"--option {key}")
-        except ConfigError as exc:
-            if "invalid YAML: expected a finite number" in str(exc) or "expands to" in str(exc):
-                raise
-            options[key] = value
-    try:
-        make_engine(system, options)
-    except (ValueError, TypeError) as exc:
-        raise UserError(f"--option: {exc}") from None
-    return options
-
-
 def _print_json(obj: Any) -> None:
     typer.echo(json.dumps(obj, indent=2, sort_keys=True, default=str))
 
 
-def _split(agents: str) -> list[str]:
-    names = [a.strip() for a in agents.split(",") if a.strip()]
-    if not names:
-        raise UserError("--agents: expected a comma-separated list such as 'by-the-book,aggressive'")
-    return names
-
-
 # ----- discovery ------------------------------------------------------------------------------------------
-@app.command(cls=_Command)
+@app.command(cls=Command)
 def systems(as_json: JsonFlag = False) -> None:
     """List the rules systems, their Gymnasium ids and default scenarios."""
     from npc_tactics.systems import available_systems
@@ -170,7 +86,7 @@ def systems(as_json: JsonFlag = False) -> None:
         typer.echo(f"{r['name']:<10} {r['gym_id']:<26} {r['title']} (default scenario: {r['default_scenario']})")
 
 
-@app.command(cls=_Command)
+@app.command(cls=Command)
 def scenarios(system: SystemArg, as_json: JsonFlag = False) -> None:
     """List the shipped scenarios of SYSTEM."""
     from npc_tactics.systems import get_system
@@ -183,7 +99,7 @@ def scenarios(system: SystemArg, as_json: JsonFlag = False) -> None:
         typer.echo(f"{r['name']:<20} {r['description']}")
 
 
-@app.command(cls=_Command)
+@app.command(cls=Command)
 def agents(system: SystemArg, as_json: JsonFlag = False) -> None:
     """List the scripted agents of SYSTEM (a trained run directory is also an agent)."""
     from npc_tactics.agents import agent_entries
@@ -196,7 +112,7 @@ def agents(system: SystemArg, as_json: JsonFlag = False) -> None:
         typer.echo(f"{r['name']:<14} {r['description']}")
 
 
-@app.command(cls=_Command)
+@app.command(cls=Command)
 def presets(as_json: JsonFlag = False) -> None:
     """List the shipped training presets (usable as `npc-tactics train NAME`)."""
     from npc_tactics.training.config import list_presets
@@ -210,7 +126,7 @@ def presets(as_json: JsonFlag = False) -> None:
 
 
 # ----- training and evaluation -----------------------------------------------------------------------
-@app.command(cls=_Command)
+@app.command(cls=Command)
 def train(
     config: Annotated[str, typer.Argument(metavar="CONFIG",
                                           help="A training YAML file or a preset name (`npc-tactics presets`).")],
@@ -219,9 +135,9 @@ def train(
     out: Annotated[Path | None, typer.Option(metavar="DIR",
                                              help="Run directory (default runs/SYSTEM-SCENARIO-TIME).")] = None,
     timesteps: Annotated[int | None, typer.Option(
-        metavar="N", callback=_timesteps, help=f"Override the budget's total timesteps (1 to {MAX_TIMESTEPS:,})."
+        metavar="N", callback=check_timesteps, help=f"Override the budget's total timesteps (1 to {MAX_TIMESTEPS:,})."
     )] = None,
-    seed: Annotated[int | None, typer.Option(metavar="SEED", callback=_seed,
+    seed: Annotated[int | None, typer.Option(metavar="SEED", callback=check_seed_option,
                                              help=f"Override the config's seed (0 to {SEED_MAX}).")] = None,
     progress: ProgressFlag = True,
 ) -> None:
@@ -232,38 +148,14 @@ def train(
     if resume and out is None:
         raise UserError("--resume needs --out RUN_DIR (the run to continue)")
     if out is not None:
-        _check_out(out, must_exist=resume)
+        check_out(out, must_exist=resume)
     cfg = load_train_config(config)
     run_dir = run_training(cfg, out, resume=resume, timesteps=timesteps, seed=seed, progress=progress,
                            config_source=config)
     typer.echo(f"run directory: {run_dir}")
 
 
-def _check_out(out: Path, must_exist: bool = False) -> None:
-    """``--out`` must be a directory (or a path where one can be created): say so before any work is done."""
-    import os
-    import tempfile
-
-    if out.exists() and not out.is_dir():
-        raise UserError(f"--out: {out} exists and is not a directory")
-    if must_exist:
-        return
-    parent = out
-    while not parent.exists():
-        if parent.parent == parent:
-            break
-        parent = parent.parent
-    if not parent.is_dir():
-        raise UserError(f"--out: {parent} is a file, so {out} cannot be created")
-    try:
-        fd, probe = tempfile.mkstemp(dir=parent, prefix=".npc-tactics-probe-")
-        os.close(fd)
-        os.unlink(probe)
-    except OSError as exc:
-        raise UserError(f"--out: cannot write in {parent}: {exc.strerror or exc}") from None
-
-
-@app.command(cls=_Command)
+@app.command(cls=Command)
 def evaluate(
     agents: Annotated[str, typer.Option(metavar="A,B,...",
                                         help="Comma-separated agents: scripted names and/or run directories.")],
@@ -271,10 +163,10 @@ def evaluate(
                                                help="System (default: the first run directory's).")] = None,
     scenario: Annotated[str | None, typer.Option(metavar="SCENARIO",
                                                  help="Scenario (default: the first run directory's).")] = None,
-    fights: Annotated[int, typer.Option(metavar="N", callback=_fights,
+    fights: Annotated[int, typer.Option(metavar="N", callback=check_fights,
                                         help="Fights per ordered pairing, same seeds for every pairing "
                                         f"(1 to {MAX_FIGHTS:,}).")] = 100,
-    seed: Annotated[int, typer.Option(metavar="SEED", callback=_seed,
+    seed: Annotated[int, typer.Option(metavar="SEED", callback=check_seed_option,
                                       help=f"First seed of the paired seed list (0 to {SEED_MAX}).")] = 0,
     out: Annotated[Path | None, typer.Option(metavar="DIR",
                                              help="Report directory (default reports/SYSTEM-SCENARIO).")] = None,
@@ -286,7 +178,7 @@ def evaluate(
     wall-clock time)."""
     from npc_tactics.evaluation.tournament import run_tournament
 
-    names = _split(agents)
+    names = split_agents(agents)
     if len(names) < 2:
         raise UserError(f"--agents: a tournament needs at least two agents, got {len(names)}: {names[0]}")
     repeated = sorted({n for n in names if names.count(n) > 1})
@@ -295,66 +187,20 @@ def evaluate(
     if len(names) > MAX_AGENTS:
         raise UserError(f"--agents: at most {MAX_AGENTS} agents per tournament, got {len(names)}")
     if out is not None:
-        _check_out(out)
-    system, scenario = _system_scenario_from_runs(names, system, scenario)
+        check_out(out)
+    system, scenario = system_scenario_from_runs(names, system, scenario)
     out = out or Path("reports") / f"{system}-{scenario}"
-    _check_out(out)
-    options = _rules_options(system, option)
+    check_out(out)
+    options = rules_options(system, option)
     try:
         result = run_tournament(system, scenario, names, fights, seed, out, options=options, progress=progress)
     except OSError as exc:
         raise UserError(f"--out: cannot write the report in {out}: {exc.strerror or exc}") from None
-    _print_first_agent(result)
+    print_first_agent(result)
     typer.echo(f"report: {result.report_path}")
 
 
-def _print_first_agent(result: Any) -> None:
-    """The first agent's results from its seats, the ratings: what a user looks for before the report."""
-    from npc_tactics.evaluation.stats import format_rate
-
-    first = result.agents[0]
-    for pairing in result.pairings:
-        a, b = pairing.agents
-        if first not in (a, b):
-            continue
-        seat = 0 if a == first else 1
-        rates = pairing.rates(seat)
-        other = b if seat == 0 else a
-        typer.echo(f"{first} (side {seat}) vs {other}: win {format_rate(rates['win'])}, "
-                   f"fled {format_rate(rates['fled'], ci=False)}, draw {format_rate(rates['draw'], ci=False)} "
-                   f"over {pairing.fights} fights")
-    for seat in (0, 1):
-        ranking = ", ".join(f"{r.agent} {r.mu:.1f}±{r.sigma:.1f}" for r in result.ratings if r.seat == seat)
-        if ranking:
-            typer.echo(f"ratings as side {seat} (openskill mu±sigma, against the side-{1 - seat} agents): {ranking}")
-
-
-def _system_scenario_from_runs(names: list[str], system: str | None, scenario: str | None) -> tuple[str, str]:
-    """--system/--scenario, defaulting to the first run directory's; every run must be of that system."""
-    from npc_tactics.agents.resolve import looks_like_path
-    from npc_tactics.configs import load_yaml
-    from npc_tactics.systems import get_system
-    from npc_tactics.training.config import parse_train_config
-
-    for name in names:
-        run = Path(name)
-        if not (looks_like_path(name) and run.is_dir()):
-            continue
-        if not (run / "config.yaml").is_file():
-            raise UserError(f"{run}: not a training run (config.yaml is missing)")
-        cfg = parse_train_config(load_yaml(run / "config.yaml"), str(run / "config.yaml"))
-        if system is None:
-            system = cfg.system
-            scenario = scenario or cfg.scenario
-        elif cfg.system != get_system(system).name:
-            raise UserError(f"{run}: this run was trained for {cfg.system!r}; the tournament is {system}")
-    if system is None:
-        raise UserError("--system is required when no agent is a trained run directory")
-    info = get_system(system)
-    return info.name, scenario or info.default_scenario
-
-
-@app.command(cls=_Command)
+@app.command(cls=Command)
 def simulate(
     system: SystemArg,
     scenario: Annotated[str, typer.Argument(metavar="SCENARIO",
@@ -363,7 +209,7 @@ def simulate(
         str, typer.Option(metavar="A,B", help="Two agents, side 0 (NPCs) then side 1: 'by-the-book,aggressive'.")
     ] = "by-the-book,by-the-book",
     fights: FightsOption = 100,
-    seed: Annotated[int, typer.Option(metavar="SEED", callback=_seed,
+    seed: Annotated[int, typer.Option(metavar="SEED", callback=check_seed_option,
                                       help=f"Seed of the first fight; fight k uses seed+k (0 to {SEED_MAX}).")] = 0,
     option: OptionFlag = None,
     as_json: JsonFlag = False,
@@ -373,11 +219,11 @@ def simulate(
     from npc_tactics.evaluation.simulate import format_summary
     from npc_tactics.evaluation.simulate import simulate as run_sim
 
-    names = _split(agents)
+    names = split_agents(agents)
     if len(names) != 2:
         raise UserError(f"--agents: expected two agents (side 0, side 1), got {len(names)}: {names}")
     timing: dict[str, float] = {}
-    summary = run_sim(system, scenario, names, fights, seed, options=_rules_options(system, option),
+    summary = run_sim(system, scenario, names, fights, seed, options=rules_options(system, option),
                       progress=not as_json, timing=timing)
     if as_json:
         _print_json(summary)
@@ -386,12 +232,12 @@ def simulate(
         typer.echo(f"played in {timing['seconds']:.1f} s")
 
 
-@app.command(cls=_Command)
+@app.command(cls=Command)
 def suggest(
     run: Annotated[Path, typer.Option(metavar="RUN_DIR", help="A trained run directory (from `npc-tactics train`).")],
     situation: Annotated[Path, typer.Option(metavar="FILE",
                                             help="A situation YAML: who is where, wounds, round, who acts.")],
-    seed: Annotated[int, typer.Option(metavar="SEED", callback=_seed,
+    seed: Annotated[int, typer.Option(metavar="SEED", callback=check_seed_option,
                                       help=f"Seed for any dice the situation needs (0 to {SEED_MAX}).")] = 0,
     as_json: JsonFlag = False,
 ) -> None:
