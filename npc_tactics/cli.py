@@ -19,6 +19,7 @@ from npc_tactics.cli_support import (
     Command,
     Group,
     check_fights,
+    check_lineup,
     check_out,
     check_seed_option,
     check_timesteps,
@@ -181,11 +182,9 @@ def evaluate(
     names = split_agents(agents)
     if len(names) < 2:
         raise UserError(f"--agents: a tournament needs at least two agents, got {len(names)}: {names[0]}")
-    repeated = sorted({n for n in names if names.count(n) > 1})
-    if repeated:
-        raise UserError(f"--agents: each agent may appear once; repeated: {', '.join(repeated)}")
     if len(names) > MAX_AGENTS:
         raise UserError(f"--agents: at most {MAX_AGENTS} agents per tournament, got {len(names)}")
+    check_lineup(names)
     if out is not None:
         check_out(out)
     system, scenario = system_scenario_from_runs(names, system, scenario)
@@ -222,6 +221,8 @@ def simulate(
     names = split_agents(agents)
     if len(names) != 2:
         raise UserError(f"--agents: expected two agents (side 0, side 1), got {len(names)}: {names}")
+    if not scenario.strip():
+        raise UserError("SCENARIO: expected a scenario name or a YAML path, got an empty string")
     timing: dict[str, float] = {}
     summary = run_sim(system, scenario, names, fights, seed, options=rules_options(system, option),
                       progress=not as_json, timing=timing)

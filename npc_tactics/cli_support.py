@@ -16,6 +16,7 @@ __all__ = [
     "Command",
     "Group",
     "check_fights",
+    "check_lineup",
     "check_out",
     "check_seed_option",
     "check_timesteps",
@@ -190,3 +191,20 @@ def system_scenario_from_runs(names: list[str], system: str | None, scenario: st
     info = get_system(system)
     return info.name, scenario or info.default_scenario
 
+
+def check_lineup(names: list[str]) -> None:
+    """Each agent at most once (a run folder however it is spelt: ``runs/a`` and ``runs/a/``), and at least
+    one pairing possible: a trained run plays only the side it learned."""
+    from npc_tactics.agents.resolve import looks_like_path, trained_side
+
+    keys = [str(Path(n).resolve()) if looks_like_path(n) else n for n in names]
+    repeated = sorted({n for n, k in zip(names, keys, strict=True) if keys.count(k) > 1})
+    if repeated:
+        raise UserError(f"--agents: each agent may appear once; repeated: {', '.join(repeated)}")
+    seats = {trained_side(n) for n in names}
+    if None not in seats and len(seats) == 1:
+        side = seats.pop()
+        raise UserError(
+            f"--agents: every agent is a run trained for side {side}, so nobody can play side {1 - side}; "
+            "add a scripted agent or a run trained for the other side"
+        )
