@@ -35,12 +35,20 @@ class _Words:
     def get_params(self, ctx: Any) -> list[Any]:
         params: list[Any] = super().get_params(ctx)  # type: ignore[misc]  # mixed into typer's classes
         for param in params:
+            # instance attributes shadow typer's methods for this help screen only
             if isinstance(param, TyperArgument):
-                param.get_usage_pieces = lambda ctx, p=param: [p.display_name_raw]
-                param.display_type_rich = lambda ctx: None
+                param.get_usage_pieces = _usage_word(param.display_name_raw)  # type: ignore[method-assign]  # see above
+                param.display_type_rich = lambda ctx: None  # type: ignore[method-assign]  # see above
             elif param.name == "help":
-                param.display_type_rich = lambda ctx: ""
+                param.display_type_rich = lambda ctx: ""  # type: ignore[method-assign]  # see above
         return params
+
+
+def _usage_word(name: str) -> Any:
+    def pieces(ctx: Any) -> list[str]:
+        return [name]
+
+    return pieces
 
 
 class Command(_Words, TyperCommand):
@@ -202,8 +210,8 @@ def check_lineup(names: list[str]) -> None:
     if repeated:
         raise UserError(f"--agents: each agent may appear once; repeated: {', '.join(repeated)}")
     seats = {trained_side(n) for n in names}
-    if None not in seats and len(seats) == 1:
-        side = seats.pop()
+    side = seats.pop() if len(seats) == 1 else None
+    if side is not None:
         raise UserError(
             f"--agents: every agent is a run trained for side {side}, so nobody can play side {1 - side}; "
             "add a scripted agent or a run trained for the other side"

@@ -100,11 +100,11 @@ def render_report(result: TournamentResult) -> str:
         "run plays the side it learned) are compared with the others on the same seat. Compare "
         "ratings within a table, not across tables.",
     ]
-    for seat, seat_name in enumerate(("side 0", "side 1")):
-        table = [r for r in result.ratings if r.seat == seat]
+    for seat_index in (0, 1):
+        table = [r for r in result.ratings if r.seat == seat_index]
         if not table:
             continue
-        lines += ["", f"### As {seat_name}", ""]
+        lines += ["", f"### As side {seat_index}", ""]
         lines += _table(
             ["rank", "agent", "mu", "sigma", "ordinal", "fights"],
             [
