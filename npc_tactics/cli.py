@@ -272,7 +272,7 @@ def main(argv: list[str] | None = None) -> None:
     except typer.TyperException as exc:  # click's usage errors: bad option value, missing argument ...
         if type(exc).__name__ == "NoArgsIsHelpError":
             exc.show()  # type: ignore[attr-defined]  # click's own help screen
-            sys.exit(0)
+            sys.exit(int(getattr(exc, "exit_code", 2)))
         ctx = getattr(exc, "ctx", None)
         where = ctx.command_path if ctx is not None else "npc-tactics"
         message = exc.format_message() if hasattr(exc, "format_message") else str(exc)

@@ -75,3 +75,14 @@ def test_examples_name_a_run_folder_they_say_how_to_create() -> None:
         for run in runs:
             assert f"--out {run}" in text or f"--out {run} " in readme, (path.name, run)
             assert not run.startswith("/tmp"), (path.name, run)
+
+
+def test_nothing_users_get_cites_files_they_do_not_have() -> None:
+    """Docs, examples and the package cite the rules references under docs/rules/, never the project's
+    shared/ folder (issue 8 §5: users do not have it)."""
+    places = [REPO / "README.md", *(REPO / "docs").rglob("*.md"), *(REPO / "examples").glob("*"),
+              *(REPO / "npc_tactics").rglob("*.py")]
+    offenders = [str(p.relative_to(REPO)) for p in places
+                 if "shared/rules" in p.read_text(encoding="utf-8") or "/work/shared" in p.read_text(encoding="utf-8")
+                 or "shared/seeds" in p.read_text(encoding="utf-8")]
+    assert not offenders
