@@ -62,24 +62,48 @@ class Suggestion:
         return "\n".join(lines)
 
 
+def _run_system(run: Path) -> tuple[str, dict[str, Any]]:
+    """The system and rules options of a run folder, from its config.yaml (no model loaded)."""
+    from npc_tactics.configs import load_yaml
+    from npc_tactics.training.config import parse_train_config
+
+    if not run.is_dir():
+        raise UserError(f"{run}: run dir not found")
+    if not (run / "config.yaml").is_file():
+        raise UserError(f"{run}: not a training run (config.yaml is missing)")
+    try:
+        config = parse_train_config(load_yaml(run / "config.yaml"), str(run / "config.yaml"))
+    except ConfigError as exc:
+        raise UserError(f"{run}: unreadable config.yaml ({exc})") from None
+    return config.system, dict(config.options)
+
+
 def suggest(run_dir: str | Path, situation: str | Path | dict[str, Any], *, seed: int = 0,
             policy: Any | None = None) -> Suggestion:
     """Rank the legal moves of the NPC that acts in ``situation`` with the policy of ``run_dir``.
 
     Raises :class:`~npc_tactics.errors.UserError` (bad run dir) or ``ConfigError`` (bad situation file).
+    The situation is read before the policy is loaded (the run's config.yaml names the system and rules
+    options), so a mistake in it is reported without waiting for torch.
     """
-    from npc_tactics.agents.policy import load_policy_agent
-
-    agent = policy if policy is not None else load_policy_agent(run_dir)
-    info = get_system(agent.system)
-    engine = info.load("engine")(getattr(agent, "options", None) or {})
+    if policy is not None:
+        system, options = policy.system, getattr(policy, "options", None) or {}
+    else:
+        system, options = _run_system(Path(run_dir))
+    info = get_system(system)
+    engine = info.load("engine")(options)
     content = info.load("content")
-    encoder = info.load("encoder")(engine)
     assumptions: list[str] = []
     try:
         state = content.load_situation(engine, situation, RngRoller(np.random.default_rng(seed)), notes=assumptions)
     except ConfigError as exc:
         raise wrong_system_error(exc, situation, "situation", info.name, f"the run {run_dir} is") from None
+    if policy is None:
+        from npc_tactics.agents.policy import load_policy_agent
+
+        policy = load_policy_agent(run_dir)
+    agent = policy
+    encoder = info.load("encoder")(engine)
     size = int(getattr(encoder, "size", 0))
     wants = getattr(agent, "obs_size", None)
     if isinstance(wants, int) and size and wants != size:
