@@ -21,6 +21,7 @@ from npc_tactics.cli_support import (
     check_fights,
     check_lineup,
     check_out,
+    check_runs_fit,
     check_seed_option,
     check_timesteps,
     print_first_agent,
@@ -191,6 +192,7 @@ def evaluate(
     out = out or Path("reports") / f"{system}-{scenario}"
     check_out(out)
     options = rules_options(system, option)
+    check_runs_fit(names, system, options)
     try:
         result = run_tournament(system, scenario, names, fights, seed, out, options=options, progress=progress)
     except OSError as exc:

@@ -18,6 +18,7 @@ __all__ = [
     "check_fights",
     "check_lineup",
     "check_out",
+    "check_runs_fit",
     "check_seed_option",
     "check_timesteps",
     "print_first_agent",
@@ -198,6 +199,22 @@ def system_scenario_from_runs(names: list[str], system: str | None, scenario: st
         raise UserError("--system is required when no agent is a trained run directory")
     info = get_system(system)
     return info.name, scenario or info.default_scenario
+
+
+def check_runs_fit(names: list[str], system: str, options: dict[str, Any]) -> None:
+    """Every run folder among ``names`` can play ``system`` under ``options``, judged from its config.yaml
+    and meta.json before any model (and torch) is loaded; the loaded model is checked again before play."""
+    from npc_tactics.agents.resolve import looks_like_path
+    from npc_tactics.systems import get_system
+    from npc_tactics.training.config import run_fit_problem
+
+    info = get_system(system)
+    size = int(getattr(info.load("encoder")(info.load("engine")(options)), "size", 0))
+    for name in names:
+        if looks_like_path(name) and Path(name).is_dir():
+            problem = run_fit_problem(Path(name), info.name, size)
+            if problem:
+                raise UserError(problem)
 
 
 def check_lineup(names: list[str]) -> None:

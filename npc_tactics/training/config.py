@@ -321,37 +321,39 @@ def validate_names(config: TrainConfig, file: str = "<config>") -> TrainConfig:
         raise ConfigError(file, "side", f"expected 0..{engine.spec.sides - 1}, got {config.side}")
     size = int(getattr(info.load("encoder")(engine), "size", 0))
     for i, name in enumerate(config.opponents):
-        if name not in agents:
-            _check_opponent_run(Path(name), config.system, size, file, f"opponents.{i}")
+        problem = None if name in agents else run_fit_problem(Path(name), config.system, size)
+        if problem:
+            raise ConfigError(file, f"opponents.{i}", problem)
     if config.scenario != scenario:
         config = config.model_copy(update={"scenario": scenario})
     return config
 
 
-def _check_opponent_run(run: Path, system: str, obs_size: int, file: str, field: str) -> None:
-    """A run dir used as an opponent must be a readable run of the same system whose policy reads this
-    system's observation size (its meta.json says; the model itself is loaded only when training starts)."""
+def run_fit_problem(run: Path, system: str, obs_size: int) -> str | None:
+    """Why a run folder cannot play ``system`` (another system, an unreadable config, or a policy whose
+    input size, as its meta.json records it, differs from ``obs_size``), or None. Loads no model."""
     import json
 
     config_path = run / "config.yaml"
     if not config_path.is_file():
-        raise ConfigError(file, field, f"{run}: not a training run (config.yaml is missing)")
+        return f"{run}: not a training run (config.yaml is missing)"
     try:
         theirs = parse_train_config(load_yaml(config_path), str(config_path))
     except ConfigError as exc:
-        raise ConfigError(file, field, f"{run}: unreadable config.yaml ({exc})") from None
+        return f"{run}: unreadable config.yaml ({exc})"
     if theirs.system != system:
-        raise ConfigError(file, field, f"{run} is a {theirs.system} run; this config trains {system}")
+        return f"{run} is a {theirs.system} run, trained for {theirs.system!r}; this needs {system}"
     try:
         meta = json.loads((run / "meta.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return
+        return None
     size = meta.get("observation_size") if isinstance(meta, dict) else None
     if isinstance(size, int) and obs_size and size != obs_size:
-        raise ConfigError(
-            file, field, f"{run}: its policy reads {size} observation values but {system} gives {obs_size} "
-            "(trained under another encoder version, or its files were mixed up)"
+        return (
+            f"{run}: its policy reads {size} observation values but {system} gives {obs_size}: the model and "
+            "config.yaml of this run disagree (files mixed up, or trained under another encoder version)"
         )
+    return None
 
 
 def list_presets() -> list[tuple[str, str]]:
