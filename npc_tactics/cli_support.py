@@ -97,6 +97,9 @@ def show_version(value: bool) -> None:
     raise typer.Exit()
 
 
+_YAML_LIMITS = ("finite number", "expands to", "duplicate key", "nested more than", "refers to the value")
+
+
 def rules_options(system: str, pairs: list[str] | None) -> dict[str, Any]:
     """Parse ``KEY=VALUE`` rules options (values read as YAML scalars) and validate them on the engine."""
     from npc_tactics.configs import parse_yaml
@@ -114,8 +117,8 @@ def rules_options(system: str, pairs: list[str] | None) -> dict[str, Any]:
         try:
             options[key] = parse_yaml(value, f"--option {key}")
         except ConfigError as exc:
-            if "invalid YAML: expected a finite number" in str(exc) or "expands to" in str(exc):
-                raise
+            if any(limit in str(exc) for limit in _YAML_LIMITS):
+                raise  # a value that breaks a limit is refused, not read as text
             options[key] = value
     try:
         make_engine(system, options)
