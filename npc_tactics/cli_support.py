@@ -61,7 +61,7 @@ class Group(_Words, TyperGroup):
 
 
 def check_seed_option(value: int | None) -> int | None:
-    """Every ``--seed`` goes through here: the one range check (0..SEED_MAX, see npc_tactics.seeds)."""
+    """Every ``--seed`` goes through here: the one range check (0..SEED_MAX, see npc_tactics.limits)."""
     if value is None:
         return None
     try:
