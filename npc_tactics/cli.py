@@ -1,7 +1,9 @@
 """The ``npc-tactics`` command line: discover content, train, evaluate, simulate, and ask for a suggestion.
 
-Every user mistake (bad or missing file, unknown system/scenario/agent/preset, malformed situation) is one
-line on stderr naming the file and field or the unknown name with the valid choices, and exit code 2.
+Every user mistake (bad or missing file, unknown system/scenario/agent/preset, malformed situation, a bad
+option value) is one line on stderr naming the file and field, the option, or the unknown name with the
+valid choices, and exit code 2. Every range (seeds, fights, agents, timesteps) is declared once in
+:mod:`npc_tactics.limits` and checked in :mod:`npc_tactics.cli_support`.
 """
 
 from __future__ import annotations
@@ -13,9 +15,26 @@ from typing import Annotated, Any
 
 import typer
 
-from npc_tactics.errors import UserError
+from npc_tactics.cli_support import (
+    Command,
+    Group,
+    check_fights,
+    check_lineup,
+    check_out,
+    check_runs_fit,
+    check_seed_option,
+    check_timesteps,
+    print_first_agent,
+    rules_options,
+    show_version,
+    split_agents,
+    system_scenario_from_runs,
+)
+from npc_tactics.errors import UserError, one_line, shown
+from npc_tactics.limits import MAX_AGENTS, MAX_FIGHTS, MAX_TIMESTEPS, SEED_MAX
 
 app = typer.Typer(
+    cls=Group,
     name="npc-tactics",
     help="Teach tabletop RPG NPCs to fight well (MaskablePPO), benchmark tactics, and ask what an NPC "
     "should do now.\n\nStart with `npc-tactics systems`, `npc-tactics scenarios ose`, "
@@ -25,49 +44,37 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-JsonFlag = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")]
+JsonFlag = Annotated[bool, typer.Option("--json", metavar="", help="Print one JSON object instead of a table.")]
+ProgressFlag = Annotated[bool, typer.Option(metavar="", help="Show a progress bar on stderr.")]
+SystemArg = Annotated[str, typer.Argument(metavar="SYSTEM", help="System name, see `npc-tactics systems`.")]
+FightsOption = Annotated[
+    int, typer.Option(metavar="N", callback=check_fights, help=f"Number of fights (1 to {MAX_FIGHTS:,}).")
+]
 OptionFlag = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="A rules option KEY=VALUE (repeatable), e.g. -o tie_mode=reroll; "
+    typer.Option("--option", "-o", metavar="KEY=VALUE",
+                 help="A rules option KEY=VALUE (repeatable), e.g. -o tie_mode=reroll; "
                  "see the system's docs page for the list."),
 ]
 
 
-def _rules_options(system: str, pairs: list[str] | None) -> dict[str, Any]:
-    """Parse ``KEY=VALUE`` rules options (values read as YAML scalars) and validate them on the engine."""
-    import yaml
-
-    from npc_tactics.systems import make_engine
-
-    options: dict[str, Any] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise UserError(f"--option: expected KEY=VALUE, got {pair!r}")
-        try:
-            options[key.strip()] = yaml.safe_load(value)
-        except yaml.YAMLError:
-            options[key.strip()] = value
-    try:
-        make_engine(system, options)
-    except ValueError as exc:
-        raise UserError(f"--option: {exc}") from None
-    return options
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", metavar="", callback=show_version, is_eager=True,
+                           help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Teach tabletop RPG NPCs to fight well (MaskablePPO), benchmark tactics, and ask what an NPC should do
+    now."""
 
 
 def _print_json(obj: Any) -> None:
     typer.echo(json.dumps(obj, indent=2, sort_keys=True, default=str))
 
 
-def _split(agents: str) -> list[str]:
-    names = [a.strip() for a in agents.split(",") if a.strip()]
-    if not names:
-        raise UserError("--agents: expected a comma-separated list such as 'by-the-book,aggressive'")
-    return names
-
-
 # ----- discovery ------------------------------------------------------------------------------------------
-@app.command()
+@app.command(cls=Command)
 def systems(as_json: JsonFlag = False) -> None:
     """List the rules systems, their Gymnasium ids and default scenarios."""
     from npc_tactics.systems import available_systems
@@ -81,9 +88,8 @@ def systems(as_json: JsonFlag = False) -> None:
         typer.echo(f"{r['name']:<10} {r['gym_id']:<26} {r['title']} (default scenario: {r['default_scenario']})")
 
 
-@app.command()
-def scenarios(system: Annotated[str, typer.Argument(help="System name, see `npc-tactics systems`.")],
-              as_json: JsonFlag = False) -> None:
+@app.command(cls=Command)
+def scenarios(system: SystemArg, as_json: JsonFlag = False) -> None:
     """List the shipped scenarios of SYSTEM."""
     from npc_tactics.systems import get_system
 
@@ -95,9 +101,8 @@ def scenarios(system: Annotated[str, typer.Argument(help="System name, see `npc-
         typer.echo(f"{r['name']:<20} {r['description']}")
 
 
-@app.command()
-def agents(system: Annotated[str, typer.Argument(help="System name, see `npc-tactics systems`.")],
-           as_json: JsonFlag = False) -> None:
+@app.command(cls=Command)
+def agents(system: SystemArg, as_json: JsonFlag = False) -> None:
     """List the scripted agents of SYSTEM (a trained run directory is also an agent)."""
     from npc_tactics.agents import agent_entries
 
@@ -109,7 +114,7 @@ def agents(system: Annotated[str, typer.Argument(help="System name, see `npc-tac
         typer.echo(f"{r['name']:<14} {r['description']}")
 
 
-@app.command()
+@app.command(cls=Command)
 def presets(as_json: JsonFlag = False) -> None:
     """List the shipped training presets (usable as `npc-tactics train NAME`)."""
     from npc_tactics.training.config import list_presets
@@ -123,17 +128,24 @@ def presets(as_json: JsonFlag = False) -> None:
 
 
 # ----- training and evaluation -----------------------------------------------------------------------
-@app.command()
+@app.command(cls=Command)
 def train(
-    config: Annotated[str, typer.Argument(help="A training YAML file or a preset name (`npc-tactics presets`).")],
-    resume: Annotated[bool, typer.Option(help="Continue the run in --out from its latest checkpoint (weights and "
-                      "optimizer state as plain tensors; its config must match CONFIG).")] = False,
-    force: Annotated[bool, typer.Option(help="With --resume: continue even if CONFIG names another system, scenario, "
-                     "side or net_arch than the run (the run's own saved config is kept).")] = False,
-    out: Annotated[Path | None, typer.Option(help="Run directory (default runs/<system>-<scenario>-<time>).")] = None,
-    timesteps: Annotated[int | None, typer.Option(min=1, help="Override the budget's total timesteps.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Override the config's seed.")] = None,
-    progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+    config: Annotated[str, typer.Argument(metavar="CONFIG",
+                                          help="A training YAML file or a preset name (`npc-tactics presets`).")],
+    resume: Annotated[bool, typer.Option(metavar="", help="Continue the run in --out from its latest checkpoint "
+                                         "(weights and optimizer state as plain tensors; its config must match "
+                                         "CONFIG).")] = False,
+    force: Annotated[bool, typer.Option(metavar="", help="With --resume: continue even if CONFIG names another "
+                                        "system, scenario, side or net_arch than the run (the run's own saved "
+                                        "config is kept).")] = False,
+    out: Annotated[Path | None, typer.Option(metavar="DIR",
+                                             help="Run directory (default runs/SYSTEM-SCENARIO-TIME).")] = None,
+    timesteps: Annotated[int | None, typer.Option(
+        metavar="N", callback=check_timesteps, help=f"Override the budget's total timesteps (1 to {MAX_TIMESTEPS:,})."
+    )] = None,
+    seed: Annotated[int | None, typer.Option(metavar="SEED", callback=check_seed_option,
+                                             help=f"Override the config's seed (0 to {SEED_MAX}).")] = None,
+    progress: ProgressFlag = True,
 ) -> None:
     """Train an NPC policy with MaskablePPO from one YAML config; writes a run directory.
 
@@ -147,114 +159,109 @@ def train(
 
     if resume and out is None:
         raise UserError("--resume needs --out RUN_DIR (the run to continue)")
-    cfg = load_train_config(config)
+    if out is not None:
+        check_out(out, must_exist=resume)
     if force and not resume:
         raise UserError("--force only applies with --resume")
+    cfg = load_train_config(config)
     run_dir = run_training(cfg, out, resume=resume, timesteps=timesteps, seed=seed, progress=progress,
                            config_source=config, force=force)
     typer.echo(f"run directory: {run_dir}")
 
 
-@app.command()
+@app.command(cls=Command)
 def evaluate(
-    agents: Annotated[str, typer.Option(help="Comma-separated agents: scripted names and/or run directories.")],
-    system: Annotated[str | None, typer.Option(help="System (default: the first run directory's).")] = None,
-    scenario: Annotated[str | None, typer.Option(help="Scenario (default: the first run directory's).")] = None,
-    fights: Annotated[
-        int, typer.Option(min=1, help="Fights per ordered pairing (same seeds for every pairing).")
-    ] = 100,
-    seed: Annotated[int, typer.Option(help="First seed of the paired seed list.")] = 0,
-    out: Annotated[Path | None, typer.Option(help="Report directory (default reports/<system>-<scenario>).")] = None,
-    progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+    agents: Annotated[str, typer.Option(metavar="A,B,...",
+                                        help="Comma-separated agents: scripted names and/or run directories.")],
+    system: Annotated[str | None, typer.Option(metavar="SYSTEM",
+                                               help="System (default: the first run directory's).")] = None,
+    scenario: Annotated[str | None, typer.Option(metavar="SCENARIO",
+                                                 help="Scenario (default: the first run directory's).")] = None,
+    fights: Annotated[int, typer.Option(metavar="N", callback=check_fights,
+                                        help="Fights per ordered pairing, same seeds for every pairing "
+                                        f"(1 to {MAX_FIGHTS:,}).")] = 100,
+    seed: Annotated[int, typer.Option(metavar="SEED", callback=check_seed_option,
+                                      help=f"First seed of the paired seed list (0 to {SEED_MAX}).")] = 0,
+    out: Annotated[Path | None, typer.Option(metavar="DIR",
+                                             help="Report directory (default reports/SYSTEM-SCENARIO).")] = None,
+    progress: ProgressFlag = True,
     option: OptionFlag = None,
 ) -> None:
-    """Round-robin tournament on paired seeds: win/draw/flee rates with Wilson 95% intervals, ratings,
-    tactic profiles, and a Markdown report with PNG plots."""
+    """Round-robin tournament on paired seeds: win/draw/flee rates with Wilson 95% intervals, ratings per seat,
+    tactic profiles, and a Markdown report with PNG plots (results.json holds every number; timing.json the
+    wall-clock time)."""
     from npc_tactics.evaluation.tournament import run_tournament
 
-    names = _split(agents)
-    system, scenario = _system_scenario_from_runs(names, system, scenario)
+    names = split_agents(agents)
+    if len(names) < 2:
+        raise UserError(f"--agents: a tournament needs at least two agents, got {len(names)}: {names[0]}")
+    if len(names) > MAX_AGENTS:
+        raise UserError(f"--agents: at most {MAX_AGENTS} agents per tournament, got {len(names)}")
+    check_lineup(names)
+    if out is not None:
+        check_out(out)
+    system, scenario = system_scenario_from_runs(names, system, scenario)
     out = out or Path("reports") / f"{system}-{scenario}"
-    options = _rules_options(system, option)
-    result = run_tournament(system, scenario, names, fights, seed, out, options=options, progress=progress)
-    _print_first_agent(result)
+    check_out(out)
+    options = rules_options(system, option)
+    check_runs_fit(names, system, options)
+    try:
+        result = run_tournament(system, scenario, names, fights, seed, out, options=options, progress=progress)
+    except OSError as exc:
+        raise UserError(f"--out: cannot write the report in {out}: {exc.strerror or exc}") from None
+    print_first_agent(result)
     typer.echo(f"report: {result.report_path}")
 
 
-def _print_first_agent(result: Any) -> None:
-    """The first agent's results from its seats, the ratings: what a user looks for before the report."""
-    from npc_tactics.evaluation.stats import format_rate
-
-    first = result.agents[0]
-    for pairing in result.pairings:
-        a, b = pairing.agents
-        if first not in (a, b):
-            continue
-        seat = 0 if a == first else 1
-        rates = pairing.rates(seat)
-        other = b if seat == 0 else a
-        typer.echo(f"{first} (side {seat}) vs {other}: win {format_rate(rates['win'])}, "
-                   f"fled {format_rate(rates['fled'], ci=False)}, draw {format_rate(rates['draw'], ci=False)} "
-                   f"over {pairing.fights} fights")
-    ranking = ", ".join(f"{r.agent} {r.mu:.1f}±{r.sigma:.1f}" for r in result.ratings)
-    typer.echo(f"ratings (openskill mu±sigma): {ranking}")
-
-
-def _system_scenario_from_runs(names: list[str], system: str | None, scenario: str | None) -> tuple[str, str]:
-    from npc_tactics.runs import RunDir
-    from npc_tactics.systems import get_system
-
-    for name in names:
-        run = RunDir(Path(name))
-        if run.is_run():
-            cfg = run.config()
-            system = system or cfg.system
-            scenario = scenario or cfg.scenario
-            break
-    if system is None:
-        raise UserError("--system is required when no agent is a trained run directory")
-    info = get_system(system)
-    return info.name, scenario or info.default_scenario
-
-
-@app.command()
+@app.command(cls=Command)
 def simulate(
-    system: Annotated[str, typer.Argument(help="System name, see `npc-tactics systems`.")],
-    scenario: Annotated[str, typer.Argument(help="Scenario name or YAML path, see `npc-tactics scenarios SYSTEM`.")],
+    system: SystemArg,
+    scenario: Annotated[str, typer.Argument(metavar="SCENARIO",
+                                            help="Scenario name or YAML path, see `npc-tactics scenarios SYSTEM`.")],
     agents: Annotated[
-        str, typer.Option(help="Two agents, side 0 (NPCs) then side 1: 'by-the-book,aggressive'.")
+        str, typer.Option(metavar="A,B", help="Two agents, side 0 (NPCs) then side 1: 'by-the-book,aggressive'.")
     ] = "by-the-book,by-the-book",
-    fights: Annotated[int, typer.Option(min=1, help="Number of fights.")] = 100,
-    seed: Annotated[int, typer.Option(help="Seed of the first fight (fight k uses seed+k).")] = 0,
+    fights: FightsOption = 100,
+    seed: Annotated[int, typer.Option(metavar="SEED", callback=check_seed_option,
+                                      help=f"Seed of the first fight; fight k uses seed+k (0 to {SEED_MAX}).")] = 0,
     option: OptionFlag = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Play fights between two agents and summarise results and event counts."""
+    """Play fights between two agents and summarise results and event counts (--json: the same numbers for the
+    same arguments, byte for byte; the wall-clock time is printed only with the table)."""
     from npc_tactics.evaluation.simulate import format_summary
     from npc_tactics.evaluation.simulate import simulate as run_sim
 
-    names = _split(agents)
+    names = split_agents(agents)
     if len(names) != 2:
         raise UserError(f"--agents: expected two agents (side 0, side 1), got {len(names)}: {names}")
-    summary = run_sim(system, scenario, names, fights, seed, options=_rules_options(system, option),
-                      progress=not as_json)
+    if not scenario.strip():
+        raise UserError("SCENARIO: expected a scenario name or a YAML path, got an empty string")
+    timing: dict[str, float] = {}
+    summary = run_sim(system, scenario, names, fights, seed, options=rules_options(system, option),
+                      progress=not as_json, timing=timing)
     if as_json:
         _print_json(summary)
     else:
         typer.echo(format_summary(summary))
+        typer.echo(f"played in {timing['seconds']:.1f} s")
 
 
-@app.command()
+@app.command(cls=Command)
 def export(
-    run: Annotated[Path, typer.Argument(help="A trained run directory (from `npc-tactics train`).")],
-    out: Annotated[Path, typer.Option(help="The bundle folder to write (policy.onnx + schema.json).")],
-    fights: Annotated[int, typer.Option(min=1, max=100_000, help="Fights played against the training opponents "
-                                       "to measure the observation range stored in the bundle.")] = 200,
-    seed: Annotated[int, typer.Option(min=0, max=2**31 - 1, help="Seed of the first of those fights.")] = 0,
-    force: Annotated[bool, typer.Option(help="Replace an existing bundle in --out.")] = False,
+    run: Annotated[Path, typer.Argument(metavar="RUN_DIR", help="A trained run directory (from `npc-tactics train`).")],
+    out: Annotated[Path, typer.Option(metavar="DIR", help="The bundle folder to write (policy.onnx + schema.json).")],
+    fights: Annotated[int, typer.Option(metavar="N", min=1, max=100_000,
+                                        help="Fights played against the training opponents to measure the "
+                                        "observation range stored in the bundle (1 to 100,000).")] = 200,
+    seed: Annotated[int, typer.Option(metavar="SEED", callback=check_seed_option,
+                                      help=f"Seed of the first of those fights (0 to {SEED_MAX}).")] = 0,
+    force: Annotated[bool, typer.Option(metavar="", help="Replace an existing bundle in --out.")] = False,
 ) -> None:
     """Export a run's policy as a portable bundle: policy.onnx (masked probabilities, runs with onnxruntime,
-    no torch) and schema.json (system, rules version, observation fields and ranges, actions, provenance)."""
+    no torch) and schema.json (system, rules version, observation fields and ranges, actions, provenance).
+
+    Bundles are the safe thing to share: nothing in them is unpickled."""
     from npc_tactics.export.bundle_export import export_bundle
 
     result = export_bundle(run, out, fights=fights, seed=seed, force=force)
@@ -266,16 +273,20 @@ def export(
                f"policy.onnx sha256 {s.onnx.sha256}")
 
 
-@app.command()
+@app.command(cls=Command)
 def suggest(
-    situation: Annotated[Path, typer.Option(help="A situation YAML: who is where, wounds, round, who acts.")],
-    run: Annotated[Path | None, typer.Option(help="A trained run directory (from `npc-tactics train`).")] = None,
-    bundle: Annotated[Path | None, typer.Option(help="A policy bundle (from `npc-tactics export`); needs no "
-                                                "torch.")] = None,
-    seed: Annotated[int, typer.Option(help="Seed for any dice the situation needs.")] = 0,
+    situation: Annotated[Path, typer.Option(metavar="FILE",
+                                            help="A situation YAML: who is where, wounds, round, who acts.")],
+    run: Annotated[Path | None, typer.Option(metavar="RUN_DIR",
+                                             help="A trained run directory (from `npc-tactics train`).")] = None,
+    bundle: Annotated[Path | None, typer.Option(metavar="BUNDLE_DIR", help="A policy bundle (from "
+                                                "`npc-tactics export`); needs no torch.")] = None,
+    seed: Annotated[int, typer.Option(metavar="SEED", callback=check_seed_option,
+                                      help=f"Seed for any dice the situation needs (0 to {SEED_MAX}).")] = 0,
     as_json: JsonFlag = False,
 ) -> None:
-    """Ask what the acting NPC should do now: its legal moves ranked by a trained policy (--run or --bundle)."""
+    """Ask what the acting NPC should do now: its legal moves ranked by a trained policy (--run or --bundle), and
+    every assumption made in reading the situation."""
     from npc_tactics.gm.suggest import suggest as run_suggest
 
     if (run is None) == (bundle is None):
@@ -285,7 +296,8 @@ def suggest(
         from npc_tactics.policy_io.onnx_agent import load_bundle_agent
 
         policy = load_bundle_agent(bundle)
-    result = run_suggest(run or bundle, situation, seed=seed, policy=policy)  # type: ignore[arg-type]
+    source: Path = run if run is not None else bundle  # type: ignore[assignment]  # exactly one is given
+    result = run_suggest(source, situation, seed=seed, policy=policy)
     if as_json:
         _print_json(result.to_dict())
     else:
@@ -295,7 +307,7 @@ def suggest(
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: user errors become one line on stderr and exit code 2 (usage errors: click's own, 2)."""
+    """Entry point: user errors and usage errors become one line on stderr and exit code 2."""
     import warnings
 
     from npc_tactics.runs import RulesVersionWarning
@@ -310,12 +322,29 @@ def main(argv: list[str] | None = None) -> None:
 
     warnings.showwarning = show
     try:
-        app(args=argv)
+        code = app(args=argv, prog_name="npc-tactics", standalone_mode=False)
     except UserError as exc:
         typer.echo(f"npc-tactics: error: {exc}", err=True)
         sys.exit(2)
+    except typer.Abort:
+        typer.echo("npc-tactics: interrupted", err=True)
+        sys.exit(130)
+    except OSError as exc:  # the user's file system said no (name too long, permission, disk full ...)
+        name = f"{shown(str(exc.filename))}: " if exc.filename is not None else ""
+        typer.echo(f"npc-tactics: error: {name}{one_line(exc.strerror or str(exc))}", err=True)
+        sys.exit(2)
+    except typer.TyperException as exc:  # click's usage errors: bad option value, missing argument ...
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            exc.show()  # type: ignore[attr-defined]  # click's own help screen
+            sys.exit(int(getattr(exc, "exit_code", 2)))
+        ctx = getattr(exc, "ctx", None)
+        where = ctx.command_path if ctx is not None else "npc-tactics"
+        message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+        typer.echo(f"{where}: error: {one_line(message)} (see `{where} --help`)", err=True)
+        sys.exit(int(getattr(exc, "exit_code", 2) or 2))
     finally:
         warnings.showwarning = default_show
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

@@ -4,9 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+#: Longest message a UserError carries: a value quoted from a hostile file never floods the terminal.
+MAX_MESSAGE = 500
+
+
+def one_line(text: str, limit: int = MAX_MESSAGE) -> str:
+    """``text`` on one line (newlines become spaces), cut to ``limit`` characters."""
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for quoting a user's value in an error message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
 
 class UserError(Exception):
-    """A mistake in what the user asked for (bad file, unknown name); never a bug in npc-tactics."""
+    """A mistake in what the user asked for (bad file, unknown name); never a bug in npc-tactics.
+
+    The message is flattened to one line and capped at :data:`MAX_MESSAGE` characters."""
+
+    def __init__(self, message: object = "") -> None:
+        super().__init__(one_line(str(message)))
 
 
 class ConfigError(UserError):
@@ -27,4 +47,4 @@ class UnknownNameError(UserError):
         self.what = what
         self.name = name
         self.choices = sorted(choices)
-        super().__init__(f"unknown {what} {name!r}; valid {what}s: {', '.join(self.choices) or '(none)'}")
+        super().__init__(f"unknown {what} {shown(name)}; valid {what}s: {', '.join(self.choices) or '(none)'}")

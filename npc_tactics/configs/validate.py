@@ -12,13 +12,14 @@ best) and are sorted for sets and mappings (which have no meaningful order).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Set
 from pathlib import Path
 from typing import Any, Literal, overload
 
 from npc_tactics.configs import load_yaml
 from npc_tactics.dice import parse
-from npc_tactics.errors import ConfigError
+from npc_tactics.errors import ConfigError, shown
 
 __all__ = [
     "TOP_LEVEL",
@@ -83,7 +84,9 @@ def mapping(
         valid = allowed if isinstance(allowed, Set | Mapping) else tuple(allowed)
         for key in value:
             if key not in valid:
-                raise ConfigError(file, join(field, str(key)), f"unknown key {key!r}; valid keys: {listing(valid)}")
+                raise ConfigError(
+                    file, join(field, str(key)[:60]), f"unknown key {shown(key)}; valid keys: {listing(valid)}"
+                )
     for key in required:
         if key not in value:
             raise ConfigError(file, join(field, key), "missing required key")
@@ -105,7 +108,7 @@ def _bounds(value: float, file: str, field: str, low: float | None, high: float 
 def integer(value: Any, file: str, field: str, low: int | None = None, high: int | None = None) -> int:
     """An integer (not a bool) within ``low..high`` (either bound may be None: unbounded)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(file, field, f"expected an integer, got {value!r}")
+        raise ConfigError(file, field, f"expected an integer, got {shown(value)}")
     _bounds(value, file, field, low, high)
     return value
 
@@ -113,7 +116,9 @@ def integer(value: Any, file: str, field: str, low: int | None = None, high: int
 def number(value: Any, file: str, field: str, low: float | None = None, high: float | None = None) -> float:
     """An int or float (not a bool) within ``low..high``, returned as a float."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ConfigError(file, field, f"expected a number, got {value!r}")
+        raise ConfigError(file, field, f"expected a number, got {shown(value)}")
+    if not math.isfinite(value):
+        raise ConfigError(file, field, f"expected a finite number, got {value!r}")
     _bounds(value, file, field, low, high)
     return float(value)
 
@@ -121,7 +126,7 @@ def number(value: Any, file: str, field: str, low: float | None = None, high: fl
 def boolean(value: Any, file: str, field: str) -> bool:
     """``true`` or ``false`` (YAML's ``yes``/``no`` arrive as strings and are rejected)."""
     if not isinstance(value, bool):
-        raise ConfigError(file, field, f"expected true or false, got {value!r}")
+        raise ConfigError(file, field, f"expected true or false, got {shown(value)}")
     return value
 
 
@@ -129,7 +134,7 @@ def string(value: Any, file: str, field: str, non_empty: bool = False) -> str:
     """A string; ``non_empty`` also rejects ``""``."""
     if not isinstance(value, str) or (non_empty and not value):
         what = "a non-empty string" if non_empty else "a string"
-        raise ConfigError(file, field, f"expected {what}, got {value!r}")
+        raise ConfigError(file, field, f"expected {what}, got {shown(value)}")
     return value
 
 
@@ -137,7 +142,7 @@ def choice(value: Any, file: str, field: str, choices: Iterable[str], what: str 
     """One of ``choices`` (names of templates, weapons, postures...): ``unknown <what> 'x'; valid: ...``."""
     valid = choices if isinstance(choices, Set | Mapping) else tuple(choices)
     if not isinstance(value, str) or value not in valid:
-        raise ConfigError(file, field, f"unknown {what} {value!r}; valid: {listing(valid)}")
+        raise ConfigError(file, field, f"unknown {what} {shown(value)}; valid: {listing(valid)}")
     return value
 
 
@@ -152,7 +157,7 @@ def dice(value: Any, file: str, field: str, allow_int: bool = False) -> str | in
         return value
     if not isinstance(value, str):
         what = "an integer or a dice expression" if allow_int else "a dice expression"
-        raise ConfigError(file, field, f"expected {what} such as 1d8+1, got {value!r}")
+        raise ConfigError(file, field, f"expected {what} such as 1d8+1, got {shown(value)}")
     try:
         parse(value)
     except ValueError as exc:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from npc_tactics.agents.resolve import AgentFactory
+from npc_tactics.errors import ConfigError
 from npc_tactics.evaluation.fight import FightRecord, agent_rngs, play_fight
 from npc_tactics.rules.base import Engine
 from npc_tactics.systems import get_system
@@ -49,9 +50,37 @@ class Arena:
         engine = info.load("engine")(dict(options or {}))
         content = info.load("content")
         name = scenario or info.default_scenario
-        loaded = content.load_scenario(name)
+        try:
+            loaded = content.load_scenario(name)
+        except ConfigError as exc:
+            from npc_tactics.configs.sniff import wrong_system_error
+
+            raise wrong_system_error(exc, name, "scenario", info.name, "the system asked for is") from None
         encoder = info.load("encoder")(engine)
         return cls(info.name, str(name), engine, encoder, loaded, int(engine.spec.sides))
+
+    def check_agents(self, factories: Sequence[AgentFactory], specs: Sequence[str]) -> None:
+        """Refuse, before the first fight, a trained policy whose input or output size does not fit
+        this system's encoder and action catalogue (a run whose model and config.yaml disagree)."""
+        import numpy as np
+
+        size = int(getattr(self.encoder, "size", 0))
+        actions = len(self.engine.catalogue)
+        for make, spec in zip(factories, specs, strict=True):
+            agent = make(self.engine, np.random.default_rng(0))
+            wants = getattr(agent, "obs_size", None)
+            if isinstance(wants, int) and size and wants != size:
+                raise ConfigError(
+                    spec, "", f"its policy reads {wants} observation values but {self.system} gives {size}: "
+                    "the model and config.yaml of this run disagree (a model copied from another run or "
+                    "an older encoder?)"
+                )
+            n = getattr(agent, "n_actions", None)
+            if isinstance(n, int) and n != actions:
+                raise ConfigError(
+                    spec, "", f"its policy chooses among {n} actions but {self.system} has {actions}: "
+                    "the model and config.yaml of this run disagree"
+                )
 
     def fight(
         self, factories: Sequence[AgentFactory], seed: int, keep_events: bool = False

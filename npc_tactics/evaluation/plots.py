@@ -86,9 +86,9 @@ def plot_ratings(result: TournamentResult, path: Path) -> Path:
         label="ordinal (mu − 3σ)",
     )
     ax.set_yticks(ys)
-    ax.set_yticklabels([r.agent for r in ratings], fontsize=8)
+    ax.set_yticklabels([f"{r.agent} (side {r.seat})" for r in ratings], fontsize=8)
     ax.set_xlabel("rating")
-    ax.set_title("openskill Plackett-Luce ratings")
+    ax.set_title("openskill Plackett-Luce ratings, per seat (compare within a seat)")
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.25), ncol=2)
     fig.tight_layout()
     fig.savefig(path, bbox_inches="tight")

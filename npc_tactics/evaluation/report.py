@@ -95,23 +95,23 @@ def render_report(result: TournamentResult) -> str:
         "## Ratings",
         "",
         "openskill Plackett-Luce, one update per fight (win > draw > fled > loss; equal results "
-        "tie), ordinal = mu − 3·sigma.",
-        "",
+        "tie), ordinal = mu − 3·sigma. Rated per seat: an agent's side-0 rating comes only from "
+        "its side-0 fights against the side-1 agents, so agents that play only one seat (a trained "
+        "run plays the side it learned) are compared with the others on the same seat. Compare "
+        "ratings within a table, not across tables.",
     ]
-    lines += _table(
-        ["rank", "agent", "mu", "sigma", "ordinal", "fights"],
-        [
+    for seat_index in (0, 1):
+        table = [r for r in result.ratings if r.seat == seat_index]
+        if not table:
+            continue
+        lines += ["", f"### As side {seat_index}", ""]
+        lines += _table(
+            ["rank", "agent", "mu", "sigma", "ordinal", "fights"],
             [
-                str(i + 1),
-                r.agent,
-                f"{r.mu:.2f}",
-                f"{r.sigma:.2f}",
-                f"{r.ordinal:.2f}",
-                str(r.fights),
-            ]
-            for i, r in enumerate(result.ratings)
-        ],
-    )
+                [str(i + 1), r.agent, f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}", str(r.fights)]
+                for i, r in enumerate(table)
+            ],
+        )
     if "ratings" in result.files:
         lines += ["", f"![ratings]({result.files['ratings'].name})"]
     lines += ["", "## Tactic profiles", ""]

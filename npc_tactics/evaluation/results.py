@@ -3,52 +3,46 @@ render it. Kept apart from the runner so that the renderers need not import it (
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from npc_tactics.evaluation.aggregate import merge_event_counts, nest_event_counts
-from npc_tactics.evaluation.fight import FightRecord
+from npc_tactics.evaluation.aggregate import FightTally, nest_event_counts
 from npc_tactics.evaluation.ratings import AgentRating
-from npc_tactics.evaluation.stats import outcome_rates
 
 __all__ = ["PairingResult", "TournamentResult"]
 
 
 @dataclass(slots=True)
 class PairingResult:
-    """All fights of one ordered pair: ``agents[k]`` played side ``k``."""
+    """All fights of one ordered pair, summed: ``agents[k]`` played side ``k``."""
 
     agents: tuple[str, str]
-    records: list[FightRecord]
+    tally: FightTally = field(default_factory=lambda: FightTally.empty(2))
 
     @property
     def fights(self) -> int:
-        return len(self.records)
+        return self.tally.fights
 
     def rates(self, side: int) -> dict[str, dict[str, Any]]:
-        return outcome_rates(r.results[side] for r in self.records)
+        return self.tally.rates(side)
 
     @property
     def mean_rounds(self) -> float:
-        return sum(r.rounds for r in self.records) / len(self.records)
+        return self.tally.mean_rounds
 
     def to_dict(self) -> dict[str, Any]:
-        counts = merge_event_counts(self.records)
+        counts = self.tally.event_counts
         return {
             "side0": self.agents[0],
             "side1": self.agents[1],
             "fights": self.fights,
+            "seeds": [self.tally.first_seed, self.tally.last_seed],
             "rates": [self.rates(0), self.rates(1)],
             "mean_rounds": self.mean_rounds,
-            "mean_decisions": sum(r.decisions for r in self.records) / len(self.records),
-            "reasons": dict(sorted(Counter(r.reason for r in self.records).items())),
+            "mean_decisions": self.tally.mean_decisions,
+            "reasons": dict(sorted(self.tally.reasons.items())),
             "event_counts": [nest_event_counts(counts, 0), nest_event_counts(counts, 1)],
-            "fights_list": [
-                {"seed": r.seed, "results": list(r.results), "rounds": r.rounds}
-                for r in self.records
-            ],
         }
 
 
@@ -84,11 +78,15 @@ class TournamentResult:
                 return p
         raise KeyError(f"no pairing {side0} vs {side1}; agents: {self.agents}")
 
-    def rating(self, agent: str) -> AgentRating:
+    def rating(self, agent: str, seat: int = 0) -> AgentRating:
         for r in self.ratings:
-            if r.agent == agent:
+            if r.agent == agent and r.seat == seat:
                 return r
-        raise KeyError(f"no rating for {agent!r}; agents: {self.agents}")
+        raise KeyError(f"no side-{seat} rating for {agent!r}; agents: {self.agents}")
+
+    def seat_ratings(self, seat: int) -> list[AgentRating]:
+        """The agents that played side ``seat``, best first (comparable with each other only)."""
+        return [r for r in self.ratings if r.seat == seat]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -101,11 +99,10 @@ class TournamentResult:
             "seeds": self.seeds,
             "options": self.options,
             "command": self.command,
-            "seconds": self.seconds,
             "pairings": [p.to_dict() for p in self.pairings],
             "ratings": [r.to_dict() for r in self.ratings],
             "tactic_profiles": self.profiles,
             "action_mix": self.actions,
             "final_status": self.statuses,
-            "files": {k: str(v) for k, v in self.files.items()},
+            "files": {k: v.name for k, v in self.files.items()},
         }

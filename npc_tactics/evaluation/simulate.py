@@ -5,17 +5,16 @@ from __future__ import annotations
 
 import io
 import time
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from npc_tactics.agents.resolve import agent_factory, agent_label
-from npc_tactics.evaluation.aggregate import merge_event_counts, nest_event_counts, profile_summary
+from npc_tactics.evaluation.aggregate import FightTally, nest_event_counts
 from npc_tactics.evaluation.arena import Arena, fight_seeds, progress_bar
 from npc_tactics.evaluation.fight import FightRecord
-from npc_tactics.evaluation.stats import OUTCOMES, format_rate, outcome_rates
+from npc_tactics.evaluation.stats import OUTCOMES, format_rate
 
-__all__ = ["format_summary", "simulate", "summarise"]
+__all__ = ["format_summary", "simulate", "summarise", "summarise_tally"]
 
 
 def simulate(
@@ -26,9 +25,14 @@ def simulate(
     seed: int,
     options: Mapping[str, Any] | None = None,
     progress: bool = False,
+    timing: dict[str, float] | None = None,
 ) -> dict[str, Any]:
     """Play ``fights`` fights (seeds ``seed .. seed+fights-1``), side ``k`` played by ``agents[k]``
-    (a scripted name or a run directory), and return :func:`summarise` of them."""
+    (a scripted name or a run directory), and return :func:`summarise_tally` of them.
+
+    Fights are summed as they are played (constant memory). The summary holds no wall-clock time, so
+    the same arguments give the same summary byte for byte; pass ``timing`` (a dict) to receive
+    ``{"seconds": ...}``."""
     arena = Arena.build(system, scenario, options)
     if len(agents) != arena.sides:
         raise ValueError(
@@ -36,16 +40,17 @@ def simulate(
             f"{', '.join(agents)}"
         )
     factories = [agent_factory(arena.system, spec) for spec in agents]
+    arena.check_agents(factories, agents)
     seeds = fight_seeds(seed, fights)
     started = time.perf_counter()
-    records: list[FightRecord] = []
+    tally = FightTally.empty(arena.sides)
     with progress_bar(
         len(seeds), f"{arena.scenario_name}: {' vs '.join(agents)}", progress
     ) as advance:
         for s in seeds:
-            records.append(arena.fight(factories, s))
+            tally.add(arena.fight(factories, s))
             advance()
-    summary = summarise(records, arena.sides)
+    summary = summarise_tally(tally)
     summary.update(
         {
             "system": arena.system,
@@ -54,14 +59,25 @@ def simulate(
             "agent_specs": list(agents),
             "options": dict(arena.engine.options),
             "seed": seed,
-            "seconds": round(time.perf_counter() - started, 3),
         }
     )
+    if timing is not None:
+        timing["seconds"] = round(time.perf_counter() - started, 3)
     return summary
 
 
 def summarise(records: Sequence[FightRecord], sides: int) -> dict[str, Any]:
-    """The JSON-ready summary of ``records``.
+    """:func:`summarise_tally` of a list of records."""
+    if not records:
+        raise ValueError("cannot summarise zero fights")
+    tally = FightTally.empty(sides)
+    for record in records:
+        tally.add(record)
+    return summarise_tally(tally)
+
+
+def summarise_tally(tally: FightTally) -> dict[str, Any]:
+    """The JSON-ready summary of the fights in ``tally``.
 
     Keys: ``fights``, ``seeds`` (first, last), ``rounds`` (mean, min, max), ``mean_rounds``,
     ``mean_decisions``, ``reasons`` (how fights ended), ``event_counts`` ``{kind: {result: n}}``
@@ -70,39 +86,32 @@ def summarise(records: Sequence[FightRecord], sides: int) -> dict[str, Any]:
     rate, low, high}`` with the Wilson 95% interval), the side's ``event_counts`` (events its
     combatants performed), ``actions`` (verbs chosen), ``tactic_profile`` (totals),
     ``tactic_profile_per_fight`` (means) and ``final_status``."""
-    if not records:
+    if not tally.fights:
         raise ValueError("cannot summarise zero fights")
-    n = len(records)
-    rounds = [r.rounds for r in records]
-    counts = merge_event_counts(records)
+    counts = tally.event_counts
     side_entries = []
-    for side in range(sides):
-        actions: Counter[str] = Counter()
-        statuses: Counter[str] = Counter()
-        for r in records:
-            actions.update(r.actions[side])
-            statuses.update(r.statuses[side])
-        profile = profile_summary(r.tactic_profile[side] for r in records)
+    for side, st in enumerate(tally.sides):
+        profile = st.profile.summary()
         side_entries.append(
             {
                 "side": side,
-                "agent": records[0].agents[side],
-                "rates": outcome_rates(r.results[side] for r in records),
+                "agent": st.agent,
+                "rates": st.rates(),
                 "event_counts": nest_event_counts(counts, side),
-                "actions": dict(sorted(actions.items())),
+                "actions": dict(sorted(st.actions.items())),
                 "tactic_profile": profile["total"],
                 "tactic_profile_per_fight": profile["per_fight"],
-                "final_status": dict(sorted(statuses.items())),
-                "decisions": sum(r.decisions_per_side[side] for r in records),
+                "final_status": dict(sorted(st.statuses.items())),
+                "decisions": st.decisions,
             }
         )
     return {
-        "fights": n,
-        "seeds": [records[0].seed, records[-1].seed],
-        "mean_rounds": sum(rounds) / n,
-        "rounds": {"mean": sum(rounds) / n, "min": min(rounds), "max": max(rounds)},
-        "mean_decisions": sum(r.decisions for r in records) / n,
-        "reasons": dict(sorted(Counter(r.reason for r in records).items())),
+        "fights": tally.fights,
+        "seeds": [tally.first_seed, tally.last_seed],
+        "mean_rounds": tally.mean_rounds,
+        "rounds": {"mean": tally.mean_rounds, "min": tally.rounds_min, "max": tally.rounds_max},
+        "mean_decisions": tally.mean_decisions,
+        "reasons": dict(sorted(tally.reasons.items())),
         "event_counts": nest_event_counts(counts),
         "unattributed_event_counts": nest_event_counts(counts, -1),
         "sides": side_entries,

@@ -11,7 +11,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-__all__ = ["OUTCOMES", "outcome_rates", "rate_entry", "wilson_interval"]
+__all__ = ["OUTCOMES", "outcome_rates", "rate_entry", "rates_from_counts", "wilson_interval"]
 
 #: The side results a fight can give, in report order (``SideResult`` names, lower case).
 OUTCOMES: tuple[str, ...] = ("win", "draw", "fled", "loss")
@@ -48,12 +48,19 @@ def rate_entry(count: int, n: int, z: float = 1.96) -> dict[str, Any]:
 
 def outcome_rates(results: Iterable[str], z: float = 1.96) -> dict[str, dict[str, Any]]:
     """Rates of each of :data:`OUTCOMES` among ``results`` (one side's result per fight)."""
-    values = list(results)
-    unknown = sorted({r for r in values if r not in OUTCOMES})
+    counts: dict[str, int] = {}
+    for r in results:
+        counts[r] = counts.get(r, 0) + 1
+    return rates_from_counts(counts, z)
+
+
+def rates_from_counts(counts: Mapping[str, int], z: float = 1.96) -> dict[str, dict[str, Any]]:
+    """Rates of each of :data:`OUTCOMES` from ``{result: number of fights}``."""
+    unknown = sorted(r for r, n in counts.items() if n and r not in OUTCOMES)
     if unknown:
         raise ValueError(f"unknown fight results {unknown}; expected one of {list(OUTCOMES)}")
-    n = len(values)
-    return {name: rate_entry(sum(1 for r in values if r == name), n, z) for name in OUTCOMES}
+    n = sum(counts.values())
+    return {name: rate_entry(counts.get(name, 0), n, z) for name in OUTCOMES}
 
 
 def format_rate(entry: Mapping[str, Any], ci: bool = True) -> str:

@@ -2,25 +2,27 @@
 report.
 
 Every ordered pair of distinct agents plays the same list of seeds, A on side 0 (the NPC side of
-shipped scenarios) and B on side 1; scenarios are asymmetric, so results are kept per seat (STYLE.md
-§7: fixed seed lists, side swapping, rates with confidence intervals).
+shipped scenarios) and B on side 1; scenarios are asymmetric, so results and ratings are kept per seat
+(STYLE.md §7: fixed seed lists, side swapping, rates with confidence intervals). Fights are summed as
+they are played, seed by seed across pairings (constant memory; ratings updated in that order).
+``results.json`` holds no wall-clock time, so the same tournament writes it byte for byte again;
+the time goes to ``timing.json``.
 """
 
 from __future__ import annotations
 
+import datetime as _dt
 import json
 import shlex
 import time
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from npc_tactics.agents.resolve import agent_factory, agent_label, trained_side
-from npc_tactics.evaluation.aggregate import profile_summary
+from npc_tactics.evaluation.aggregate import SideTally
 from npc_tactics.evaluation.arena import Arena, fight_seeds, progress_bar
-from npc_tactics.evaluation.fight import FightRecord
-from npc_tactics.evaluation.ratings import rate_fights
+from npc_tactics.evaluation.ratings import SeatRatings
 from npc_tactics.evaluation.results import PairingResult, TournamentResult
 
 __all__ = ["PairingResult", "TournamentResult", "run_tournament", "unique_labels"]
@@ -67,30 +69,20 @@ def _seat_profiles(
     actions: dict[str, Any] = {}
     statuses: dict[str, Any] = {}
     for label in labels:
-        seats: dict[str, list[tuple[FightRecord, int]]] = {"side0": [], "side1": [], "all": []}
+        seats = {"side0": SideTally(), "side1": SideTally(), "all": SideTally()}
         for p in pairings:
             for side in (0, 1):
                 if p.agents[side] == label and p.agents[1 - side] != label:
-                    seats[f"side{side}"] += [(r, side) for r in p.records]
-                    seats["all"] += [(r, side) for r in p.records]
-        profiles[label] = {
-            seat: profile_summary(r.tactic_profile[s] for r, s in rows)
-            for seat, rows in seats.items()
-            if rows
-        }
+                    seats[f"side{side}"].merge(p.tally.sides[side])
+                    seats["all"].merge(p.tally.sides[side])
+        played = {seat: t for seat, t in seats.items() if t.fights}
+        profiles[label] = {seat: t.profile.summary() for seat, t in played.items()}
         actions[label] = {}
         statuses[label] = {}
-        for seat, rows in seats.items():
-            if not rows:
-                continue
-            verbs: Counter[str] = Counter()
-            ends: Counter[str] = Counter()
-            for r, s in rows:
-                verbs.update(r.actions[s])
-                ends.update(r.statuses[s])
-            total = sum(verbs.values()) or 1
-            actions[label][seat] = {v: verbs[v] / total for v in sorted(verbs)}
-            statuses[label][seat] = {k: ends[k] / len(rows) for k in sorted(ends)}
+        for seat, t in played.items():
+            total = sum(t.actions.values()) or 1
+            actions[label][seat] = {v: t.actions[v] / total for v in sorted(t.actions)}
+            statuses[label][seat] = {k: t.statuses[k] / t.fights for k in sorted(t.statuses)}
     return profiles, actions, statuses
 
 
@@ -107,12 +99,14 @@ def run_tournament(
     include_self: bool = False,
     command: str | None = None,
     plots: bool = True,
+    seats: Mapping[str, int | None] | None = None,
 ) -> TournamentResult:
     """Play every ordered pair of ``agents`` (scripted names or run directories) on the seeds ``seed
     .. seed+fights_per_pairing-1``, rate them, and write ``report.md``, ``results.json`` and PNG
     plots into ``out_dir``. ``include_self`` adds mirror matches (A vs A: the seat baseline; not
     rated); ``command`` is the reproduce line printed in the report (default: an ``npc-tactics
-    evaluate`` line)."""
+    evaluate`` line); ``seats`` restricts agent specs to one side (default: a trained run plays
+    only the side it learned, read from its config; scripted agents play both)."""
     if len(agents) < 2 and not include_self:
         raise ValueError(
             "a tournament needs at least two agents (or include_self for mirror matches)"
@@ -126,29 +120,35 @@ def run_tournament(
     factories = {
         label: agent_factory(arena.system, spec) for label, spec in zip(labels, agents, strict=True)
     }
+    arena.check_agents(list(factories.values()), list(agents))
     seeds = fight_seeds(seed, fights_per_pairing)
     # A trained policy only takes the seat it was trained for; scripted agents take both seats.
     seat = {label: trained_side(spec) for label, spec in zip(labels, agents, strict=True)}
+    if seats is not None:
+        seat.update({label: seats[spec] for label, spec in zip(labels, agents, strict=True) if spec in seats})
     pairs = [
         (a, b)
         for a in labels
         for b in labels
         if (a != b or include_self) and seat[a] in (None, 0) and seat[b] in (None, 1)
     ]
+    if not pairs:
+        raise ValueError("no pairing: no agent can play side 0 against one that can play side 1")
     started = time.perf_counter()
-    pairings: list[PairingResult] = []
+    pairings = [PairingResult((a, b)) for a, b in pairs]
+    rater = SeatRatings(labels)
     with progress_bar(
         len(pairs) * len(seeds), f"tournament on {arena.scenario_name}", progress
     ) as advance:
-        for a, b in pairs:
-            records = []
-            for s in seeds:
-                records.append(arena.fight([factories[a], factories[b]], s))
+        # seed by seed across pairings: no pairing is systematically rated last
+        for s in seeds:
+            for pairing in pairings:
+                a, b = pairing.agents
+                record = arena.fight([factories[a], factories[b]], s)
+                pairing.tally.add(record)
+                rater.update(pairing.agents, record.results)
                 advance()
-            pairings.append(PairingResult((a, b), records))
-    # Rate in seed order across pairings, so no pairing is systematically rated last.
-    fights = [(p.agents, p.records[i].results) for i in range(len(seeds)) for p in pairings]
-    ratings = rate_fights(labels, fights)
+    ratings = rater.table()
     profiles, actions, statuses = _seat_profiles(pairings, labels)
     out_dir = Path(out_dir)
     result = TournamentResult(
@@ -188,6 +188,16 @@ def write_outputs(result: TournamentResult, plots: bool = True) -> None:
     result.files["report"] = result.out_dir / "report.md"
     result.files["results"] = result.out_dir / "results.json"
     write_report(result, result.files["report"])
-    tmp = result.files["results"].with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(result.to_dict(), indent=2, sort_keys=False) + "\n", encoding="utf-8")
-    tmp.replace(result.files["results"])
+    result.files["timing"] = result.out_dir / "timing.json"
+    _write_json(result.files["results"], result.to_dict())
+    _write_json(
+        result.files["timing"],
+        {"seconds": result.seconds, "fights": sum(p.fights for p in result.pairings),
+         "finished": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")},
+    )
+
+
+def _write_json(path: Path, data: Any) -> None:
+    tmp = path.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(data, indent=2, sort_keys=False) + "\n", encoding="utf-8")
+    tmp.replace(path)

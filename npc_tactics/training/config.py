@@ -20,6 +20,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from npc_tactics.configs import CONFIG_DIR, load_yaml, named_files, resolve_named
 from npc_tactics.envs.rewards import RewardConfig
 from npc_tactics.errors import ConfigError, UnknownNameError
+from npc_tactics.limits import (
+    MAX_EVAL_EPISODES,
+    MAX_LAYERS,
+    MAX_REWARD,
+    MAX_ROLLOUT,
+    MAX_TIMESTEPS,
+    MAX_WIDTH,
+    SEED_MAX,
+)
 
 __all__ = [
     "PRESET_DIR",
@@ -36,7 +45,8 @@ __all__ = [
 
 PRESET_DIR = CONFIG_DIR / "presets"
 
-_STRICT = ConfigDict(extra="forbid", frozen=True)
+# strict: no bool -> int/float (``side: true``) and no str -> number coercion; NaN and infinities refused.
+_STRICT = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
 
 
 class Schedule(BaseModel):
@@ -68,7 +78,7 @@ RewardTerms = create_model(  # type: ignore[call-overload]
     "RewardTerms",
     __config__=_STRICT,
     __doc__="The env's ``RewardConfig`` terms (``npc_tactics/envs/rewards.py``): terminal results plus shaping.",
-    **{f.name: (float, f.default) for f in fields(RewardConfig)},
+    **{f.name: (float, Field(default=f.default, ge=-MAX_REWARD, le=MAX_REWARD)) for f in fields(RewardConfig)},
 )
 
 
@@ -78,25 +88,32 @@ class PPOConfig(BaseModel):
 
     model_config = _STRICT
     learning_rate: float | Schedule = Field(default=3e-4)
-    n_steps: int = Field(default=256, ge=8)
-    batch_size: int = Field(default=256, ge=8)
-    n_epochs: int = Field(default=5, ge=1)
+    n_steps: int = Field(default=256, ge=8, le=MAX_ROLLOUT)
+    batch_size: int = Field(default=256, ge=8, le=MAX_ROLLOUT)
+    n_epochs: int = Field(default=5, ge=1, le=1000)
     gamma: float = Field(default=0.99, gt=0, le=1)
     gae_lambda: float = Field(default=0.95, ge=0, le=1)
-    ent_coef: float = Field(default=0.01, ge=0)
+    ent_coef: float = Field(default=0.01, ge=0, le=10)
     clip_range: float | Schedule = Field(default=0.2)
-    vf_coef: float = Field(default=0.5, ge=0)
+    vf_coef: float = Field(default=0.5, ge=0, le=100)
     max_grad_norm: float = Field(default=0.5, gt=0)
     net_arch: list[int] = Field(default_factory=lambda: [64, 64], min_length=1)
 
     @model_validator(mode="after")
     def _check(self) -> PPOConfig:
-        for name in ("learning_rate", "clip_range"):
+        for name, high in (("learning_rate", 1.0), ("clip_range", 10.0)):
             value = getattr(self, name)
             if not isinstance(value, Schedule) and value <= 0:
                 raise _FieldError(name, f"expected a positive number, got {value!r}")
-        if any(w < 1 for w in self.net_arch):
-            raise _FieldError("net_arch", f"expected positive layer widths, got {self.net_arch}")
+            top = max(value.start, value.end) if isinstance(value, Schedule) else value
+            if top > high:  # a learning rate of 1e30 turns the weights into NaN on the first update
+                raise _FieldError(name, f"expected at most {high}, got {top!r}")
+        if len(self.net_arch) > MAX_LAYERS or any(not 1 <= w <= MAX_WIDTH for w in self.net_arch):
+            raise _FieldError(
+                "net_arch",
+                f"expected positive layer widths (1 to {MAX_LAYERS} layers of at most {MAX_WIDTH} units), "
+                f"got {_describe_input(self.net_arch)}",
+            )
         return self
 
 
@@ -104,12 +121,12 @@ class BudgetConfig(BaseModel):
     """How long to train and how often to evaluate and checkpoint (all in environment timesteps)."""
 
     model_config = _STRICT
-    timesteps: int = Field(default=200_000, ge=1)
+    timesteps: int = Field(default=200_000, ge=1, le=MAX_TIMESTEPS)
     n_envs: int = Field(default=8, ge=1, le=256)
     eval_every: int = Field(default=20_000, ge=0)  #: 0 = evaluate only at the end
-    eval_episodes: int = Field(default=100, ge=1)
+    eval_episodes: int = Field(default=100, ge=1, le=MAX_EVAL_EPISODES)
     checkpoint_every: int = Field(default=20_000, ge=0)  #: 0 = checkpoint only at the end
-    keep_checkpoints: int = Field(default=3, ge=1)
+    keep_checkpoints: int = Field(default=3, ge=1, le=1000)
 
 
 class TrainConfig(BaseModel):
@@ -117,16 +134,26 @@ class TrainConfig(BaseModel):
     run dirs (frozen policies); one is drawn per episode (a scripted opponent pool)."""
 
     model_config = _STRICT
-    description: str = ""
+    description: str = Field(default="", max_length=500)
     system: str
     scenario: str | None = None
     side: int = Field(default=0, ge=0, le=1)
-    opponents: list[str] = Field(default_factory=lambda: ["by-the-book"], min_length=1)
+    opponents: list[str] = Field(default_factory=lambda: ["by-the-book"], min_length=1, max_length=64)
     reward: RewardTerms = Field(default_factory=RewardTerms)
     options: dict[str, Any] = Field(default_factory=dict)
     ppo: PPOConfig = Field(default_factory=PPOConfig)
     budget: BudgetConfig = Field(default_factory=BudgetConfig)
-    seed: int = Field(default=0, ge=0, lt=2**31)
+    seed: int = Field(default=0, ge=0, le=SEED_MAX)
+
+    @model_validator(mode="after")
+    def _check_rollout(self) -> TrainConfig:
+        if self.ppo.n_steps * self.budget.n_envs > MAX_ROLLOUT:
+            raise _FieldError(
+                "ppo.n_steps",
+                f"n_steps x budget.n_envs = {self.ppo.n_steps * self.budget.n_envs} transitions per update; "
+                f"expected at most {MAX_ROLLOUT}",
+            )
+        return self
 
     def to_yaml_dict(self) -> dict[str, Any]:
         """Plain data for ``config.yaml`` (round-trips through :func:`parse_train_config`)."""
@@ -170,6 +197,10 @@ def _error_message(err: dict[str, Any]) -> str:
         return f"expected an integer, got {_describe_input(value)}"
     if kind in ("float_type", "float_parsing"):
         return f"expected a number, got {_describe_input(value)}"
+    if kind == "finite_number":
+        return f"expected a finite number, got {_describe_input(value)}"
+    if kind == "too_long":
+        return f"expected at most {ctx.get('max_length')} item(s) or characters, got {_describe_input(value)}"
     if kind in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
         bound = {
             "greater_than": "> {gt}",
@@ -267,7 +298,12 @@ def validate_names(config: TrainConfig, file: str = "<config>") -> TrainConfig:
     scenario = config.scenario or info.default_scenario
     if scenario not in scenarios and not Path(scenario).is_file():
         raise ConfigError(file, "scenario", str(UnknownNameError("scenario", scenario, scenarios)))
-    content.load_scenario(scenario)  # a scenario YAML path that does not validate: its own error
+    try:
+        content.load_scenario(scenario)  # a scenario YAML path that does not validate: its own error
+    except ConfigError as exc:
+        from npc_tactics.configs.sniff import wrong_system_error
+
+        raise wrong_system_error(exc, scenario, "scenario", info.name, f"{file}: system is") from None
     from npc_tactics.agents import agent_entries
 
     agents = agent_entries(config.system)
@@ -280,13 +316,45 @@ def validate_names(config: TrainConfig, file: str = "<config>") -> TrainConfig:
             )
     try:
         engine = info.load("engine")(config.options)
-    except ValueError as exc:
+    except (ValueError, TypeError) as exc:
         raise ConfigError(file, "options", str(exc)) from None
     if config.side >= engine.spec.sides:
         raise ConfigError(file, "side", f"expected 0..{engine.spec.sides - 1}, got {config.side}")
+    size = int(getattr(info.load("encoder")(engine), "size", 0))
+    for i, name in enumerate(config.opponents):
+        problem = None if name in agents else run_fit_problem(Path(name), config.system, size)
+        if problem:
+            raise ConfigError(file, f"opponents.{i}", problem)
     if config.scenario != scenario:
         config = config.model_copy(update={"scenario": scenario})
     return config
+
+
+def run_fit_problem(run: Path, system: str, obs_size: int) -> str | None:
+    """Why a run folder cannot play ``system`` (another system, an unreadable config, or a policy whose
+    input size, as its meta.json records it, differs from ``obs_size``), or None. Loads no model."""
+    import json
+
+    config_path = run / "config.yaml"
+    if not config_path.is_file():
+        return f"{run}: not a training run (config.yaml is missing)"
+    try:
+        theirs = parse_train_config(load_yaml(config_path), str(config_path))
+    except ConfigError as exc:
+        return f"{run}: unreadable config.yaml ({exc})"
+    if theirs.system != system:
+        return f"{run} is a {theirs.system} run, trained for {theirs.system!r}; this needs {system}"
+    try:
+        meta = json.loads((run / "meta.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    size = meta.get("observation_size") if isinstance(meta, dict) else None
+    if isinstance(size, int) and obs_size and size != obs_size:
+        return (
+            f"{run}: its policy reads {size} observation values but {system} gives {obs_size}: the model and "
+            "config.yaml of this run disagree (files mixed up, or trained under another encoder version)"
+        )
+    return None
 
 
 def list_presets() -> list[tuple[str, str]]:

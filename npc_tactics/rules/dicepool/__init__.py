@@ -1,1 +1,1 @@
-"""The dice-pool system of the Haru'Rak'Zall text (reference: shared/rules/dice-pool.md; docs/dicepool.md)."""
+"""The dice-pool system of the Haru'Rak'Zall text (reference: docs/rules/dice-pool.md; docs/dicepool.md)."""

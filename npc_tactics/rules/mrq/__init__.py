@@ -1,4 +1,4 @@
-"""Mongoose RuneQuest (MRQ1), opposed-test combat variant: rules engine (reference: shared/rules/mrq-opposed.md).
+"""Mongoose RuneQuest (MRQ1), opposed-test combat variant: rules engine (reference: docs/rules/mrq-opposed.md).
 
 Modules: ``tables`` (every table as data), ``state`` (dataclasses), ``actions`` (the catalogue), ``opposed``
 (success levels, margins, combat tables), ``fighters`` (styles, skills, reach), ``damage`` (DP, locations,

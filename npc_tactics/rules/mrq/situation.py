@@ -31,7 +31,9 @@ _SITUATION_COMBATANT_KEYS = (
 )
 
 
-def load_situation(engine: Any, path_or_mapping: str | Mapping[str, Any], roller: Roller) -> MRQState:
+def load_situation(
+    engine: Any, path_or_mapping: str | Mapping[str, Any], roller: Roller, notes: list[str] | None = None
+) -> MRQState:
     """A fight in progress in MRQ terms, at the acting NPC's next Combat Action.
 
     Fields: ``round``, ``acting`` (a combatant name), ``distance`` (default between opponents),

@@ -1,4 +1,4 @@
-"""Every table of the MRQ opposed-test variant as data (reference: shared/rules/mrq-opposed.md).
+"""Every table of the MRQ opposed-test variant as data (reference: docs/rules/mrq-opposed.md).
 
 Tags follow the reference: [SEED] source text, [RECON] reconstructed, [PUB] published MRQ1 (unverified unless
 marked), [REC] the reference's recommended reading, [HOUSE] our own choice where both are silent.

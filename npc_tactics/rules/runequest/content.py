@@ -318,10 +318,10 @@ def build_state(scenario: Mapping[str, Any], options: Mapping[str, Any]) -> RQSt
 # ----- situations
 # ------------------------------------------------------------------------------------------
 def load_situation(
-    engine: Any, path_or_mapping: str | Path | Mapping[str, Any], roller: Roller
+    engine: Any, path_or_mapping: str | Path | Mapping[str, Any], roller: Roller, notes: list[str] | None = None
 ) -> RQState:
     """A GM's fight in progress, returned at the acting combatant's decision (see
     :mod:`.situation`)."""
     from npc_tactics.rules.runequest.situation import load_situation as _load
 
-    return _load(engine, path_or_mapping, roller)
+    return _load(engine, path_or_mapping, roller, notes=notes)

@@ -31,7 +31,7 @@ STATE_KEYS = ENTRY_KEYS | {"hp", "wounds", "rune_points", "status", "weapon_hp",
 
 
 def load_situation(
-    engine: Any, path_or_mapping: str | Path | Mapping[str, Any], roller: Roller
+    engine: Any, path_or_mapping: str | Path | Mapping[str, Any], roller: Roller, notes: list[str] | None = None
 ) -> RQState:
     """A GM's fight in progress: stat blocks by template, current HP and wounds per location,
     positions (m), round and ``acting: <name>``. Returns the state at that combatant's statement of

@@ -1,0 +1,238 @@
+"""The command line's plumbing: help screens in words, the range checks of typed numbers, ``--out`` and
+``--option`` checks, and run-folder defaults. Kept apart so ``cli.py`` reads as the list of commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+from typer.core import TyperArgument, TyperCommand, TyperGroup
+
+from npc_tactics.errors import UserError
+from npc_tactics.limits import MAX_FIGHTS, MAX_TIMESTEPS, check_seed
+
+__all__ = [
+    "Command",
+    "Group",
+    "check_fights",
+    "check_lineup",
+    "check_out",
+    "check_runs_fit",
+    "check_seed_option",
+    "check_timesteps",
+    "print_first_agent",
+    "rules_options",
+    "show_version",
+    "split_agents",
+    "system_scenario_from_runs",
+]
+
+
+class _Words:
+    """Help screens in words: ``SYSTEM`` rather than ``{system} <str>``, no ``<bool>`` after flags (typer
+    prints the Python type of every parameter and braces around required arguments)."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params: list[Any] = super().get_params(ctx)  # type: ignore[misc]  # mixed into typer's classes
+        for param in params:
+            # instance attributes shadow typer's methods for this help screen only
+            if isinstance(param, TyperArgument):
+                param.get_usage_pieces = _usage_word(param.display_name_raw)  # type: ignore[method-assign]  # see above
+                param.display_type_rich = lambda ctx: None  # type: ignore[method-assign]  # see above
+            elif param.name == "help":
+                param.display_type_rich = lambda ctx: ""
+        return params
+
+
+def _usage_word(name: str) -> Any:
+    def pieces(ctx: Any) -> list[str]:
+        return [name]
+
+    return pieces
+
+
+class Command(_Words, TyperCommand):
+    pass
+
+
+class Group(_Words, TyperGroup):
+    command_class = Command
+
+
+def check_seed_option(value: int | None) -> int | None:
+    """Every ``--seed`` goes through here: the one range check (0..SEED_MAX, see npc_tactics.limits)."""
+    if value is None:
+        return None
+    try:
+        return check_seed(value, "seed")
+    except UserError as exc:
+        raise typer.BadParameter(str(exc).removeprefix("seed: ")) from None
+
+
+def check_fights(value: int) -> int:
+    if not 1 <= value <= MAX_FIGHTS:
+        raise typer.BadParameter(f"expected 1 to {MAX_FIGHTS:,} fights, got {value}")
+    return value
+
+
+def check_timesteps(value: int | None) -> int | None:
+    if value is not None and not 1 <= value <= MAX_TIMESTEPS:
+        raise typer.BadParameter(f"expected 1 to {MAX_TIMESTEPS:,} timesteps, got {value}")
+    return value
+
+
+def show_version(value: bool) -> None:
+    if not value:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    import npc_tactics
+
+    try:
+        text = version("npc-tactics")
+    except PackageNotFoundError:
+        text = npc_tactics.__version__
+    typer.echo(f"npc-tactics {text}")
+    raise typer.Exit()
+
+
+_YAML_LIMITS = ("finite number", "expands to", "duplicate key", "nested more than", "refers to the value")
+
+
+def rules_options(system: str, pairs: list[str] | None) -> dict[str, Any]:
+    """Parse ``KEY=VALUE`` rules options (values read as YAML scalars) and validate them on the engine."""
+    from npc_tactics.configs import parse_yaml
+    from npc_tactics.errors import ConfigError, shown
+    from npc_tactics.systems import make_engine
+
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise UserError(f"--option: expected KEY=VALUE, got {shown(pair)}")
+        if key in options:
+            raise UserError(f"--option: {shown(key)} given twice")
+        try:
+            options[key] = parse_yaml(value, f"--option {key}")
+        except ConfigError as exc:
+            if any(limit in str(exc) for limit in _YAML_LIMITS):
+                raise  # a value that breaks a limit is refused, not read as text
+            options[key] = value
+    try:
+        make_engine(system, options)
+    except (ValueError, TypeError) as exc:
+        raise UserError(f"--option: {exc}") from None
+    return options
+
+
+def split_agents(agents: str) -> list[str]:
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    if not names:
+        raise UserError("--agents: expected a comma-separated list such as 'by-the-book,aggressive'")
+    return names
+
+
+def check_out(out: Path, must_exist: bool = False) -> None:
+    """``--out`` must be a directory (or a path where one can be created): say so before any work is done."""
+    import os
+    import tempfile
+
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out: {out} exists and is not a directory")
+    if must_exist:
+        return
+    parent = out
+    while not parent.exists():
+        if parent.parent == parent:
+            break
+        parent = parent.parent
+    if not parent.is_dir():
+        raise UserError(f"--out: {parent} is a file, so {out} cannot be created")
+    try:
+        fd, probe = tempfile.mkstemp(dir=parent, prefix=".npc-tactics-probe-")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise UserError(f"--out: cannot write in {parent}: {exc.strerror or exc}") from None
+
+
+def print_first_agent(result: Any) -> None:
+    """The first agent's results from its seats, the ratings: what a user looks for before the report."""
+    from npc_tactics.evaluation.stats import format_rate
+
+    first = result.agents[0]
+    for pairing in result.pairings:
+        a, b = pairing.agents
+        if first not in (a, b):
+            continue
+        seat = 0 if a == first else 1
+        rates = pairing.rates(seat)
+        other = b if seat == 0 else a
+        typer.echo(f"{first} (side {seat}) vs {other}: win {format_rate(rates['win'])}, "
+                   f"fled {format_rate(rates['fled'], ci=False)}, draw {format_rate(rates['draw'], ci=False)} "
+                   f"over {pairing.fights} fights")
+    for seat in (0, 1):
+        ranking = ", ".join(f"{r.agent} {r.mu:.1f}±{r.sigma:.1f}" for r in result.ratings if r.seat == seat)
+        if ranking:
+            typer.echo(f"ratings as side {seat} (openskill mu±sigma, against the side-{1 - seat} agents): {ranking}")
+
+
+def system_scenario_from_runs(names: list[str], system: str | None, scenario: str | None) -> tuple[str, str]:
+    """--system/--scenario, defaulting to the first run directory's; every run must be of that system."""
+    from npc_tactics.agents.resolve import looks_like_path
+    from npc_tactics.configs import load_yaml
+    from npc_tactics.systems import get_system
+    from npc_tactics.training.config import parse_train_config
+
+    for name in names:
+        run = Path(name)
+        if not (looks_like_path(name) and run.is_dir()):
+            continue
+        if not (run / "config.yaml").is_file():
+            raise UserError(f"{run}: not a training run (config.yaml is missing)")
+        cfg = parse_train_config(load_yaml(run / "config.yaml"), str(run / "config.yaml"))
+        if system is None:
+            system = cfg.system
+            scenario = scenario or cfg.scenario
+        elif cfg.system != get_system(system).name:
+            raise UserError(f"{run}: this run was trained for {cfg.system!r}; the tournament is {system}")
+    if system is None:
+        raise UserError("--system is required when no agent is a trained run directory")
+    info = get_system(system)
+    return info.name, scenario or info.default_scenario
+
+
+def check_runs_fit(names: list[str], system: str, options: dict[str, Any]) -> None:
+    """Every run folder among ``names`` can play ``system`` under ``options``, judged from its config.yaml
+    and meta.json before any model (and torch) is loaded; the loaded model is checked again before play."""
+    from npc_tactics.agents.resolve import looks_like_path
+    from npc_tactics.systems import get_system
+    from npc_tactics.training.config import run_fit_problem
+
+    info = get_system(system)
+    size = int(getattr(info.load("encoder")(info.load("engine")(options)), "size", 0))
+    for name in names:
+        if looks_like_path(name) and Path(name).is_dir():
+            problem = run_fit_problem(Path(name), info.name, size)
+            if problem:
+                raise UserError(problem)
+
+
+def check_lineup(names: list[str]) -> None:
+    """Each agent at most once (a run folder however it is spelt: ``runs/a`` and ``runs/a/``), and at least
+    one pairing possible: a trained run plays only the side it learned."""
+    from npc_tactics.agents.resolve import looks_like_path, trained_side
+
+    keys = [str(Path(n).resolve()) if looks_like_path(n) else n for n in names]
+    repeated = sorted({n for n, k in zip(names, keys, strict=True) if keys.count(k) > 1})
+    if repeated:
+        raise UserError(f"--agents: each agent may appear once; repeated: {', '.join(repeated)}")
+    seats = {trained_side(n) for n in names}
+    side = seats.pop() if len(seats) == 1 else None
+    if side is not None:
+        raise UserError(
+            f"--agents: every agent is a run trained for side {side}, so nobody can play side {1 - side}; "
+            "add a scripted agent or a run trained for the other side"
+        )

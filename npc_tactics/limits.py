@@ -1,0 +1,49 @@
+"""Every bound on a number a user types or writes in a config, declared once: seeds, fights, sizes.
+
+Seeds: a seed is an integer ``0 <= seed <= SEED_MAX`` (2**31 - 1). Why that bound: training seeds numpy's legacy
+global generator and torch through SB3's ``set_random_seed``, and ``np.random.seed`` accepts only
+``0 <= seed < 2**32``; derived seeds add an offset to the user's seed (``seed + k`` for the k-th
+environment, fight or evaluation episode, k below 2**31), so keeping the user's seed below 2**31
+keeps every derived seed in range. ``np.random.default_rng`` and ``SeedSequence`` accept any
+non-negative integer, so nothing else narrows it.
+"""
+
+from __future__ import annotations
+
+from npc_tactics.errors import UserError, shown
+
+__all__ = [
+    "MAX_AGENTS",
+    "MAX_EVAL_EPISODES",
+    "MAX_FIGHTS",
+    "MAX_LAYERS",
+    "MAX_REWARD",
+    "MAX_ROLLOUT",
+    "MAX_TIMESTEPS",
+    "MAX_WIDTH",
+    "SEED_MAX",
+    "check_seed",
+]
+
+SEED_MAX = 2**31 - 1
+#: Most fights one ``simulate`` or one pairing of ``evaluate`` plays (an OSE duel takes about 0.5 ms).
+MAX_FIGHTS = 1_000_000
+#: Most agents in one tournament (k agents play k x (k - 1) pairings).
+MAX_AGENTS = 32
+#: Training sizes: a typo must not ask for 160 GB of weights or a year of evaluation.
+MAX_LAYERS = 8
+MAX_WIDTH = 4096
+MAX_ROLLOUT = 262_144  #: n_steps x n_envs: transitions held in memory per update
+MAX_TIMESTEPS = 1_000_000_000
+MAX_EVAL_EPISODES = 100_000
+#: Largest reward weight (either sign): beyond it the value loss overflows float32 and training dies in NaN.
+MAX_REWARD = 1000.0
+
+
+def check_seed(value: object, what: str = "--seed") -> int:
+    """``value`` if it is a valid seed, else a one-line :class:`UserError` naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise UserError(f"{what}: expected an integer seed, got {shown(value)}")
+    if not 0 <= value <= SEED_MAX:
+        raise UserError(f"{what}: expected a seed from 0 to {SEED_MAX} (2**31 - 1), got {shown(value)}")
+    return value

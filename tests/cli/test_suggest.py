@@ -1,0 +1,60 @@
+"""suggest: assumptions the situation loader made are printed and in --json; a situation of another
+system is named as such; a policy whose input size does not fit is refused (no trained run needed: a
+stand-in policy ranks uniformly)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from npc_tactics.errors import UserError
+from npc_tactics.gm.suggest import suggest
+from npc_tactics.systems import get_system
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+class UniformPolicy:
+    """Every legal move equally likely; ``obs_size`` as the system's encoder gives (or as told)."""
+
+    def __init__(self, system: str, obs_size: int | None = None) -> None:
+        info = get_system(system)
+        self.system = info.name
+        self.side = 0
+        self.options: dict[str, Any] = {}
+        self.obs_size = obs_size or int(info.load("encoder")(info.load("engine")({})).size)
+
+    def action_probabilities(self, vector: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        legal = np.asarray(mask, dtype=float)
+        return legal / legal.sum()
+
+
+def test_assumptions_reach_the_gm(monkeypatch: pytest.MonkeyPatch) -> None:
+    content = get_system("ose").load("content")
+    real = content.load_situation
+
+    def noting(engine: Any, source: Any, roller: Any, notes: list[str] | None = None) -> Any:
+        assert notes is not None, "suggest must pass notes="
+        notes.append("Brannoc: hp not given, rolled 5 (1d8)")
+        return real(engine, source, roller, notes=notes)
+
+    monkeypatch.setattr(content, "load_situation", noting)
+    result = suggest("runs/none", EXAMPLES / "ose_situation.yaml", policy=UniformPolicy("ose"))
+    assert result.assumptions == ["Brannoc: hp not given, rolled 5 (1d8)"]
+    assert "assumed: Brannoc: hp not given, rolled 5 (1d8)" in result.format()
+    assert result.to_dict()["assumptions"] == ["Brannoc: hp not given, rolled 5 (1d8)"]
+
+
+@pytest.mark.parametrize(("situation", "other"), [("runequest", "runequest"), ("dicepool", "dicepool"),
+                                                   ("mrq", "mrq")])
+def test_a_situation_of_another_system_is_named(situation: str, other: str) -> None:
+    with pytest.raises(UserError, match=f"this looks like a {other} situation; the run runs/x is ose"):
+        suggest("runs/x", EXAMPLES / f"{situation}_situation.yaml", policy=UniformPolicy("ose"))
+
+
+def test_a_policy_of_the_wrong_size_is_refused() -> None:
+    with pytest.raises(UserError, match="reads 7 observation values"):
+        suggest("runs/x", EXAMPLES / "ose_situation.yaml", policy=UniformPolicy("ose", obs_size=7))
