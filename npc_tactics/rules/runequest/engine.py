@@ -52,7 +52,38 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "metres_per_mov": 3,  # A13: metres per point of MOV in a melee round
     "bleeding_clocks": True,  # A20: run the 50/25-round bleed-out clocks inside the fight
     "knockback_rule": "published",  # A12: damage vs SIZ (RQG, unverified) or "push" (v0 house rule)
+    # A24: a fumble's lost parry is spent by the next parry it would make ("next_parry") or by the
+    # next blow it receives whatever the answer ("next_blow", v0)
+    "lost_parry": "next_parry",
+    "flight": "pursuit",  # A25: a faster enemy runs a fleer down; "escape": v0, flight always succeeds
 }
+
+#: allowed values of the string options, and the range of the integer ones (issue 8 §3: values too)
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {
+    "special_damage": ("dice_twice", "by_weapon_type"),
+    "crit_db": ("rolled", "max"),
+    "adjacent_location": ("hit_location", "parrying_arm"),
+    "spell_sr_reading": ("rule", "seed_literal"),
+    "knockback_rule": T.KNOCKBACK_RULES,
+    "lost_parry": ("next_parry", "next_blow"),
+    "flight": ("pursuit", "escape"),
+}
+OPTION_RANGES: dict[str, tuple[int, int]] = {"metres_per_mov": (1, 10)}
+
+
+def check_option_values(options: Mapping[str, Any]) -> None:
+    """Raise ``ValueError`` naming the option and what it expects if a value is not allowed."""
+    for key, allowed in OPTION_CHOICES.items():
+        if key in options and options[key] not in allowed:
+            raise ValueError(
+                f"runequest rules option {key!r} must be one of {allowed}, got {options[key]!r}"
+            )
+    for key, (low, high) in OPTION_RANGES.items():
+        v = options.get(key, low)
+        if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
+            raise ValueError(
+                f"runequest rules option {key!r} must be an integer from {low} to {high}, got {v!r}"
+            )
 
 
 class RuneQuestEngine(RoundPhases, Engine[RQState]):
@@ -61,7 +92,7 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
     spec = SystemSpec(
         name="runequest",
         title="RuneQuest: Roleplaying in Glorantha",
-        version="0.2.0",
+        version="0.3.0",
         sides=2,
         max_per_side=A.MAX_PER_SIDE,
         num_actions=A.N,
@@ -78,18 +109,7 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
         self._proto: tuple[Any, dict[str, Any], RQState] | None = (
             None  # last scenario's opening state
         )
-        for key, allowed in (
-            ("special_damage", ("dice_twice", "by_weapon_type")),
-            ("crit_db", ("rolled", "max")),
-            ("adjacent_location", ("hit_location", "parrying_arm")),
-            ("spell_sr_reading", ("rule", "seed_literal")),
-            ("knockback_rule", T.KNOCKBACK_RULES),
-        ):
-            if self.options[key] not in allowed:
-                raise ValueError(
-                    f"runequest rules option {key!r} must be one of {allowed}, "
-                    f"got {self.options[key]!r}"
-                )
+        check_option_values(self.options)
 
     # ----- protocol
     # ------------------------------------------------------------------------------------
@@ -101,6 +121,7 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
         scen_opts = scenario.get("options") or {}
         if scen_opts or self.options != self._base_options:
             self.options = self.validate_options({**scen_opts, **self._explicit})
+            check_option_values(self.options)
         proto = self._proto
         if proto is not None and proto[0] is scenario and proto[1] == self.options:
             s = proto[2].clone()
@@ -191,10 +212,13 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
         sink.round = s.round
         sink.emit("round_start", rule="§1", result=str(s.round))
         cs = s.combatants
-        for c in cs:
+        for i, c in enumerate(cs):
             c.parries = c.dodges = c.parry_srs = c.dodge_srs = 0
             c.intent = None
             c.disengaged = False
+            if c.prone and c.status == ACTIVE and c.can_stand():
+                c.prone = False  # a knocked-down fighter gets up (its lost attack pays for it, A12)
+                sink.emit("stand_up", i, None, rule="§21 A22", result="standing")
             if c.status == ACTIVE:
                 c.engaged_start = any(
                     e.side != c.side and e.status == ACTIVE and abs(e.pos - c.pos) <= REACH
@@ -311,11 +335,14 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
             sink.emit("attack_lost", idx, st.target, rule="§1 phase 2", result="out_of_reach")
             return False
         if not c.ready >> st.weapon & 1:
+            if not st.readied and self._recover(s, idx, st, sink):
+                return False
             self._ready(c, st.weapon)
+        if st.verb == "aimed":  # halve the skill first, then other modifiers (§9, [PUB] spot rules)
+            skill //= 2
         if c.bladesharp_rounds and not missile:
             skill += T.BLADESHARP_SKILL_PER_POINT * c.bladesharp
         if st.verb == "aimed":
-            skill //= 2
             sink.emit(
                 "aimed_blow",
                 idx,
@@ -338,7 +365,8 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
         s.incoming = inc
         mask = self._react_mask(s)
         if int(mask.sum()) == 1:  # only "no defence": no decision to make
-            t.lose_parry = t.lose_dodge = False  # a lost parry/dodge is this one (§10.3)
+            if self.options["lost_parry"] == "next_blow":
+                t.lose_parry = False  # v0 reading: the lost parry is this blow's (§10.3)
             self._finish_blow(s, NO_DEFENCE, -1, sink)
             return False
         s.phase = "react"
@@ -361,6 +389,24 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
         s.mask_cache = (s.decision, mask)
         return True
 
+    def _recover(self, s: RQState, idx: int, st: Step, sink: EventSink) -> bool:
+        """A weapon dropped since the statement of intent takes 5 SR to recover (fumble 19-20,
+        §10.3): the blow moves 5 SR later, or is lost past SR 12. True if the step was put off."""
+        c = s.combatants[idx]
+        sr = st.sr + T.READY_SR
+        name = c.weapons[st.weapon].spec.name
+        if sr > T.MAX_SR:
+            sink.emit("attack_lost", idx, st.target, rule="§10.3", weapon=name, result="recovering_weapon")
+            return True
+        later = Step(st.verb, sr, st.weapon, st.target, st.spell, st.power, st.loc, st.shot, True)
+        entry = (sr, -c.spec.dex, idx, len(s.schedule) + 1000, later)
+        pos = s.sched_pos
+        while pos < len(s.schedule) and s.schedule[pos][:2] <= entry[:2]:
+            pos += 1
+        s.schedule.insert(pos, entry)
+        sink.emit("recover_weapon", idx, None, rule="§10.3", weapon=name, sr=sr, result="delayed")
+        return True
+
     def _answer(self, s: RQState, action: int, sink: EventSink) -> None:
         spec = A.CATALOGUE[action]
         d = s.combatants[s.incoming.defender]  # type: ignore[union-attr]
@@ -370,10 +416,8 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
             how, pw = DODGE, -1
         else:
             how, pw = NO_DEFENCE, -1
-        if d.lose_parry and how != PARRY:
-            d.lose_parry = False  # the lost parry is this one (§10.3)
-        if d.lose_dodge and how != DODGE:
-            d.lose_dodge = False
+        if d.lose_parry and self.options["lost_parry"] == "next_blow":
+            d.lose_parry = False  # v0 reading: the lost parry is this blow's, whatever the answer
         s.phase = "resolve"
         self._finish_blow(s, how, pw, sink)
         self._after_step(s, sink)

@@ -24,7 +24,7 @@ from npc_tactics.rules.base import Status, enemy_slots
 from npc_tactics.rules.runequest import actions as A
 from npc_tactics.rules.runequest import calc
 from npc_tactics.rules.runequest import tables as T
-from npc_tactics.rules.runequest.hands import free_hand_after, knock_weapon
+from npc_tactics.rules.runequest.hands import free_hand_after, has_free_hand, knock_weapon
 from npc_tactics.rules.runequest.magic import GONE, can_afford, needs_aid, spell_cost, spell_sr
 from npc_tactics.rules.runequest.state import Combatant, CombatantSpec, Intent, RQState, Step
 
@@ -94,7 +94,8 @@ def declare_mask(s: RQState, idx: int, options: Mapping[str, Any], then: bool) -
         extra = c.intent.sr_used + T.HAND_SWITCH_SR
         _spell_mask(s, c, _allies(s, idx), enemies, m, extra, spirit_only=True)
         return m
-    on = [A.DEFEND] if then else [A.DEFEND, A.FLEE, A.RETREAT]
+    down = c.prone  # on the ground: no charge, closing, withdrawal or flight (§18, A22)
+    on = [A.DEFEND] if then or down else [A.DEFEND, A.FLEE, A.RETREAT]
     engaged = c.engaged_start
     side = c.side
     pos = c.pos
@@ -148,7 +149,7 @@ def declare_mask(s: RQState, idx: int, options: Mapping[str, Any], then: bool) -
         for k, d in live:
             if d <= REACH:
                 moved = 0.0
-            elif engaged or d - 1 > half:
+            elif engaged or down or d - 1 > half:
                 continue
             else:
                 moved = d - 1
@@ -164,17 +165,18 @@ def declare_mask(s: RQState, idx: int, options: Mapping[str, Any], then: bool) -
         kw = -1 if bef else knock_weapon(c, options["knockback_rule"] == "push")
         for k, d in live:
             if d > REACH:
-                if not engaged:
+                if not engaged and not down:
                     on.append(A.CLOSE[k])
             elif kw >= 0:
                 on.append(A.KNOCKBACK[k])
-        if cspec.first_aid > 0:
+        # engaged: attack and defend, or defend and cast, nothing else (§7.2): no First Aid
+        if cspec.first_aid > 0 and not engaged:
             if needs_aid(c):
                 on.append(A.AID_SELF)
             for k, ai in enumerate(allies):
                 p = cs[ai]
                 d = abs(p.pos - pos)
-                if needs_aid(p) and (d <= REACH or (not engaged and d - REACH <= half)):
+                if needs_aid(p) and (d <= REACH or (not down and d - REACH <= half)):
                     on.append(A.AID_ALLY[k])
     m[on] = True
     if not bef and (cspec.spirit or cspec.rune):
@@ -233,11 +235,14 @@ def _spell_mask(
     extra: int,
     spirit_only: bool = False,
 ) -> None:
+    free = has_free_hand(c)
     for name, target, mp, rp, sr1, rng, healing in _spells_of(c):
         if c.mp < mp or c.rune_points < rp or sr1 + extra > T.MAX_SR:
             continue
         if spirit_only and rp > 0:
             continue
+        if not free and T.SPELLS[name].kind == "spirit" and name not in T.NO_FREE_HAND_SPELLS:
+            continue  # most spirit spells need a free hand (§4, A26)
         if target == "enemy":
             row_e = A.CAST_ENEMY[name]
             for k, ei in enumerate(enemies):
@@ -320,8 +325,9 @@ def declare(s: RQState, idx: int, action: int, then: bool, options: Mapping[str,
                 c.spec.dex_sr, wspec.rate if wspec.kind == "missile" else "1", first
             )
             fired = shots[: c.weapons[w].ammo]
+            paid = not c.is_ready(w)
             for n, sr in enumerate(fired):
-                it.steps.append(Step("attack", sr, w, target, shot=n))
+                it.steps.append(Step("attack", sr, w, target, shot=n, readied=paid))
             return _then_after_weapon(c, it, w, fired[-1] if fired and not then else 99)
         moved = _charge(c, s.combatants[target], c.engaged_start)
         if moved > 0:
@@ -331,7 +337,7 @@ def declare(s: RQState, idx: int, action: int, then: bool, options: Mapping[str,
         if verb == "aimed":
             it.verb = "aimed"
             return "option"
-        it.steps.append(Step("attack", sr, w, target))
+        it.steps.append(Step("attack", sr, w, target, readied=not c.is_ready(w)))
         return _then_after_weapon(c, it, w, 99 if then else sr)
     if verb == "knockback":
         w = knock_weapon(c, options["knockback_rule"] == "push")
@@ -398,4 +404,6 @@ def finish_aim(s: RQState, idx: int, loc: int, options: Mapping[str, Any]) -> No
     if it is None:
         raise ValueError("aim without a statement of intent")
     it.loc = loc
-    it.steps.append(Step("aimed", T.MAX_SR, it.weapon, it.target, loc=loc))
+    it.steps.append(
+        Step("aimed", T.MAX_SR, it.weapon, it.target, loc=loc, readied=not c.is_ready(it.weapon))
+    )
