@@ -92,7 +92,8 @@ def declare_mask(s: RQState, idx: int, options: Mapping[str, Any], then: bool) -
         m[A.DEFEND] = True
         enemies = enemy_slots(cs, idx)[: A.MAX_PER_SIDE]
         extra = c.intent.sr_used + T.HAND_SWITCH_SR
-        _spell_mask(s, c, _allies(s, idx), enemies, m, extra, spirit_only=True)
+        # the hand the weapon frees counts (checked by free_hand_after when the step was offered)
+        _spell_mask(s, c, _allies(s, idx), enemies, m, extra, spirit_only=True, free=True)
         return m
     down = c.prone  # on the ground: no charge, closing, withdrawal or flight (§18, A22)
     on = [A.DEFEND] if then or down else [A.DEFEND, A.FLEE, A.RETREAT]
@@ -234,8 +235,10 @@ def _spell_mask(
     m: np.ndarray,
     extra: int,
     spirit_only: bool = False,
+    free: bool | None = None,
 ) -> None:
-    free = has_free_hand(c)
+    if free is None:
+        free = has_free_hand(c)
     for name, target, mp, rp, sr1, rng, healing in _spells_of(c):
         if c.mp < mp or c.rune_points < rp or sr1 + extra > T.MAX_SR:
             continue

@@ -241,3 +241,13 @@ def test_12_great_troll_has_published_size_hit_points() -> None:
     """Averages of the classic great-troll rolls (SIZ 4D6+12 = 26, CON 3D6+6 = 17): 21 HP, 2D6 db."""
     c = make_combatant("great_troll", {}, 1, 0.0, DEFAULT_OPTIONS)
     assert c.max_hp == 21 and c.spec.db == "2d6" and c.spec.siz == 26
+
+
+def test_5_the_hand_a_thrown_javelin_frees_casts_the_spell() -> None:
+    """§4 hand switch: javelin and shield ready, no hand free at the declaration; once the javelin
+    is thrown a hand is free, so the "then" step offers Heal (a free-hand spirit spell)."""
+    eng, s = fight([{**WARRIOR, "ready": ["javelin", "medium_shield"]}], [BROO], distance=10)
+    _hurt(s, 0, "abdomen", 2)
+    assert "cast:heal:self" not in _legal(eng, s)
+    play(eng, s, [], "attack:2:enemy_0")
+    assert "cast:heal:self" in _legal(eng, s)
