@@ -20,6 +20,7 @@ from npc_tactics.rules.base import Status
 from npc_tactics.rules.runequest import calc
 from npc_tactics.rules.runequest import tables as T
 from npc_tactics.rules.runequest.actions import MAX_PER_SIDE
+from npc_tactics.rules.runequest.options import DEFAULT_OPTIONS, OPTION_CHOICES, OPTION_RANGES
 from npc_tactics.rules.runequest.state import (
     Combatant,
     CombatantSpec,
@@ -292,12 +293,6 @@ def validate_scenario(
 
 def validate_options(raw: Any, f: str, field: str = "options") -> dict[str, Any]:
     """Rules options of a scenario or situation: known keys, the default's type, allowed values."""
-    from npc_tactics.rules.runequest.engine import (
-        DEFAULT_OPTIONS,
-        OPTION_CHOICES,
-        OPTION_RANGES,
-    )
-
     opts = V.mapping(raw, f, field)
     for k, v in opts.items():
         p = f"{field}.{k}"

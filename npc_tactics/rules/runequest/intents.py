@@ -24,9 +24,10 @@ from npc_tactics.rules.base import Status, enemy_slots
 from npc_tactics.rules.runequest import actions as A
 from npc_tactics.rules.runequest import calc
 from npc_tactics.rules.runequest import tables as T
-from npc_tactics.rules.runequest.hands import free_hand_after, has_free_hand, knock_weapon
-from npc_tactics.rules.runequest.magic import GONE, can_afford, needs_aid, spell_cost, spell_sr
-from npc_tactics.rules.runequest.state import Combatant, CombatantSpec, Intent, RQState, Step
+from npc_tactics.rules.runequest.hands import free_hand_after, knock_weapon
+from npc_tactics.rules.runequest.magic import can_afford, needs_aid, spell_sr
+from npc_tactics.rules.runequest.spellmask import spell_mask, spells_of
+from npc_tactics.rules.runequest.state import Combatant, Intent, RQState, Step
 
 REACH = T.MELEE_REACH_M
 ACTIVE = Status.ACTIVE
@@ -67,7 +68,7 @@ def _spell_after_weapon(c: Combatant, w: int, sr: int) -> bool:
         return False
     if sr + T.HAND_SWITCH_SR + c.spec.dex_sr > T.MAX_SR:
         return False
-    if not any(c.mp >= mp and rp == 0 for _n, _t, mp, rp, _sr, _r, _h in _spells_of(c)):
+    if not any(c.mp >= mp and rp == 0 for _n, _t, mp, rp, _sr, _r, _h in spells_of(c)):
         return False
     return free_hand_after(c, w)
 
@@ -93,7 +94,7 @@ def declare_mask(s: RQState, idx: int, options: Mapping[str, Any], then: bool) -
         enemies = enemy_slots(cs, idx)[: A.MAX_PER_SIDE]
         extra = c.intent.sr_used + T.HAND_SWITCH_SR
         # the hand the weapon frees counts (checked by free_hand_after when the step was offered)
-        _spell_mask(s, c, _allies(s, idx), enemies, m, extra, spirit_only=True, free=True)
+        spell_mask(s, c, _allies(s, idx), enemies, m, extra, spirit_only=True, free=True)
         return m
     down = c.prone  # on the ground: no charge, closing, withdrawal or flight (§18, A22)
     on = [A.DEFEND] if then or down else [A.DEFEND, A.FLEE, A.RETREAT]
@@ -181,7 +182,7 @@ def declare_mask(s: RQState, idx: int, options: Mapping[str, Any], then: bool) -
                     on.append(A.AID_ALLY[k])
     m[on] = True
     if not bef and (cspec.spirit or cspec.rune):
-        _spell_mask(
+        spell_mask(
             s,
             c,
             allies,
@@ -197,71 +198,6 @@ def _allies(s: RQState, idx: int) -> list[int]:
     return [i for i, c in enumerate(s.combatants) if c.side == side and i != idx][
         : A.MAX_PER_SIDE - 1
     ]
-
-
-def _has_wound(c: Combatant) -> bool:
-    return any(loc.damage > 0 and not loc.severed for loc in c.locations)
-
-
-_SPELLS_OF: dict[int, tuple[CombatantSpec, list[tuple[str, str, int, int, int, int, bool]]]] = {}
-
-
-def _spells_of(c: Combatant) -> list[tuple[str, str, int, int, int, int, bool]]:
-    """Per stat block, cached: (spell, target kind, MP, Rune points, SR at 1 point, range,
-    healing)."""
-    spec = c.spec
-    hit = _SPELLS_OF.get(id(spec))
-    if hit is not None and hit[0] is spec:
-        return hit[1]
-    rows = []
-    for name, _pts in spec.spirit + spec.rune:
-        row = T.SPELLS.get(name)
-        if row is None or (name == "truesword" and not any(w.spec.sword for w in c.weapons)):
-            continue
-        mp, rp = spell_cost(name, 1 if row.variable else row.fixed_cost)
-        rng = T.SPIRIT_RANGE_M if row.kind == "spirit" else T.RUNE_RANGE_M
-        rows.append(
-            (name, row.target, mp, rp, spell_sr(c, name, 1), rng, name in ("heal", "heal_wound"))
-        )
-    _SPELLS_OF[id(spec)] = (spec, rows)
-    return rows
-
-
-def _spell_mask(
-    s: RQState,
-    c: Combatant,
-    allies: list[int],
-    enemies: list[int],
-    m: np.ndarray,
-    extra: int,
-    spirit_only: bool = False,
-    free: bool | None = None,
-) -> None:
-    if free is None:
-        free = has_free_hand(c)
-    for name, target, mp, rp, sr1, rng, healing in _spells_of(c):
-        if c.mp < mp or c.rune_points < rp or sr1 + extra > T.MAX_SR:
-            continue
-        if spirit_only and rp > 0:
-            continue
-        if not free and T.SPELLS[name].kind == "spirit" and name not in T.NO_FREE_HAND_SPELLS:
-            continue  # most spirit spells need a free hand (§4, A26)
-        if target == "enemy":
-            row_e = A.CAST_ENEMY[name]
-            for k, ei in enumerate(enemies):
-                e = s.combatants[ei]
-                if e.status == ACTIVE and abs(e.pos - c.pos) <= rng:
-                    m[row_e[k]] = True
-            continue
-        if not healing or _has_wound(c):
-            m[A.CAST_SELF[name]] = True
-        if target == "friend":
-            row_a = A.CAST_ALLY[name]
-            for k, ai in enumerate(allies):
-                p = s.combatants[ai]
-                if p.status in GONE or abs(p.pos - c.pos) > rng or (healing and not _has_wound(p)):
-                    continue
-                m[row_a[k]] = True
 
 
 def option_mask(s: RQState, idx: int) -> np.ndarray:
