@@ -110,19 +110,23 @@ class RoundPhases:
 
     def _run_away(self, s: RQState, i: int, sink: EventSink) -> None:
         """The fleer runs its full MOV away. With ``flight: pursuit`` (A25) the fastest enemy that is
-        faster than it, on its feet, not befuddled, not itself leaving and not held in reach by
-        another foe runs it down: it ends within reach of the fleer, which stays in the fight.
+        faster than it, on its feet, not befuddled, not itself leaving, not held in reach by another
+        foe and close enough to reach the fleer's new place with its own MOV runs it down: it ends
+        1 m from the fleer, which stays in the fight.
         Otherwise (and always with ``flight: escape``) the fleer is gone."""
         cs = s.combatants
         c = cs[i]
         away = -1.0 if c.side == 0 else 1.0
         catcher = -1
+        end = c.pos + away * c.spec.move_m
         if self.options["flight"] == "pursuit":
             best = c.spec.move_m
             for j, e in enumerate(cs):
                 if e.side == c.side or e.status != ACTIVE or e.prone or e.befuddled_rounds:
                     continue
                 if e.spec.move_m <= best or (e.intent is not None and e.intent.verb in ("flee", "retreat")):
+                    continue
+                if abs(end - e.pos) - 1 > e.spec.move_m:  # too far behind to catch it this round
                     continue
                 held = any(
                     o.side == c.side and o is not c and o.status == ACTIVE
@@ -136,7 +140,7 @@ class RoundPhases:
             sink.emit("flee", i, None, rule="§21", engaged=c.engaged_start, result="fled")
             sink.emit("status", None, i, rule="§21", status="fled", result="fled")
             return
-        c.pos += away * c.spec.move_m
+        c.pos = end
         e = cs[catcher]
         e.pos = c.pos - away * 1.0
         sink.emit(

@@ -251,3 +251,10 @@ def test_5_the_hand_a_thrown_javelin_frees_casts_the_spell() -> None:
     assert "cast:heal:self" not in _legal(eng, s)
     play(eng, s, [], "attack:2:enemy_0")
     assert "cast:heal:self" in _legal(eng, s)
+
+
+def test_8_a_faster_foe_too_far_behind_does_not_catch() -> None:
+    """A25: the wolf (30 m a round) cannot reach a fleer who ends 24 + 40 m away from it."""
+    eng, s = fight([WARRIOR], [WOLF], distance=40)
+    play(eng, s, [], "flee", "defend")
+    assert s.combatants[0].status == Status.FLED
