@@ -195,7 +195,7 @@ class ByTheBookAgent(_Base):
 
     def declare(self, st: RQState, me: int, mask: np.ndarray) -> int | None:
         c = st.combatants[me]
-        if self._hurt(c, 1 / 3):
+        if self._hurt(c, 1 / 3) and mask[A.FLEE]:  # on the ground it cannot run (§18)
             return A.FLEE
         heal = self._heal(st, me, mask, 0.5)
         if heal is not None:
@@ -224,7 +224,9 @@ class CautiousAgent(_Base):
     def declare(self, st: RQState, me: int, mask: np.ndarray) -> int | None:
         c = st.combatants[me]
         if self._hurt(c, 0.6):
-            return A.RETREAT if c.engaged_start else A.FLEE
+            leave = A.RETREAT if c.engaged_start else A.FLEE
+            if mask[leave]:
+                return leave
         for k, j in enumerate(ally_slots(st.combatants, me)[: A.MAX_PER_SIDE - 1]):
             p = st.combatants[j]
             if mask[A.AID_ALLY[k]] and (
@@ -241,7 +243,8 @@ class CautiousAgent(_Base):
             if spell is not None:
                 return spell
             if self._has_missile(c):
-                return A.RETREAT
+                if mask[A.RETREAT]:
+                    return A.RETREAT
         return _first(self._best_attack(st, me, mask, missile=False), A.DEFEND)
 
     @staticmethod

@@ -27,6 +27,8 @@ def thresholds(skill: int) -> tuple[int, int, int, int]:
     s = max(0, skill)
     crit = max(1, round_half_up(s, 20))
     special = max(1, round_half_up(s, 5))
+    if T.SPECIAL_0102_LOW <= s <= T.SPECIAL_0102_HIGH:
+        special = 2  # skills 6-7: special 01-02 (published table, A1)
     success = min(T.AUTO_FAILURE_MIN - 1, max(T.AUTO_SUCCESS_MAX, s))
     fumble = 100 - round_half_up(max(0, 100 - s), 20) + 1
     return crit, special, success, min(fumble, 100)
@@ -200,3 +202,33 @@ def combined_sr(*costs: int, parallel: bool = True) -> int:
     """Cost of actions done together outside melee: the highest (§7.1), or their sum if not in
     parallel."""
     return max(costs) if parallel else sum(costs)
+
+
+def over_100(attack: int, defence: int) -> tuple[int, int]:
+    """Skills over 100% (RQG p. 201, [PUB]): the lower of two opposed skills loses the excess of the
+    higher over 100; the higher is unchanged (147 vs 137 -> 147 vs 90)."""
+    if attack > 100 and attack > defence:
+        return attack, defence - (attack - 100)
+    if defence > 100 and defence > attack:
+        return attack - (defence - 100), defence
+    return attack, defence
+
+
+def half_db(db: str) -> str:
+    """Half a damage bonus for thrown weapons ([PUB] RQG): halve the dice count when even (2D6 ->
+    1D6), else the die size (1D4 -> 1D2, 1D6 -> 1D3; -1D4 -> -1D2)."""
+    if not db:
+        return db
+    sign = "-" if db.startswith("-") else ""
+    n_s, size_s = db.lstrip("-").lower().split("d")
+    n, size = int(n_s), int(size_s)
+    if n % 2 == 0:
+        return f"{sign}{n // 2}d{size}"
+    return f"{sign}{n}d{max(1, size // 2)}"
+
+
+def metres(x: float) -> str:
+    """A position or distance as text, to 0.1 m without trailing zeros: 1.5 -> "1.5m", 2.0 -> "2m"
+    (issue 8 §5: a 1.5 m position printed as "2m" hid that it is within reach)."""
+    v = round(x, 1) + 0.0  # + 0.0 turns -0.0 into 0.0
+    return f"{v:g}m"

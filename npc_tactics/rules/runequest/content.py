@@ -20,6 +20,7 @@ from npc_tactics.rules.base import Status
 from npc_tactics.rules.runequest import calc
 from npc_tactics.rules.runequest import tables as T
 from npc_tactics.rules.runequest.actions import MAX_PER_SIDE
+from npc_tactics.rules.runequest.options import DEFAULT_OPTIONS, OPTION_CHOICES, OPTION_RANGES
 from npc_tactics.rules.runequest.state import (
     Combatant,
     CombatantSpec,
@@ -266,18 +267,13 @@ def validate_scenario(
     raw: Any, f: str, extra_keys: set[str] | None = None, entry_keys: set[str] = ENTRY_KEYS
 ) -> dict[str, Any]:
     """Check a scenario mapping; return it with defaults filled and ``file`` set."""
-    from npc_tactics.rules.runequest.engine import DEFAULT_OPTIONS
-
     raw = V.mapping(raw, f, "", SCENARIO_KEYS | (extra_keys or set()))
     out = dict(raw)
     out["file"] = f
     out["name"] = V.string(raw.get("name", Path(f).stem), f, "name")
     out["max_rounds"] = V.integer(raw.get("max_rounds", 25), f, "max_rounds", 1, 500)
     out["distance"] = V.number(raw.get("distance", 1), f, "distance")
-    opts = V.mapping(raw.get("options") or {}, f, "options")
-    for k in opts:
-        V.choice(k, f, f"options.{k}", DEFAULT_OPTIONS, "rules option")
-    out["options"] = opts
+    out["options"] = validate_options(raw.get("options") or {}, f)
     surprised = raw.get("surprised")
     if surprised is not None:
         V.integer(surprised, f, "surprised", 0, 1)
@@ -293,6 +289,21 @@ def validate_scenario(
             if "name" in e:
                 V.string(e["name"], f, f"{p}.name")
     return out
+
+
+def validate_options(raw: Any, f: str, field: str = "options") -> dict[str, Any]:
+    """Rules options of a scenario or situation: known keys, the default's type, allowed values."""
+    opts = V.mapping(raw, f, field)
+    for k, v in opts.items():
+        p = f"{field}.{k}"
+        V.choice(k, f, p, DEFAULT_OPTIONS, "rules option")
+        if k in OPTION_CHOICES:
+            V.choice(v, f, p, OPTION_CHOICES[k], "value")
+        elif k in OPTION_RANGES:
+            V.integer(v, f, p, *OPTION_RANGES[k])
+        elif isinstance(DEFAULT_OPTIONS[k], bool):
+            V.boolean(v, f, p)
+    return dict(opts)
 
 
 def build_state(scenario: Mapping[str, Any], options: Mapping[str, Any]) -> RQState:
@@ -318,10 +329,13 @@ def build_state(scenario: Mapping[str, Any], options: Mapping[str, Any]) -> RQSt
 # ----- situations
 # ------------------------------------------------------------------------------------------
 def load_situation(
-    engine: Any, path_or_mapping: str | Path | Mapping[str, Any], roller: Roller, notes: list[str] | None = None
+    engine: Any,
+    path_or_mapping: str | Path | Mapping[str, Any],
+    roller: Roller,
+    notes: list[str] | None = None,
 ) -> RQState:
     """A GM's fight in progress, returned at the acting combatant's decision (see
-    :mod:`.situation`)."""
+    :mod:`.situation`); assumptions made for values left out are appended to ``notes``."""
     from npc_tactics.rules.runequest.situation import load_situation as _load
 
-    return _load(engine, path_or_mapping, roller, notes=notes)
+    return _load(engine, path_or_mapping, roller, notes)  # type: ignore[no-any-return]

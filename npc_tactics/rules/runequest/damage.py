@@ -166,7 +166,8 @@ def wound(
     return counted
 
 
-def _status_for(c: Combatant) -> Status:
+def status_for(c: Combatant) -> Status:
+    """The status the wounds and total HP give (§17-§18), before dead/fled."""
     if c.instant_death:
         return Status.DEAD
     if c.hp <= 2:
@@ -219,7 +220,10 @@ def settle(s: RQState, sink: EventSink) -> None:
                         location=loc.spec.name,
                         result="bleeding",
                     )
-        new = _status_for(c)
+        if not c.prone and not c.can_stand():  # "tombe au sol" (§18: leg or abdomen >= L)
+            c.prone = True
+            sink.emit("location_effect", None, i, rule="§18", location="", result="fell")
+        new = status_for(c)
         if new != c.status:
             c.status = new
             sink.emit(

@@ -31,6 +31,12 @@ from npc_tactics.rules.runequest import actions as A
 from npc_tactics.rules.runequest import calc, intents, magic
 from npc_tactics.rules.runequest import tables as T
 from npc_tactics.rules.runequest.damage import settle
+from npc_tactics.rules.runequest.options import (  # noqa: F401  (re-exported)
+    DEFAULT_OPTIONS,
+    OPTION_CHOICES,
+    OPTION_RANGES,
+    check_option_values,
+)
 from npc_tactics.rules.runequest.phases import RoundPhases
 from npc_tactics.rules.runequest.resolve import DODGE, NO_DEFENCE, PARRY, resolve_blow
 from npc_tactics.rules.runequest.state import Incoming, RQState, Step
@@ -38,30 +44,13 @@ from npc_tactics.rules.runequest.state import Incoming, RQState, Step
 ACTIVE = Status.ACTIVE
 REACH = T.MELEE_REACH_M
 
-DEFAULT_OPTIONS: dict[str, Any] = {
-    # A4: or "by_weapon_type" (published: crushing weapons add max db)
-    "special_damage": "dice_twice",
-    "crit_db": "rolled",  # A4: or "max"
-    "adjacent_location": "hit_location",  # A5: or "parrying_arm"
-    "failed_attack_hits_on_defender_fumble": True,  # A6: source literal
-    "parry_damage_includes_db": True,  # A8
-    "shield_passive_cover": True,  # A9
-    "thrown_range_bands": False,  # A10
-    "spell_sr_reading": "rule",  # A3: or "seed_literal" (the Vasana example's 5-SR spell)
-    "combine_move_and_ready": True,  # §7.1: moving and readying in parallel cost the higher SR
-    "metres_per_mov": 3,  # A13: metres per point of MOV in a melee round
-    "bleeding_clocks": True,  # A20: run the 50/25-round bleed-out clocks inside the fight
-    "knockback_rule": "published",  # A12: damage vs SIZ (RQG, unverified) or "push" (v0 house rule)
-}
-
-
 class RuneQuestEngine(RoundPhases, Engine[RQState]):
     """RuneQuest: Roleplaying in Glorantha melee, missiles, spirit/Rune magic and First Aid."""
 
     spec = SystemSpec(
         name="runequest",
         title="RuneQuest: Roleplaying in Glorantha",
-        version="0.2.0",
+        version="0.3.0",
         sides=2,
         max_per_side=A.MAX_PER_SIDE,
         num_actions=A.N,
@@ -78,18 +67,7 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
         self._proto: tuple[Any, dict[str, Any], RQState] | None = (
             None  # last scenario's opening state
         )
-        for key, allowed in (
-            ("special_damage", ("dice_twice", "by_weapon_type")),
-            ("crit_db", ("rolled", "max")),
-            ("adjacent_location", ("hit_location", "parrying_arm")),
-            ("spell_sr_reading", ("rule", "seed_literal")),
-            ("knockback_rule", T.KNOCKBACK_RULES),
-        ):
-            if self.options[key] not in allowed:
-                raise ValueError(
-                    f"runequest rules option {key!r} must be one of {allowed}, "
-                    f"got {self.options[key]!r}"
-                )
+        check_option_values(self.options)
 
     # ----- protocol
     # ------------------------------------------------------------------------------------
@@ -101,6 +79,7 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
         scen_opts = scenario.get("options") or {}
         if scen_opts or self.options != self._base_options:
             self.options = self.validate_options({**scen_opts, **self._explicit})
+            check_option_values(self.options)
         proto = self._proto
         if proto is not None and proto[0] is scenario and proto[1] == self.options:
             s = proto[2].clone()
@@ -191,10 +170,13 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
         sink.round = s.round
         sink.emit("round_start", rule="§1", result=str(s.round))
         cs = s.combatants
-        for c in cs:
+        for i, c in enumerate(cs):
             c.parries = c.dodges = c.parry_srs = c.dodge_srs = 0
             c.intent = None
             c.disengaged = False
+            if c.prone and c.status == ACTIVE and c.can_stand():
+                c.prone = False  # a knocked-down fighter gets up (its lost attack pays for it, A12)
+                sink.emit("stand_up", i, None, rule="§21 A22", result="standing")
             if c.status == ACTIVE:
                 c.engaged_start = any(
                     e.side != c.side and e.status == ACTIVE and abs(e.pos - c.pos) <= REACH
@@ -311,11 +293,14 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
             sink.emit("attack_lost", idx, st.target, rule="§1 phase 2", result="out_of_reach")
             return False
         if not c.ready >> st.weapon & 1:
+            if not st.readied and self._recover(s, idx, st, sink):
+                return False
             self._ready(c, st.weapon)
+        if st.verb == "aimed":  # halve the skill first, then other modifiers (§9, [PUB] spot rules)
+            skill //= 2
         if c.bladesharp_rounds and not missile:
             skill += T.BLADESHARP_SKILL_PER_POINT * c.bladesharp
         if st.verb == "aimed":
-            skill //= 2
             sink.emit(
                 "aimed_blow",
                 idx,
@@ -338,7 +323,8 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
         s.incoming = inc
         mask = self._react_mask(s)
         if int(mask.sum()) == 1:  # only "no defence": no decision to make
-            t.lose_parry = t.lose_dodge = False  # a lost parry/dodge is this one (§10.3)
+            if self.options["lost_parry"] == "next_blow":
+                t.lose_parry = False  # v0 reading: the lost parry is this blow's (§10.3)
             self._finish_blow(s, NO_DEFENCE, -1, sink)
             return False
         s.phase = "react"
@@ -361,6 +347,24 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
         s.mask_cache = (s.decision, mask)
         return True
 
+    def _recover(self, s: RQState, idx: int, st: Step, sink: EventSink) -> bool:
+        """A weapon dropped since the statement of intent takes 5 SR to recover (fumble 19-20,
+        §10.3): the blow moves 5 SR later, or is lost past SR 12. True if the step was put off."""
+        c = s.combatants[idx]
+        sr = st.sr + T.READY_SR
+        name = c.weapons[st.weapon].spec.name
+        if sr > T.MAX_SR:
+            sink.emit("attack_lost", idx, st.target, rule="§10.3", weapon=name, result="recovering_weapon")
+            return True
+        later = Step(st.verb, sr, st.weapon, st.target, st.spell, st.power, st.loc, st.shot, True)
+        entry = (sr, -c.spec.dex, idx, len(s.schedule) + 1000, later)
+        pos = s.sched_pos
+        while pos < len(s.schedule) and s.schedule[pos][:2] <= entry[:2]:
+            pos += 1
+        s.schedule.insert(pos, entry)
+        sink.emit("recover_weapon", idx, None, rule="§10.3", weapon=name, sr=sr, result="delayed")
+        return True
+
     def _answer(self, s: RQState, action: int, sink: EventSink) -> None:
         spec = A.CATALOGUE[action]
         d = s.combatants[s.incoming.defender]  # type: ignore[union-attr]
@@ -370,10 +374,8 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
             how, pw = DODGE, -1
         else:
             how, pw = NO_DEFENCE, -1
-        if d.lose_parry and how != PARRY:
-            d.lose_parry = False  # the lost parry is this one (§10.3)
-        if d.lose_dodge and how != DODGE:
-            d.lose_dodge = False
+        if d.lose_parry and self.options["lost_parry"] == "next_blow":
+            d.lose_parry = False  # v0 reading: the lost parry is this blow's, whatever the answer
         s.phase = "resolve"
         self._finish_blow(s, how, pw, sink)
         self._after_step(s, sink)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from npc_tactics.rules.runequest.state import Combatant
 
-__all__ = ["free_hand_after", "knock_weapon"]
+__all__ = ["free_hand_after", "has_free_hand", "knock_weapon"]
 
 
 def knock_weapon(c: Combatant, shield_first: bool = True) -> int:
@@ -37,3 +37,9 @@ def free_hand_after(c: Combatant, w: int) -> bool:
         if x != w and c.ready >> x & 1 and used + wp.spec.hands <= hands:
             used += wp.spec.hands
     return used < hands
+
+
+def has_free_hand(c: Combatant) -> bool:
+    """Whether the ready weapons leave a usable hand empty (most spirit spells need one, §4)."""
+    used = sum(wp.spec.hands for x, wp in enumerate(c.weapons) if c.ready >> x & 1)
+    return used < c.usable_hands()

@@ -25,8 +25,9 @@ from npc_tactics.rules.runequest import actions as A
 from npc_tactics.rules.runequest import calc
 from npc_tactics.rules.runequest import tables as T
 from npc_tactics.rules.runequest.hands import free_hand_after, knock_weapon
-from npc_tactics.rules.runequest.magic import GONE, can_afford, needs_aid, spell_cost, spell_sr
-from npc_tactics.rules.runequest.state import Combatant, CombatantSpec, Intent, RQState, Step
+from npc_tactics.rules.runequest.magic import can_afford, needs_aid, spell_sr
+from npc_tactics.rules.runequest.spellmask import spell_mask, spells_of
+from npc_tactics.rules.runequest.state import Combatant, Intent, RQState, Step
 
 REACH = T.MELEE_REACH_M
 ACTIVE = Status.ACTIVE
@@ -67,7 +68,7 @@ def _spell_after_weapon(c: Combatant, w: int, sr: int) -> bool:
         return False
     if sr + T.HAND_SWITCH_SR + c.spec.dex_sr > T.MAX_SR:
         return False
-    if not any(c.mp >= mp and rp == 0 for _n, _t, mp, rp, _sr, _r, _h in _spells_of(c)):
+    if not any(c.mp >= mp and rp == 0 for _n, _t, mp, rp, _sr, _r, _h in spells_of(c)):
         return False
     return free_hand_after(c, w)
 
@@ -92,9 +93,11 @@ def declare_mask(s: RQState, idx: int, options: Mapping[str, Any], then: bool) -
         m[A.DEFEND] = True
         enemies = enemy_slots(cs, idx)[: A.MAX_PER_SIDE]
         extra = c.intent.sr_used + T.HAND_SWITCH_SR
-        _spell_mask(s, c, _allies(s, idx), enemies, m, extra, spirit_only=True)
+        # the hand the weapon frees counts (checked by free_hand_after when the step was offered)
+        spell_mask(s, c, _allies(s, idx), enemies, m, extra, spirit_only=True, free=True)
         return m
-    on = [A.DEFEND] if then else [A.DEFEND, A.FLEE, A.RETREAT]
+    down = c.prone  # on the ground: no charge, closing, withdrawal or flight (§18, A22)
+    on = [A.DEFEND] if then or down else [A.DEFEND, A.FLEE, A.RETREAT]
     engaged = c.engaged_start
     side = c.side
     pos = c.pos
@@ -148,7 +151,7 @@ def declare_mask(s: RQState, idx: int, options: Mapping[str, Any], then: bool) -
         for k, d in live:
             if d <= REACH:
                 moved = 0.0
-            elif engaged or d - 1 > half:
+            elif engaged or down or d - 1 > half:
                 continue
             else:
                 moved = d - 1
@@ -164,21 +167,22 @@ def declare_mask(s: RQState, idx: int, options: Mapping[str, Any], then: bool) -
         kw = -1 if bef else knock_weapon(c, options["knockback_rule"] == "push")
         for k, d in live:
             if d > REACH:
-                if not engaged:
+                if not engaged and not down:
                     on.append(A.CLOSE[k])
             elif kw >= 0:
                 on.append(A.KNOCKBACK[k])
-        if cspec.first_aid > 0:
+        # engaged: attack and defend, or defend and cast, nothing else (§7.2): no First Aid
+        if cspec.first_aid > 0 and not engaged:
             if needs_aid(c):
                 on.append(A.AID_SELF)
             for k, ai in enumerate(allies):
                 p = cs[ai]
                 d = abs(p.pos - pos)
-                if needs_aid(p) and (d <= REACH or (not engaged and d - REACH <= half)):
+                if needs_aid(p) and (d <= REACH or (not down and d - REACH <= half)):
                     on.append(A.AID_ALLY[k])
     m[on] = True
     if not bef and (cspec.spirit or cspec.rune):
-        _spell_mask(
+        spell_mask(
             s,
             c,
             allies,
@@ -194,66 +198,6 @@ def _allies(s: RQState, idx: int) -> list[int]:
     return [i for i, c in enumerate(s.combatants) if c.side == side and i != idx][
         : A.MAX_PER_SIDE - 1
     ]
-
-
-def _has_wound(c: Combatant) -> bool:
-    return any(loc.damage > 0 and not loc.severed for loc in c.locations)
-
-
-_SPELLS_OF: dict[int, tuple[CombatantSpec, list[tuple[str, str, int, int, int, int, bool]]]] = {}
-
-
-def _spells_of(c: Combatant) -> list[tuple[str, str, int, int, int, int, bool]]:
-    """Per stat block, cached: (spell, target kind, MP, Rune points, SR at 1 point, range,
-    healing)."""
-    spec = c.spec
-    hit = _SPELLS_OF.get(id(spec))
-    if hit is not None and hit[0] is spec:
-        return hit[1]
-    rows = []
-    for name, _pts in spec.spirit + spec.rune:
-        row = T.SPELLS.get(name)
-        if row is None or (name == "truesword" and not any(w.spec.sword for w in c.weapons)):
-            continue
-        mp, rp = spell_cost(name, 1 if row.variable else row.fixed_cost)
-        rng = T.SPIRIT_RANGE_M if row.kind == "spirit" else T.RUNE_RANGE_M
-        rows.append(
-            (name, row.target, mp, rp, spell_sr(c, name, 1), rng, name in ("heal", "heal_wound"))
-        )
-    _SPELLS_OF[id(spec)] = (spec, rows)
-    return rows
-
-
-def _spell_mask(
-    s: RQState,
-    c: Combatant,
-    allies: list[int],
-    enemies: list[int],
-    m: np.ndarray,
-    extra: int,
-    spirit_only: bool = False,
-) -> None:
-    for name, target, mp, rp, sr1, rng, healing in _spells_of(c):
-        if c.mp < mp or c.rune_points < rp or sr1 + extra > T.MAX_SR:
-            continue
-        if spirit_only and rp > 0:
-            continue
-        if target == "enemy":
-            row_e = A.CAST_ENEMY[name]
-            for k, ei in enumerate(enemies):
-                e = s.combatants[ei]
-                if e.status == ACTIVE and abs(e.pos - c.pos) <= rng:
-                    m[row_e[k]] = True
-            continue
-        if not healing or _has_wound(c):
-            m[A.CAST_SELF[name]] = True
-        if target == "friend":
-            row_a = A.CAST_ALLY[name]
-            for k, ai in enumerate(allies):
-                p = s.combatants[ai]
-                if p.status in GONE or abs(p.pos - c.pos) > rng or (healing and not _has_wound(p)):
-                    continue
-                m[row_a[k]] = True
 
 
 def option_mask(s: RQState, idx: int) -> np.ndarray:
@@ -320,8 +264,9 @@ def declare(s: RQState, idx: int, action: int, then: bool, options: Mapping[str,
                 c.spec.dex_sr, wspec.rate if wspec.kind == "missile" else "1", first
             )
             fired = shots[: c.weapons[w].ammo]
+            paid = not c.is_ready(w)
             for n, sr in enumerate(fired):
-                it.steps.append(Step("attack", sr, w, target, shot=n))
+                it.steps.append(Step("attack", sr, w, target, shot=n, readied=paid))
             return _then_after_weapon(c, it, w, fired[-1] if fired and not then else 99)
         moved = _charge(c, s.combatants[target], c.engaged_start)
         if moved > 0:
@@ -331,7 +276,7 @@ def declare(s: RQState, idx: int, action: int, then: bool, options: Mapping[str,
         if verb == "aimed":
             it.verb = "aimed"
             return "option"
-        it.steps.append(Step("attack", sr, w, target))
+        it.steps.append(Step("attack", sr, w, target, readied=not c.is_ready(w)))
         return _then_after_weapon(c, it, w, 99 if then else sr)
     if verb == "knockback":
         w = knock_weapon(c, options["knockback_rule"] == "push")
@@ -398,4 +343,6 @@ def finish_aim(s: RQState, idx: int, loc: int, options: Mapping[str, Any]) -> No
     if it is None:
         raise ValueError("aim without a statement of intent")
     it.loc = loc
-    it.steps.append(Step("aimed", T.MAX_SR, it.weapon, it.target, loc=loc))
+    it.steps.append(
+        Step("aimed", T.MAX_SR, it.weapon, it.target, loc=loc, readied=not c.is_ready(it.weapon))
+    )

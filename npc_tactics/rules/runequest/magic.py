@@ -38,12 +38,12 @@ def can_afford(c: Combatant, spell: str, power: int) -> bool:
 
 
 def spell_sr(c: Combatant, spell: str, power: int) -> int:
-    """Spirit magic at DEX SR + 1 per MP beyond the first; Rune magic at SR 1 + 1 per extra point
-    (§4)."""
-    extra = max(0, power - 1)
+    """Spirit magic at DEX SR + 1 per MP beyond the first; Rune magic at SR 1 + 1 per magic point
+    beyond the first spent on it (Heal Wound's MP), never per Rune point (§4, source L80)."""
     if T.SPELLS[spell].kind == "rune":
-        return T.RUNE_SPELL_SR + extra
-    return c.spec.dex_sr + extra
+        mp, _rp = spell_cost(spell, power)  # Rune points add no SR, only MP beyond the first
+        return T.RUNE_SPELL_SR + max(0, mp - 1)
+    return c.spec.dex_sr + max(0, power - 1)
 
 
 def cast(s: RQState, ci: int, step: Step, sink: EventSink) -> str:

@@ -52,7 +52,10 @@ class RoundPhases:
                 if st.sr > T.MAX_SR:
                     k, sr = calc.split_strike_rank(st.sr)
                     c.carried.append(
-                        Step(st.verb, sr, st.weapon, st.target, st.spell, st.power, st.loc, st.shot)
+                        Step(
+                            st.verb, sr, st.weapon, st.target, st.spell, st.power, st.loc, st.shot,
+                            st.readied,
+                        )
                     )
                     c.busy_rounds = k
                     continue
@@ -73,16 +76,23 @@ class RoundPhases:
                 for j, e in enumerate(cs):
                     if e.side == c.side or e.status != ACTIVE or abs(e.pos - c.pos) > REACH:
                         continue
+                    if e.befuddled_rounds:  # befuddled: cannot attack, so no opening either
+                        continue
                     w = self._free_weapon(e)
                     if w < 0:
                         continue
-                    inc = Incoming(j, i, w, 0, e.weapons[w].spec.skill, -1, False, False)
+                    if e.lose_attack:  # a fumble's lost attack is this one (§10.3)
+                        e.lose_attack = False
+                        sink.emit("attack_lost", j, i, rule="§10.3 §21", result="lost_to_fumble")
+                        continue
+                    skill = e.weapons[w].spec.skill
+                    if e.bladesharp_rounds:
+                        skill += T.BLADESHARP_SKILL_PER_POINT * e.bladesharp
+                    inc = Incoming(j, i, w, 0, skill, -1, False, False)
                     resolve_blow(s, inc, NO_DEFENCE, -1, sink, self.options, free=True)
                 settle(s, sink)
             if c.status == ACTIVE:
-                c.status = Status.FLED
-                sink.emit("flee", i, None, rule="§21", engaged=c.engaged_start, result="fled")
-                sink.emit("status", None, i, rule="§21", status="fled", result="fled")
+                self._run_away(s, i, sink)
         for i, c in enumerate(cs):
             it = c.intent
             if c.status != ACTIVE or it is None:
@@ -97,6 +107,46 @@ class RoundPhases:
                 if step > 0:
                     c.pos += step if d > 0 else -step
                     sink.emit("move", i, it.move_to, rule="§1 phase 2", metres=step, result="moved")
+
+    def _run_away(self, s: RQState, i: int, sink: EventSink) -> None:
+        """The fleer runs its full MOV away. With ``flight: pursuit`` (A25) the fastest enemy that is
+        faster than it, on its feet, not befuddled, not itself leaving, not held in reach by another
+        foe and close enough to reach the fleer's new place with its own MOV runs it down: it ends
+        1 m from the fleer, which stays in the fight.
+        Otherwise (and always with ``flight: escape``) the fleer is gone."""
+        cs = s.combatants
+        c = cs[i]
+        away = -1.0 if c.side == 0 else 1.0
+        catcher = -1
+        end = c.pos + away * c.spec.move_m
+        if self.options["flight"] == "pursuit":
+            best = c.spec.move_m
+            for j, e in enumerate(cs):
+                if e.side == c.side or e.status != ACTIVE or e.prone or e.befuddled_rounds:
+                    continue
+                if e.spec.move_m <= best or (e.intent is not None and e.intent.verb in ("flee", "retreat")):
+                    continue
+                if abs(end - e.pos) - 1 > e.spec.move_m:  # too far behind to catch it this round
+                    continue
+                held = any(
+                    o.side == c.side and o is not c and o.status == ACTIVE
+                    and abs(o.pos - e.pos) <= REACH
+                    for o in cs
+                )
+                if not held:
+                    best, catcher = e.spec.move_m, j
+        if catcher < 0:
+            c.status = Status.FLED
+            sink.emit("flee", i, None, rule="§21", engaged=c.engaged_start, result="fled")
+            sink.emit("status", None, i, rule="§21", status="fled", result="fled")
+            return
+        c.pos = end
+        e = cs[catcher]
+        e.pos = c.pos - away * 1.0
+        sink.emit(
+            "flee", i, catcher, rule="§21 A25", engaged=c.engaged_start, result="run_down",
+            metres=c.spec.move_m,
+        )
 
     @staticmethod
     def _free_weapon(e: Any) -> int:
@@ -129,7 +179,8 @@ class RoundPhases:
             return m
         d = s.combatants[inc.defender]
         bit = 1 << inc.sr
-        if not d.lose_parry and not d.parry_srs & bit:
+        lost = d.lose_parry and self.options["lost_parry"] == "next_blow"
+        if not lost and not d.parry_srs & bit:
             for w, wp in enumerate(d.weapons[: A.N_WEAPONS]):
                 if (
                     d.ready >> w & 1
@@ -138,7 +189,12 @@ class RoundPhases:
                     and (not inc.missile or wp.spec.kind == "shield")
                 ):
                     m[A.PARRY[w]] = True
-        if not inc.missile and not d.lose_dodge and not d.dodge_srs & bit and d.spec.dodge > 0:
+        if (
+            not inc.missile
+            and s.round > d.no_dodge_until
+            and not d.dodge_srs & bit
+            and calc.dodge_chance(d.spec.dodge, d.spec.enc, d.spec.max_enc) > 0
+        ):  # a Dodge at 0% or less (ENC) cannot be tried (§13, A1)
             m[A.DODGE] = True
         return m
 
@@ -246,12 +302,13 @@ class RoundPhases:
                     ("bleeding", bool(c.bleed_clock or c.bleed_per_round)),
                     ("lost-parry", c.lose_parry),
                     ("lost-attack", c.lose_attack),
+                    ("prone", c.prone),
                 )
                 if on
             ]
             lines.append(
                 f"[{i}] {c.name} (side {c.side}, {c.template}) {c.status.name.lower()} "
-                f"HP {c.hp}/{c.max_hp} MP {c.mp} pos {c.pos:.0f}m {ready}"
+                f"HP {c.hp}/{c.max_hp} MP {c.mp} pos {calc.metres(c.pos)} {ready}"
                 + (f" · {' '.join(conds)}" if conds else "")
                 + (f" · wounds: {wounds}" if wounds else "")
             )

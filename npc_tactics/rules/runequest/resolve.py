@@ -22,6 +22,8 @@ def defence_chance(c: Combatant, how: str, w: int) -> int:
     """Current parry (weapon ``w``) or dodge chance of ``c``, with the successive -20% (§11,
     §13)."""
     if how == PARRY:
+        if c.lose_parry:  # a fumble's lost parry: choosing it spends it, with no roll (A24)
+            return 0
         return calc.successive_chance(c.weapons[w].spec.skill, c.parries)
     base = calc.dodge_chance(c.spec.dodge, c.spec.enc, c.spec.max_enc)
     return calc.successive_chance(base, c.dodges)
@@ -56,8 +58,8 @@ def fumble(s: RQState, who: int, weapon: int, sink: EventSink) -> str:
         c.lose_attack = True
     if "parry" in effect:
         c.lose_parry = True
-    if "dodge" in effect:
-        c.lose_dodge = True
+    if "dodge" in effect:  # "et toute Esquive": no dodge for the rest of this round and the next (A24)
+        c.no_dodge_until = s.round + 1
     if effect == "armour_breaks":
         li = hit_location(c, sink.die(20, "fumble_location", who))
         c.locations[li].armour_broken = True
@@ -132,12 +134,22 @@ def resolve_blow(
     """
     a, d = s.combatants[inc.attacker], s.combatants[inc.defender]
     aweapon = a.weapons[inc.weapon]
-    att_roll = sink.die(100, "attack", inc.attacker, inc.defender)
-    att = calc.success_level(att_roll, inc.skill)
-    def_level = -1
+    if d.befuddled_rounds:  # Befuddle breaks when its target is attacked ([PUB] RQG)
+        d.befuddled_rounds = 0
+        sink.emit("befuddle_broken", inc.attacker, inc.defender, rule="§4 Befuddle", result="attacked")
+    if how == PARRY and d.lose_parry:  # the fumble's lost parry is this one (§10.3, A24)
+        d.lose_parry = False
+        sink.emit("parry_lost", inc.defender, inc.attacker, rule="§10.3", result="lost_to_fumble")
+        how, pw = NO_DEFENCE, -1
+    skill = inc.skill
     def_chance = 0
+    if how != NO_DEFENCE:  # skills over 100% lower the opposing one (RQG p. 201)
+        def_chance = defence_chance(d, how, pw)
+        skill, def_chance = calc.over_100(skill, def_chance)
+    att_roll = sink.die(100, "attack", inc.attacker, inc.defender)
+    att = calc.success_level(att_roll, skill)
+    def_level = -1
     if how == PARRY:
-        def_chance = defence_chance(d, PARRY, pw)
         d.parries += 1
         d.parry_srs |= 1 << inc.sr
         def_level = calc.success_level(
@@ -153,7 +165,6 @@ def resolve_blow(
         )
     else:
         if how == DODGE:
-            def_chance = defence_chance(d, DODGE, -1)
             d.dodges += 1
             d.dodge_srs |= 1 << inc.sr
             def_level = calc.success_level(
@@ -184,7 +195,7 @@ def resolve_blow(
         weapon=aweapon.spec.name,
         wclass=aweapon.spec.wclass,
         sr=inc.sr,
-        skill=inc.skill,
+        skill=skill,
         level=T.LEVEL_NAMES[att],
         defence=how,
         defence_level=T.LEVEL_NAMES[def_level] if def_level >= 0 else "",
@@ -209,13 +220,13 @@ def resolve_blow(
         sink.emit("critical", inc.defender, inc.attacker, rule="§8", result=how)
     bonus = a.bladesharp if aweapon.spec.kind in ("melee", "shield") and a.bladesharp_rounds else 0
     truesword = a.truesword_rounds > 0 and aweapon.spec.sword
+    # thrown weapons add half the damage bonus ([PUB] RQG); bows and slings keep it whole (A10)
+    adb = calc.half_db(a.spec.db) if aweapon.spec.kind == "thrown" else a.spec.db
     if outcome == "hit":
         if inc.knockback:
             _knockback(s, inc, mode, options, sink, bonus, truesword)
         else:
-            points = roll_damage(
-                sink, aweapon.spec, a.spec.db, mode, options, inc.attacker, bonus, truesword
-            )
+            points = roll_damage(sink, aweapon.spec, adb, mode, options, inc.attacker, bonus, truesword)
             li = _location(s, inc, sink)
             passive = inc.missile and how == NO_DEFENCE and options["shield_passive_cover"]
             cover = _covering_shield(d, li) if passive else -1
@@ -230,9 +241,7 @@ def resolve_blow(
         points = (
             0
             if inc.knockback
-            else roll_damage(
-                sink, aweapon.spec, a.spec.db, mode, options, inc.attacker, bonus, truesword
-            )
+            else roll_damage(sink, aweapon.spec, adb, mode, options, inc.attacker, bonus, truesword)
         )
         loss, excess = weapon_damage_taken(pweapon.hp, points, cell.code)
         _damage_weapon(s, inc.defender, pw, loss, sink, f"§10.1 {cell.code}")
@@ -299,7 +308,7 @@ def _knockback(
         roll = sink.die(100, "knockback_dex", inc.defender, inc.attacker)
         fell = calc.success_level(roll, d.spec.dex * T.KNOCKBACK_DEX_MULT) > T.SUCCESS
         if fell:
-            d.lose_attack = True
+            d.lose_attack = d.prone = True
         extra["fell"] = fell
     direction = 1.0 if d.pos >= a.pos else -1.0
     d.pos = a.pos + direction * metres

@@ -82,6 +82,8 @@ class Step:
     power: int = 0
     loc: int = -1
     shot: int = 0
+    #: the step's SR already pays the 5 SR to ready its weapon (declared with the weapon not ready)
+    readied: bool = False
 
 
 @dataclass(slots=True)
@@ -163,7 +165,10 @@ class Combatant:
     dodge_srs: int = 0
     lose_parry: bool = False
     lose_attack: bool = False
-    lose_dodge: bool = False
+    #: fumble 13-15 "and any Dodge": no dodge up to the end of this round number (0 = none)
+    no_dodge_until: int = 0
+    prone: bool = False  #: on the ground (§18 leg or abdomen >= L, a knockback fall)
+    fleeing: bool = False  #: ran this round and may still be run down (pursuit, option ``flight``)
     engaged_start: bool = False
     disengaged: bool = (
         False  #: retreat or knockback succeeded: out of reach at the end of the round
@@ -210,7 +215,9 @@ class Combatant:
             self.dodge_srs,
             self.lose_parry,
             self.lose_attack,
-            self.lose_dodge,
+            self.no_dodge_until,
+            self.prone,
+            self.fleeing,
             self.engaged_start,
             self.disengaged,
             self.instant_death,
@@ -245,6 +252,17 @@ class Combatant:
             for loc in self.locations
             if loc.spec.name in ("right_arm", "left_arm") and not loc.useless
         )
+
+    def can_stand(self) -> bool:
+        """No useless leg and abdomen below its HP: on its feet, or able to get up (§18 "tombe au
+        sol": a useless leg or an abdomen at >= L puts the character on the ground)."""
+        for loc in self.locations:
+            kind = loc.spec.kind
+            if (kind == "limb" and "leg" in loc.spec.name and loc.useless) or (
+                kind == "abdomen" and loc.damage >= loc.spec.max_hp
+            ):
+                return False
+        return True
 
     def spirit_points(self, spell: str) -> int:
         for name, pts in self.spec.spirit:

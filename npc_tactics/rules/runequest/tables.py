@@ -15,6 +15,7 @@ CRIT, SPECIAL, SUCCESS, FAILURE, FUMBLE = 0, 1, 2, 3, 4
 LEVEL_NAMES: tuple[str, ...] = ("critical", "special", "success", "failure", "fumble")
 AUTO_SUCCESS_MAX = 5  #: 01-05 always succeeds (§8)
 AUTO_FAILURE_MIN = 96  #: 96-00 always fails (§8)
+SPECIAL_0102_LOW, SPECIAL_0102_HIGH = 6, 7  #: skills 6-7 special on 01-02 (published table, A1)
 
 # ----- strike ranks (§3.2, §3.3)
 # ----------------------------------------------------------------------
@@ -304,6 +305,8 @@ SPIRIT_RANGE_M = 50
 RUNE_RANGE_M = 160
 DISRUPTION_DAMAGE = "1d3"
 BLADESHARP_SKILL_PER_POINT = 5
+#: spirit spells cast without a free hand: Bladesharp is cast on the weapon held in hand (§4, A26)
+NO_FREE_HAND_SPELLS: tuple[str, ...] = ("bladesharp",)
 SHIELD_AP_PER_POINT = 2  #: [PUB, unverified] Rune spell Shield: +2 AP per point (§16)
 MAX_POWER = 6  #: the largest number of points (MP / Rune points) offered by the power OPTION
 RESISTANCE_BASE = 50

@@ -134,8 +134,13 @@ def test_vector_12_bladesharp_then_strike_arithmetic() -> None:
 
 
 def test_vector_13_rune_spell_sr() -> None:
+    """Issue 10 RQ 4: "Les sorts de magie runique prennent toujours effet au rang 1. Si vous dépensez
+    plus d'un seul point de magie pour renforcer un sort ... ajoutez un rang d'action pour chaque
+    point investi ainsi au-delà du premier" (source L80): Rune points add no SR (Shield 3 at SR 1);
+    magic points beyond the first do (Heal Wound with 3 MP at SR 3)."""
     c = make_combatant("orlanthi_warrior", {}, 0, 0.0, DEFAULT_OPTIONS)
-    assert spell_sr(c, "shield", 1) == 1 and spell_sr(c, "shield", 3) == 3
+    assert spell_sr(c, "shield", 1) == 1 and spell_sr(c, "shield", 3) == 1
+    assert spell_sr(c, "heal_wound", 1) == 1 and spell_sr(c, "heal_wound", 3) == 3
     assert spell_sr(c, "bladesharp", 2) == c.spec.dex_sr + 1
 
 

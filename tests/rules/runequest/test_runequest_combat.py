@@ -268,7 +268,7 @@ def test_vector_2_vasana_in_the_engine() -> None:
     reading, allowed; 13 under the seed-literal reading (the spell counts 5), not allowed (A3)."""
     for reading, legal in (("rule", True), ("seed_literal", False)):
         eng, s = fight(
-            [{"template": "lunar_archer"}],
+            [{"template": "lunar_archer", "ready": []}],  # bow slung: a hand free for the spell
             [WARRIOR],
             distance=60,
             options={"spell_sr_reading": reading},

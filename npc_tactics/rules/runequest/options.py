@@ -1,0 +1,57 @@
+"""RQG rules options: defaults, allowed values and the value check shared by the engine, scenarios and
+situations (issue 8 §3: values are checked, not only keys). Each option is documented in
+docs/runequest.md ("Rules options")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from npc_tactics.rules.runequest import tables as T
+
+DEFAULT_OPTIONS: dict[str, Any] = {
+    # A4: or "by_weapon_type" (published: crushing weapons add max db)
+    "special_damage": "dice_twice",
+    "crit_db": "rolled",  # A4: or "max"
+    "adjacent_location": "hit_location",  # A5: or "parrying_arm"
+    "failed_attack_hits_on_defender_fumble": True,  # A6: source literal
+    "parry_damage_includes_db": True,  # A8
+    "shield_passive_cover": True,  # A9
+    "thrown_range_bands": False,  # A10
+    "spell_sr_reading": "rule",  # A3: or "seed_literal" (the Vasana example's 5-SR spell)
+    "combine_move_and_ready": True,  # §7.1: moving and readying in parallel cost the higher SR
+    "metres_per_mov": 3,  # A13: metres per point of MOV in a melee round
+    "bleeding_clocks": True,  # A20: run the 50/25-round bleed-out clocks inside the fight
+    "knockback_rule": "published",  # A12: damage vs SIZ (RQG, unverified) or "push" (v0 house rule)
+    # A24: a fumble's lost parry is spent by the next parry it would make ("next_parry") or by the
+    # next blow it receives whatever the answer ("next_blow", v0)
+    "lost_parry": "next_parry",
+    "flight": "pursuit",  # A25: a faster enemy runs a fleer down; "escape": v0, flight always succeeds
+}
+
+#: allowed values of the string options, and the range of the integer ones (issue 8 §3: values too)
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {
+    "special_damage": ("dice_twice", "by_weapon_type"),
+    "crit_db": ("rolled", "max"),
+    "adjacent_location": ("hit_location", "parrying_arm"),
+    "spell_sr_reading": ("rule", "seed_literal"),
+    "knockback_rule": T.KNOCKBACK_RULES,
+    "lost_parry": ("next_parry", "next_blow"),
+    "flight": ("pursuit", "escape"),
+}
+OPTION_RANGES: dict[str, tuple[int, int]] = {"metres_per_mov": (1, 10)}
+
+
+def check_option_values(options: Mapping[str, Any]) -> None:
+    """Raise ``ValueError`` naming the option and what it expects if a value is not allowed."""
+    for key, allowed in OPTION_CHOICES.items():
+        if key in options and options[key] not in allowed:
+            raise ValueError(
+                f"runequest rules option {key!r} must be one of {allowed}, got {options[key]!r}"
+            )
+    for key, (low, high) in OPTION_RANGES.items():
+        v = options.get(key, low)
+        if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
+            raise ValueError(
+                f"runequest rules option {key!r} must be an integer from {low} to {high}, got {v!r}"
+            )
