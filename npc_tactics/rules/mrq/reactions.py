@@ -120,13 +120,18 @@ def _answer_charge(state: MRQState, sink: EventSink, ex: Exchange, verb: str) ->
             "evade charge",
             bool(state.opts["automatic_success_failure"]),
             f"{R} §14",
+            lower_wins=state.opts["opposed_both_fail"] == "lower_roll_wins",
         )
         sink.emit("charge", ex.attacker, ex.defender, rule=f"{R} §14", result="evaded" if ok else "caught")
         if not ok:
             state.queue.insert(0, (ex.attacker, ex.defender, "charge_undefended", charge_dm))
         return
     sink.emit("charge", ex.attacker, ex.defender, rule=f"{R} §14", result="received")
-    state.queue.insert(0, (ex.attacker, ex.defender, "charge_attack", charge_dm))
+    # §14: "elle aura l'opportunité de porter un coup à l'adversaire lui chargeant dessus" (the receiver always
+    # gets its blow) and "c'est le combattant avec l'arme dont la portée est la plus longue qui attaque en
+    # premier" (reach only decides the order; equal reach: the charger, who acts, goes first).
     _, dw = F.attack_item(d)
-    if dw.reach > F.attack_item(a)[1].reach:
-        state.queue.insert(0, (ex.defender, ex.attacker, "free_strike", charger_dm if dw.set_vs_charge else None))
+    strike = (ex.defender, ex.attacker, "free_strike", charger_dm if dw.set_vs_charge else None)
+    charge = (ex.attacker, ex.defender, "charge_attack", charge_dm)
+    first, second = (strike, charge) if dw.reach > F.attack_item(a)[1].reach else (charge, strike)
+    state.queue[0:0] = [first, second]

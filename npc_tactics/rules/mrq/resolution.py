@@ -75,7 +75,12 @@ def resolve(state: MRQState, sink: EventSink) -> None:
             ex.location = roll_location(sink, ex.attacker, ex.defender, _from_above(state, ex))
         if body:
             net = max(0, dmg - dp)
-            armour = 0 if "bypass_armour" in eff else d.armour[ex.location]
+            armour = F.armour_at(d, ex.location)
+            extra: dict[str, object] = {}
+            if "bypass_armour" in eff:
+                layer, ignored = F.bypassed_layer(d, ex.location)
+                armour -= ignored
+                extra["bypassed"] = layer
             lost = apply_location_damage(
                 state,
                 sink,
@@ -88,6 +93,7 @@ def resolve(state: MRQState, sink: EventSink) -> None:
                 rolled=dmg,
                 dp=dp,
                 armour=armour,
+                **extra,
             )
             ex.wounded = lost > 0
             if opts["knockback"]:

@@ -12,7 +12,7 @@ from npc_tactics.configs import validate as V
 from npc_tactics.errors import ConfigError
 from npc_tactics.rules.mrq.actions import MAX_PER_SIDE
 from npc_tactics.rules.mrq.bestiary import DIR, build_profile, load_bestiary, load_weapons
-from npc_tactics.rules.mrq.options import DEFAULT_OPTIONS
+from npc_tactics.rules.mrq.options import DEFAULT_OPTIONS, option_error
 from npc_tactics.rules.mrq.state import Profile
 from npc_tactics.rules.mrq.tables import DISTANCE_NAMES, MAX_GAP
 
@@ -55,6 +55,8 @@ def _options(value: Any, file: str, path: str) -> dict[str, Any]:
                 f"{path}.{k}",
                 f"expected {type(default).__name__} like {default!r}, got {v!r}",
             )
+        if (err := option_error(k, v)) is not None:
+            raise ConfigError(file, f"{path}.{k}", err)
     return opts
 
 
