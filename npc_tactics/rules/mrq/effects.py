@@ -47,7 +47,7 @@ def damage_passes(state: MRQState, ex: Exchange) -> bool:
 def _from_above(state: MRQState, ex: Exchange) -> bool:
     a = state.combatants[ex.attacker]
     return (
-        ex.mode != "missile"
+        ex.mode not in ("missile", "trample")
         and a.prof.mounted
         and not state.combatants[ex.defender].prof.mounted
         and F.attack_item(a)[1].reach < LONG_WEAPON_REACH
@@ -156,7 +156,7 @@ def _ensure_damage_roll(state: MRQState, sink: EventSink, ex: Exchange) -> int:
     if ex.damage_roll < 0:
         a = state.combatants[ex.attacker]
         missile = ex.mode == "missile"
-        item = F.strike_item(a, missile)
+        item = F.TRAMPLE if ex.mode == "trample" else F.strike_item(a, missile)
         n_max = ex.effects.count("maximise_damage") + ex.effects.count("impale")
         w = roll_weapon(sink, item, ex.attacker, "damage", n_max)
         dm = M.missile_dm(a) if missile else a.prof.dm if ex.dm is None else ex.dm

@@ -201,6 +201,10 @@ def shield_ready(c: MRQCombatant) -> bool:
     return off is not None and off.kind == "shield" and off_usable(c)
 
 
+#: the mount's weight in a trample (§14): no weapon dice, the damage is the mount's damage modifier [HOUSE]
+TRAMPLE = Weapon("mount trample", "", (), 0, "natural", 0, 0)
+
+
 def strike_item(c: MRQCombatant, missile: bool) -> Weapon:
     """The item of an exchange: the missile weapon for a shot, else the melee item (``attack_item``)."""
     if missile and c.prof.missile is not None:

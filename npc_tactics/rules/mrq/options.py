@@ -19,6 +19,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "melee_fumble_20_breaks_weapon": False,  # A10: melee fumble 20 destroys the weapon instead of "roll 3×"
     "damage_weapon_also_body": False,  # A21: attacker's Damage weapon replaces the body damage
     "knockback": False,  # §15 [HOUSE]: a blow rolling more damage than the target's SIZ knocks it back
+    "mount_tramples": True,  # §14 source, [HOUSE] mechanics: a received mounted charge is followed by a trample
     "reach_rule": "source",  # A23: "source" (closing is Acrobatics vs weapon skill) or "house" (reach forbids blows)
     "opposed_both_fail": "tester_loses",  # §2: a non-combat opposed test both fail ("lower_roll_wins": MRQ1 [?])
 }

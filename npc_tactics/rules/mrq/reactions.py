@@ -52,7 +52,8 @@ def _react_decision(state: MRQState, ex: Exchange, ctx: dict[str, object]) -> No
     d = state.combatants[ex.defender]
     missile = ex.mode == "missile"
     ctx["missile"] = missile
-    ctx["weapon"] = F.strike_item(state.combatants[ex.attacker], missile).name
+    item = F.TRAMPLE if ex.mode == "trample" else F.strike_item(state.combatants[ex.attacker], missile)
+    ctx["weapon"] = item.name
     state.decision = Decision(ex.defender, d.side, DecisionKind.REACT, state.round, ctx)
 
 
@@ -135,3 +136,8 @@ def _answer_charge(state: MRQState, sink: EventSink, ex: Exchange, verb: str) ->
     charge = (ex.attacker, ex.defender, "charge_attack", charge_dm)
     first, second = (strike, charge) if dw.reach > F.attack_item(a)[1].reach else (charge, strike)
     state.queue[0:0] = [first, second]
+    if a.prof.mounted and state.opts["mount_tramples"]:
+        # §14: "Si l'adversaire est monté, la cible risque aussi d'être blessée par la monture, voire d'être
+        # piétinée !" [HOUSE] mechanics: the rider's Riding against the target's defence, the mount's damage
+        # modifier as damage, no special effects (the mount is not a combatant: no stat block of its own).
+        state.queue.insert(2, (ex.attacker, ex.defender, "trample", a.prof.mount_dm))

@@ -122,6 +122,8 @@ def _strike_skill(state: MRQState, ex: Exchange) -> int:
     """The attacker's weapon skill the wound tests oppose (§17): its missile skill for a shot."""
     if ex.mode == "missile":
         return M.missile_skill(state, ex.attacker, ex.defender)
+    if ex.mode == "trample":
+        return state.combatants[ex.attacker].prof.riding
     return F.attack_skill(state, ex.attacker, ex.defender)
 
 
@@ -239,7 +241,7 @@ def finish(state: MRQState, sink: EventSink) -> None:
     assert ex is not None  # noqa: S101
     state.exchange = None
     ex.phase = "done"
-    if ex.att_level == FUMBLE and state.combatants[ex.attacker].status == Status.ACTIVE:
+    if ex.att_level == FUMBLE and ex.mode != "trample" and state.combatants[ex.attacker].status == Status.ACTIVE:
         table = "missile" if ex.mode == "missile" else None
         apply_fumble(state, sink, ex.attacker, ex.defender, table)
     if ex.defence != "none" and ex.def_level == FUMBLE and state.combatants[ex.defender].status == Status.ACTIVE:

@@ -34,7 +34,7 @@ def test_1_receiver_of_a_charge_strikes_back_even_with_the_shorter_weapon() -> N
     """§14: "Si elle décide de soutenir la charge, elle aura l'opportunité de porter un coup à l'adversaire lui
     chargeant dessus" and "c'est le combattant avec l'arme dont la portée est la plus longue qui attaque en
     premier": a broadsword receiving a couched lance strikes after the lance, it is not skipped."""
-    _, st = duel("mounted_lancer", "swordsman", distance="apart")
+    _, st = duel("mounted_lancer", "swordsman", {"mount_tramples": False}, distance="apart")
     s = sink()
     X.start_attack(st, s, 0, 1, "charge")
     X.answer_react(st, s, "receive_charge")
@@ -166,6 +166,28 @@ def test_5_automatic_success_and_knockback_are_off_by_default() -> None:
     _, st = duel("swordsman", "swordsman", {"automatic_success_failure": True}, att_prof={"skill": 1})
     _attack(st, sink(4, 90))
     assert st.decision.kind == DecisionKind.EFFECT and st.decision.actor == 0
+
+
+# ----- 6. trampling by a mount ----------------------------------------------------------------------------
+def test_6_a_received_mounted_charge_is_followed_by_a_trample() -> None:
+    """§14: "Si l'adversaire est monté, la cible risque aussi d'être blessée par la monture, voire d'être
+    piétinée !" [HOUSE] mechanics: Riding against the target's defence, the mount's damage modifier as damage,
+    no special effects. Riding 70 rolls 20, the swordsman's parry rolls 90: the warhorse's 1d12 rolls 9,
+    broadsword DP 1d8 rolls 4 (halved to 2 at margin 1), location 1 (right leg, armour 3) → 4 damage."""
+    eng, st = duel("mounted_lancer", "swordsman", distance="apart")
+    st.queue = [(0, 1, "trample", st.combatants[0].prof.mount_dm)]
+    s = sink(20, 90, 9, 4, 1)
+    eng.advance(st, s)
+    assert st.decision.kind == DecisionKind.REACT and st.decision.context["weapon"] == "mount trample"
+    X.answer_react(st, s, "defend")
+    att = kinds(s, "attack")[0]
+    assert (att["mode"], att["att_skill"], att["effects"]) == ("trample", st.combatants[0].prof.riding, 0)
+    dmg = kinds(s, "damage")[0]
+    assert (dmg["rolled"], dmg["dp"], dmg["armour"], dmg["amount"], dmg["location"]) == (9, 2, 3, 4, "right_leg")
+    _, st = duel("mounted_lancer", "swordsman", distance="apart")
+    X.start_attack(st, sink(), 0, 1, "charge")
+    X.answer_react(st, sink(), "receive_charge")
+    assert st.queue[-1][2] == "trample"
 
 
 # ----- 6. natural vs worn armour for Bypass armour ---------------------------------------------------------

@@ -248,13 +248,14 @@ def test_v21_receive_a_mounted_charge_with_a_spear() -> None:
     X.answer_react(st, s, "receive_charge")
     mount_dm = st.combatants[0].prof.mount_dm
     assert mount_dm == "1d12"  # warhorse STR 28 + SIZ 26
-    assert st.queue == [(1, 0, "free_strike", mount_dm), (0, 1, "charge_attack", None)]
+    trample = (0, 1, "trample", mount_dm)
+    assert st.queue == [(1, 0, "free_strike", mount_dm), (0, 1, "charge_attack", None), trample]
     _, st = duel(
         "mounted_lancer", "spearman", distance="apart"
     )  # couched lance: longer, charger first, then the spearman still gets its blow (issue 10 MRQ 1)
     X.start_attack(st, s, 0, 1, "charge")
     X.answer_react(st, s, "receive_charge")
-    assert st.queue == [(0, 1, "charge_attack", mount_dm), (1, 0, "free_strike", mount_dm)]
+    assert st.queue == [(0, 1, "charge_attack", mount_dm), (1, 0, "free_strike", mount_dm), trample]
 
 
 def test_v22_swimming_caps_weapon_skill() -> None:
