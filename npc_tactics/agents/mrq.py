@@ -137,9 +137,9 @@ class ByTheBookAgent(_Base):
     """A drilled fighter. Recovers first (free itself, stand up, ready its weapon). Precise attack when the
     target is prone, disarmed, out of Reactions or 30+ points less skilled, else a normal attack on the most
     wounded target; trips an entangled enemy; under the house reach rule closes or steps back to the distance
-    its weapon likes. With a missile weapon: falls back when an enemy could charge it next, else shoots the most wounded enemy in
-    range, and pulls embedded missiles out when nobody is engaged with it. Against a missile: shield, else
-    evade if its Acrobatics is 40%+, else saves the Reaction.
+    its weapon likes. With a missile weapon: falls back when an enemy could charge it next, else shoots the
+    most wounded enemy in range, and pulls embedded missiles out when nobody is engaged with it. Against a
+    missile: shield, else evade if its Acrobatics is 40%+, else saves the Reaction.
     Receives a charge with the longer weapon, else evades it if its Acrobatics is 50%+. Defends every blow.
     Special effects by weapon type: Expose defender against a shield; thrusting → Impale, head; two-handed →
     Maximise damage, Bypass armour; entangling → Entangle, Disarm; natural → Maximise damage, leg; others →
