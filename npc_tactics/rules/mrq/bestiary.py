@@ -104,7 +104,7 @@ _TEMPLATE_KEYS = (
 _SKILLS = ("acrobatics", "athletics", "resilience", "brute_force", "riding")
 
 
-def _locations(value: Any, file: str, path: str, body: str) -> tuple[int, ...] | None:
+def _locations(value: Any, file: str, path: str, body: str) -> tuple[int, ...]:
     names = QUADRUPED_LOCATIONS if body == "quadruped" else LOCATIONS
     if isinstance(value, int) and not isinstance(value, bool):
         return (V.integer(value, file, path, 0, 100),) * 7

@@ -100,7 +100,7 @@ def scenario_from_mapping(data: Any, file: str = "<scenario>") -> Scenario:
             if name in names:
                 raise ConfigError(file, f"{p}.name", f"duplicate combatant name {name!r}")
             names.add(name)
-            over = {k: e[k] for k in ("skill", "armour", "condition") if k in e}
+            over: dict[str, Any] = {k: e[k] for k in ("skill", "armour", "condition") if k in e}
             prof = build_profile(e["template"], templates[e["template"]], file, p, weapons, over)
             combatants.append((name, s, prof))
     return Scenario(
