@@ -63,6 +63,7 @@ def _threatened(obs: Observation) -> bool:
 
 class _Base:
     name = "base"
+    summary = ""
 
     def __init__(self, engine: Any = None, rng: np.random.Generator | None = None) -> None:
         self.engine = engine
@@ -109,6 +110,7 @@ class AggressiveAgent(_Base):
     defender, riposte first; always pulls an impaling weapon."""
 
     name = "aggressive"
+    summary = "Attacks the most wounded enemy every time, defends every blow and picks damage effects first."
 
     def on_act(self, obs: Observation) -> list[int]:
         ts = _targets(obs)
@@ -134,10 +136,10 @@ class AggressiveAgent(_Base):
 class ByTheBookAgent(_Base):
     """A drilled fighter. Recovers first (free itself, stand up, ready its weapon). Precise attack when the
     target is prone, disarmed, out of Reactions or 30+ points less skilled, else a normal attack on the most
-    wounded target; trips an entangled enemy; closes or steps back to the distance its weapon likes. With a
-    missile weapon: falls back when an enemy could charge it next, else shoots the most wounded enemy in
-    range, and pulls embedded missiles out when nobody is engaged with it. Against a missile: shield, else
-    evade if its Acrobatics is 40%+, else saves the Reaction.
+    wounded target; trips an entangled enemy; under the house reach rule closes or steps back to the distance
+    its weapon likes. With a missile weapon: falls back when an enemy could charge it next, else shoots the
+    most wounded enemy in range, and pulls embedded missiles out when nobody is engaged with it. Against a
+    missile: shield, else evade if its Acrobatics is 40%+, else saves the Reaction.
     Receives a charge with the longer weapon, else evades it if its Acrobatics is 50%+. Defends every blow.
     Special effects by weapon type: Expose defender against a shield; thrusting → Impale, head; two-handed →
     Maximise damage, Bypass armour; entangling → Entangle, Disarm; natural → Maximise damage, leg; others →
@@ -145,6 +147,10 @@ class ByTheBookAgent(_Base):
     pass, then Disarm, Attacker vulnerable, Trip, Riposte. Pulls an impaling weapon if Brute Force ≥ 40%."""
 
     name = "by-the-book"
+    summary = (
+        "A drilled fighter: recovers first, attacks precisely only when it has the edge, defends every blow "
+        "and picks special effects by weapon type."
+    )
 
     def on_act(self, obs: Observation) -> list[int]:
         st, a = obs.state, obs.decision.actor
@@ -220,6 +226,7 @@ class CautiousAgent(_Base):
     healthiest limb, Change distance (apart when hurt), Disarm; as attacker Disarm, Bypass armour, head."""
 
     name = "cautious"
+    summary = "Survival first: disengages and withdraws when badly hurt, keeps its distance and always defends."
 
     @staticmethod
     def _hurt(me: Any) -> bool:
@@ -278,8 +285,7 @@ class CautiousAgent(_Base):
         ]
 
 
+#: descriptions are each agent's one-sentence ``summary`` (the docstring's first line stops mid-sentence)
 AGENTS: dict[str, AgentEntry] = {
-    "aggressive": AgentEntry("aggressive", AggressiveAgent.__doc__.splitlines()[0], AggressiveAgent),
-    "by-the-book": AgentEntry("by-the-book", ByTheBookAgent.__doc__.splitlines()[0], ByTheBookAgent),
-    "cautious": AgentEntry("cautious", CautiousAgent.__doc__.splitlines()[0], CautiousAgent),
+    cls.name: AgentEntry(cls.name, cls.summary, cls) for cls in (AggressiveAgent, ByTheBookAgent, CautiousAgent)
 }

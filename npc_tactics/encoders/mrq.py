@@ -154,7 +154,7 @@ class MRQEncoder(Encoder):
             c.impaled / 2,
             float(c.weapon_state == READY),
             float(F.off_usable(c)),
-            sum(c.armour) / 70,
+            sum(F.armour_at(c, k) for k in range(7)) / 70,
             float(p.mounted),
         ]
         if enemy and state.dist[a * state.n + index] == 0:

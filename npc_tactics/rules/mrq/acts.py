@@ -26,6 +26,7 @@ def act_options(state: MRQState, a: int, free_attack: bool = False) -> list[int]
     engaged = False
     halving = state.opts["skill_halving_rule"] and F.base_skill(me) > 100
     my_reach = F.reach(me)
+    house = state.opts["reach_rule"] == "house"
     n = state.n
     row = a * n
     for k, e in enumerate(state.sides[1 - me.side][:MAX_PER_SIDE]):
@@ -36,7 +37,7 @@ def act_options(state: MRQState, a: int, free_attack: bool = False) -> list[int]
         if d:
             engaged = True
             o_reach = F.reach(o)
-            if (my_reach >= o_reach) if d == LONG else (my_reach <= o_reach):  # F.can_strike
+            if not F.reach_blocks(house, d, my_reach, o_reach):  # F.can_strike
                 out.append(TARGETED["attack"][k])
                 out.append(TARGETED["precise_attack"][k])
                 if halving:
@@ -53,9 +54,9 @@ def act_options(state: MRQState, a: int, free_attack: bool = False) -> list[int]
             out.append(TARGETED["advance"][k])
             if M.charge_reach(state, a, e):
                 out.append(TARGETED["charge"][k])
-        elif d == LONG and my_reach < o_reach:
+        elif house and d == LONG and my_reach < o_reach:
             out.append(TARGETED["close"][k])
-        elif d == CLOSE and my_reach > o_reach:
+        elif house and d == CLOSE and my_reach > o_reach:
             out.append(TARGETED["step_back"][k])
     if free_attack:
         return out
@@ -83,6 +84,17 @@ def act_options(state: MRQState, a: int, free_attack: bool = False) -> list[int]
     return out
 
 
+def closing_test(state: MRQState, a: int, e: int) -> bool:
+    """Under the source reach rule, stepping into reach of a longer weapon is the Acrobatics manoeuvre of §11:
+    "lorsque un personnage tente de se rapprocher d'un ennemi muni d'une arme à portée plus grande" (the
+    combat table decides, A13). The house rule engages at long distance instead and closes in later."""
+    return (
+        state.opts["reach_rule"] == "source"
+        and state.metres(a, e) <= state.combatants[a].prof.move
+        and F.reach(state.combatants[e]) > F.reach(state.combatants[a])
+    )
+
+
 def do_act(state: MRQState, sink: EventSink, a: int, verb: str, slot: int) -> None:
     me = state.combatants[a]
     me.ca_done += 1
@@ -96,7 +108,10 @@ def do_act(state: MRQState, sink: EventSink, a: int, verb: str, slot: int) -> No
         state.set_distance(a, e, LONG)
         X.start_attack(state, sink, a, e, "charge")
     elif verb == "advance":
-        M.advance(state, sink, a, e)
+        if closing_test(state, a, e):
+            X.start_attack(state, sink, e, a, "manoeuvre", manoeuvre=CLOSE)
+        else:
+            M.advance(state, sink, a, e)
     elif verb == "shoot":
         me.ammo -= 1
         X.start_attack(state, sink, a, e, "missile")
@@ -128,6 +143,7 @@ def do_act(state: MRQState, sink: EventSink, a: int, verb: str, slot: int) -> No
             "free from entanglement",
             auto,
             f"{R} A6",
+            lower_wins=state.opts["opposed_both_fail"] == "lower_roll_wins",
         ):
             me.entangled_by = me.entangled_loc = -1
     elif verb == "ready_weapon":
@@ -154,6 +170,7 @@ def do_act(state: MRQState, sink: EventSink, a: int, verb: str, slot: int) -> No
             "entangle trip",
             auto,
             f"{R} §4.2 Entangle",
+            lower_wins=state.opts["opposed_both_fail"] == "lower_roll_wins",
         ):
             t.prone = True
             sink.emit("tripped", a, e, rule=f"{R} §4.2 A6", result="prone")

@@ -89,6 +89,7 @@ _TEMPLATE_KEYS = (
     "characteristics",
     "skills",
     "armour",
+    "natural_armour",
     "location_hp",
     "intelligent",
     "formidable",
@@ -103,7 +104,7 @@ _TEMPLATE_KEYS = (
 _SKILLS = ("acrobatics", "athletics", "resilience", "brute_force", "riding")
 
 
-def _locations(value: Any, file: str, path: str, body: str) -> tuple[int, ...] | None:
+def _locations(value: Any, file: str, path: str, body: str) -> tuple[int, ...]:
     names = QUADRUPED_LOCATIONS if body == "quadruped" else LOCATIONS
     if isinstance(value, int) and not isinstance(value, bool):
         return (V.integer(value, file, path, 0, 100),) * 7
@@ -215,6 +216,7 @@ def build_profile(
         move=move,
         skill_cap=skill_of["athletics"] if condition != "none" else 999,
         mount_siz=mount["siz"] if mount else 0,
+        natural=_locations(t.get("natural_armour", 0), file, f"{path}.natural_armour", body) or (0,) * 7,
     )
 
 

@@ -145,6 +145,7 @@ def wound(
             "Resilience vs weapon skill",
             auto,
             "mrq-opposed.md §17",
+            lower_wins=state.opts["opposed_both_fail"] == "lower_roll_wins",
         ):
             set_status(
                 state,
@@ -175,6 +176,7 @@ def wound(
             "Endurance vs weapon skill",
             auto,
             "mrq-opposed.md §17",
+            lower_wins=state.opts["opposed_both_fail"] == "lower_roll_wins",
         ):
             return
         if role == "vital":
@@ -194,12 +196,12 @@ def wound(
 
 
 def damage_item(state: MRQState, sink: EventSink, source: int, target: int, slot: str, amount: int, rule: str) -> None:
-    """*Damage weapon* (§4.2, A21): ``amount`` minus the item's maximum damage (shields: AP) comes off its HP
+    """*Damage weapon* (§4.2, A21): ``amount`` minus the item's maximum damage (shields too) comes off its HP
     for good; at 0 HP it breaks. A natural or unarmed "weapon" is a limb: the limb takes the damage (A19)."""
     c = state.combatants[target]
     if slot == F.UNARMED or (slot == F.MAIN and c.prof.weapon.kind == "natural"):
         loc = c.prof.weapon_loc
-        net = amount - c.armour[loc]
+        net = amount - F.armour_at(c, loc)
         apply_location_damage(state, sink, source, target, loc, net, F.attack_skill(state, source, target), rule)
         return
     item = {F.MAIN: c.prof.weapon, F.OFF: c.prof.offhand, F.MISSILE: c.prof.missile}.get(slot)

@@ -17,11 +17,13 @@ from npc_tactics.rules.mrq.opposed import (
     opposed_test,
     simple_test,
 )
-from npc_tactics.rules.mrq.state import DROPPED, Exchange, MRQState
+from npc_tactics.rules.mrq.state import DROPPED, Exchange, MRQState, Weapon
 from npc_tactics.rules.mrq.tables import (
+    APART,
     DISARM_BONUS,
     ENORMOUS_SIZ_RATIO,
     FAILURE,
+    HEAD,
     LONG,
     LONG_WEAPON_REACH,
     SUCCESS,
@@ -45,11 +47,30 @@ def damage_passes(state: MRQState, ex: Exchange) -> bool:
 def _from_above(state: MRQState, ex: Exchange) -> bool:
     a = state.combatants[ex.attacker]
     return (
-        ex.mode != "missile"
+        ex.mode not in ("missile", "trample")
         and a.prof.mounted
         and not state.combatants[ex.defender].prof.mounted
         and F.attack_item(a)[1].reach < LONG_WEAPON_REACH
     )
+
+
+def _dice_left(item: Weapon, chosen: list[str]) -> bool:
+    """Maximise damage and Impale each set one of the weapon's own dice to its maximum (§4.2, A20): both only
+    while a die is left (a 1d8 sword cannot max two dice; a 2d6+2 great axe can)."""
+    used = sum(1 for v in chosen if v in ("maximise_damage", "impale"))
+    return used < sum(n for n, _ in item.dice)
+
+
+def reachable_locations(state: MRQState, ex: Exchange) -> tuple[int, ...]:
+    """Locations *Choose location* may name: "tant que la localisation est à portée de son arme" (§4.2).
+    A rider striking down without a long weapon reaches the upper body only (§13, 1d10+10); [HOUSE] a fighter
+    on foot without a long weapon cannot reach a rider's head. Otherwise every location."""
+    if _from_above(state, ex):
+        return UPPER_BODY
+    a, d = state.combatants[ex.attacker], state.combatants[ex.defender]
+    if d.prof.mounted and not a.prof.mounted and F.attack_item(a)[1].reach < LONG_WEAPON_REACH:
+        return tuple(i for i in range(7) if i != HEAD)
+    return tuple(range(7))
 
 
 def legal_effects(state: MRQState, ex: Exchange) -> list[int]:
@@ -65,24 +86,28 @@ def legal_effects(state: MRQState, ex: Exchange) -> list[int]:
     if ex.winner == 0 and missile:
         a, d = state.combatants[ex.attacker], state.combatants[ex.defender]
         item = F.strike_item(a, True)
-        add(EFFECT_IDX["maximise_damage"][0])
+        spare = _dice_left(item, chosen)
+        if spare:
+            add(EFFECT_IDX["maximise_damage"][0])
         if "choose_location" not in chosen:
             out.extend(EFFECT_IDX["choose_location"])
-        if any(d.armour):
+        if any(d.armour) or any(d.prof.natural):
             add(EFFECT_IDX["bypass_armour"][0])
         add(EFFECT_IDX["damage_weapon"][0])
-        if item.thrusting:
+        if item.thrusting and spare:
             add(EFFECT_IDX["impale"][0])
         if dp_table and ex.defence in DEFENDED and ex.def_level <= FAILURE and ex.margin <= 1:
             add(EFFECT_IDX["expose_defender"][0])
     elif ex.winner == 0:
         a, d = state.combatants[ex.attacker], state.combatants[ex.defender]
         _, item = F.attack_item(a)
-        add(EFFECT_IDX["maximise_damage"][0])
+        spare = _dice_left(item, chosen)
+        if spare:
+            add(EFFECT_IDX["maximise_damage"][0])
         if "choose_location" not in chosen:
             locs = EFFECT_IDX["choose_location"]
-            out.extend(locs[i] for i in UPPER_BODY) if _from_above(state, ex) else out.extend(locs)
-        if any(d.armour):
+            out.extend(locs[i] for i in reachable_locations(state, ex))
+        if any(d.armour) or any(d.prof.natural):
             add(EFFECT_IDX["bypass_armour"][0])
         if F.disarmable_item(d) is not None:
             add(EFFECT_IDX["disarm"][0])
@@ -93,7 +118,7 @@ def legal_effects(state: MRQState, ex: Exchange) -> list[int]:
         add(EFFECT_IDX["damage_weapon"][0])
         if item.entangling and d.entangled_by < 0:
             add(EFFECT_IDX["entangle"][0])
-        if item.thrusting:
+        if item.thrusting and spare:
             add(EFFECT_IDX["impale"][0])
         if dp_table and ex.defence in DEFENDED and ex.def_level <= FAILURE and ex.margin <= 1 and F.has_dp(d):
             add(EFFECT_IDX["expose_defender"][0])
@@ -112,11 +137,16 @@ def legal_effects(state: MRQState, ex: Exchange) -> list[int]:
                 add(EFFECT_IDX["disarm"][0])
             if F.can_move(d) and "change_distance" not in chosen:
                 cur = state.distance(ex.attacker, ex.defender)
-                out.extend(i for k, i in enumerate(EFFECT_IDX["change_distance"]) if k != cur)
+                house = opts["reach_rule"] == "house"  # under the source rule only disengaging changes anything
+                out.extend(i for k, i in enumerate(EFFECT_IDX["change_distance"]) if k != cur and (house or k == APART))
             add(EFFECT_IDX["damage_weapon"][0])
             add(EFFECT_IDX["attacker_vulnerable"][0])
-            if ex.mode != "riposte":
-                add(EFFECT_IDX["riposte"][0])
+            if (
+                ex.mode != "riposte"
+                and "change_distance" not in chosen
+                and F.can_strike(state, ex.defender, ex.attacker)
+            ):
+                add(EFFECT_IDX["riposte"][0])  # a riposte is a blow: the reach rule applies to it too
     if chosen:
         out = [i for i in out if VERB[i] not in chosen]
     return out
@@ -126,7 +156,7 @@ def _ensure_damage_roll(state: MRQState, sink: EventSink, ex: Exchange) -> int:
     if ex.damage_roll < 0:
         a = state.combatants[ex.attacker]
         missile = ex.mode == "missile"
-        item = F.strike_item(a, missile)
+        item = F.TRAMPLE if ex.mode == "trample" else F.strike_item(a, missile)
         n_max = ex.effects.count("maximise_damage") + ex.effects.count("impale")
         w = roll_weapon(sink, item, ex.attacker, "damage", n_max)
         dm = M.missile_dm(a) if missile else a.prof.dm if ex.dm is None else ex.dm
@@ -155,6 +185,7 @@ def _apply_effect(state: MRQState, sink: EventSink, ex: Exchange, verb: str) -> 
             "disarm",
             auto,
             f"{R} §4.2 Disarm",
+            lower_wins=state.opts["opposed_both_fail"] == "lower_roll_wins",
         ):
             sink.die(4, "metres the weapon lands away", target)
             if slot == F.MAIN:
@@ -210,6 +241,7 @@ def _apply_effect(state: MRQState, sink: EventSink, ex: Exchange, verb: str) -> 
             "trip",
             auto,
             f"{R} §4.2 Trip",
+            lower_wins=state.opts["opposed_both_fail"] == "lower_roll_wins",
         ):
             t.prone = True
             sink.emit("tripped", user, target, rule=f"{R} §4.2 A6", result="prone")

@@ -17,7 +17,7 @@ from npc_tactics.rules.base import Decision, DecisionKind, Engine, EventSink, Ou
 from npc_tactics.rules.mrq import acts, rounds, views
 from npc_tactics.rules.mrq import exchange as X
 from npc_tactics.rules.mrq.actions import CATALOGUE, IDX, KIND_OF, N_ACTIONS, OPTION_OF, SLOT, VERB
-from npc_tactics.rules.mrq.options import DEFAULT_OPTIONS, SPEC
+from npc_tactics.rules.mrq.options import DEFAULT_OPTIONS, SPEC, option_error
 from npc_tactics.rules.mrq.rounds import MAX_CYCLES
 from npc_tactics.rules.mrq.state import MRQCombatant, MRQState
 from npc_tactics.rules.mrq.tables import APART
@@ -35,6 +35,15 @@ class MRQEngine(Engine[MRQState]):
         super().__init__(options)
         self.explicit = dict(options or {})
         self._ones = np.ones(N_ACTIONS, dtype=np.bool_)
+
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Keys and types (base), then the values (``options.option_error``): a bad value would otherwise
+        crash mid-fight or be silently read as the default."""
+        merged = super().validate_options(options)
+        for key, value in merged.items():
+            if (err := option_error(key, value)) is not None:
+                raise ValueError(f"mrq rules option {key!r}: {err}")
+        return merged
 
     # ----- setup --------------------------------------------------------------------------------------
     def new_combat(self, scenario: Any, roller: Roller) -> MRQState:

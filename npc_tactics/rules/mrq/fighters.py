@@ -117,6 +117,19 @@ def acrobatics(c: MRQCombatant) -> int:
     return max(0, c.prof.acrobatics - penalty(c) - (PRONE_DEFENCE_PENALTY if c.prone else 0))
 
 
+def armour_at(c: MRQCombatant, loc: int) -> int:
+    """Armour points at ``loc``: worn armour plus natural armour (hide, scales)."""
+    return c.armour[loc] + c.prof.natural[loc]
+
+
+def bypassed_layer(c: MRQCombatant, loc: int) -> tuple[str, int]:
+    """*Bypass armour* against worn armour over natural armour: "il doit choisir quelle défense il traverse"
+    (§4.2). Both layers only subtract, so the attacker's best choice is always the thicker one; the engine
+    makes it (ties: worn). Returns the layer's name and the AP ignored."""
+    worn, nat = c.armour[loc], c.prof.natural[loc]
+    return ("natural", nat) if nat > worn else ("worn", worn)
+
+
 def has_dp(c: MRQCombatant) -> bool:
     """Animals and unintelligent creatures have no Deflection Points unless Formidable Natural Weapons (§9)."""
     return c.prof.intelligent or c.prof.formidable
@@ -144,17 +157,26 @@ def reach(c: MRQCombatant) -> int:
     return attack_item(c)[1].reach
 
 
-def can_strike(state: MRQState, a: int, d: int) -> bool:
-    """Can ``a`` strike ``d`` at their engagement distance (A23 [HOUSE])?
+def reach_blocks(house: bool, dist: int, ra: int, rd: int) -> bool:
+    """Does reach forbid a blow of reach ``ra`` on a foe of reach ``rd`` at engagement distance ``dist``?
 
-    Apart: no. Long: unless ``a``'s reach is shorter than ``d``'s. Close: unless ``a``'s reach is longer than
-    ``d``'s (a long weapon is useless once the shorter weapon has closed in).
+    Option ``reach_rule`` (A23). "source" (default): never; the source only makes *closing in* on a longer
+    weapon an Acrobatics test (§11) and lets the longer weapon strike first on a charge (§14). "house": at
+    long distance a shorter weapon cannot strike, at close distance a longer one cannot.
     """
+    if not house:
+        return False
+    return ra < rd if dist == 1 else ra > rd
+
+
+def can_strike(state: MRQState, a: int, d: int) -> bool:
+    """Can ``a`` strike ``d`` now: engaged (not apart) and, under the house reach rule, at a distance its
+    reach allows (``reach_blocks``)."""
     dist = state.distance(a, d)
     if dist == 0:
         return False
-    ra, rd = reach(state.combatants[a]), reach(state.combatants[d])
-    return ra >= rd if dist == 1 else ra <= rd
+    house = state.opts["reach_rule"] == "house"
+    return not reach_blocks(house, dist, reach(state.combatants[a]), reach(state.combatants[d]))
 
 
 def active(state: MRQState, i: int) -> bool:
@@ -177,6 +199,10 @@ def shield_ready(c: MRQCombatant) -> bool:
     """A usable shield: the only item that can block a missile (§11 [PUB] MRQ1)."""
     off = c.prof.offhand
     return off is not None and off.kind == "shield" and off_usable(c)
+
+
+#: the mount's weight in a trample (§14): no weapon dice, the damage is the mount's damage modifier [HOUSE]
+TRAMPLE = Weapon("mount trample", "", (), 0, "natural", 0, 0)
 
 
 def strike_item(c: MRQCombatant, missile: bool) -> Weapon:

@@ -100,7 +100,7 @@ def _hit(state: MRQState, sink: EventSink, i: int, victim: int, table: str) -> N
     dmg = max(0, roll_weapon(sink, weapon, i, "fumble damage") + roll_dm(sink, dm, i))
     loc = roll_location(sink, i, victim, False)
     v = state.combatants[victim]
-    apply_location_damage(state, sink, i, victim, loc, dmg - v.armour[loc], F.base_skill(c), RULE, fumble=True)
+    apply_location_damage(state, sink, i, victim, loc, dmg - F.armour_at(v, loc), F.base_skill(c), RULE, fumble=True)
 
 
 def _apply_code(state: MRQState, sink: EventSink, i: int, opponent: int, table: str, code: str) -> None:
@@ -156,7 +156,7 @@ def _apply_code(state: MRQState, sink: EventSink, i: int, opponent: int, table: 
         loc = _limb(state, sink, i)
         src = opponent if opponent >= 0 and F.active(state, opponent) else i
         _, hitter = F.parry_item(state.combatants[src]) if src != i else F.attack_item(c)
-        amount = roll_weapon(sink, hitter, src, "fumble: limb damage") - c.armour[loc]
+        amount = roll_weapon(sink, hitter, src, "fumble: limb damage") - F.armour_at(c, loc)
         apply_location_damage(state, sink, src, i, loc, amount, F.base_skill(c), RULE, fumble=True)
     elif code == "broken_limb":
         loc = _limb(state, sink, i)

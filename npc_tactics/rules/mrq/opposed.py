@@ -94,16 +94,23 @@ def opposed_test(
     why: str,
     auto: bool = True,
     rule: str = "",
+    lower_wins: bool = False,
 ) -> bool:
     """A non-combat opposed test (Endurance, Disarm, Trip, Brute Force...): True if ``actor`` wins.
 
-    [HOUSE] The side making the test must win: succeed and beat the other's level, or the same level with a
-    higher roll; if both fail the test fails. Rolls the actor's D100 then the other's.
+    A success beats a failure, a higher level beats a lower one, equal successes go to the higher roll (A2).
+    When both fail (option ``opposed_both_fail``, §2 A1): "tester_loses" (default, [HOUSE]: the side making
+    the test must succeed to win) or "lower_roll_wins" (``lower_wins``: the lower failed roll wins, as a
+    secondary source reports for MRQ1; a fumble still loses to a failure) [?]. Rolls the actor's D100 then the
+    other's.
     """
     a = sink.die(100, why, actor, other)
     b = sink.die(100, why + " (opposed)", other, actor)
     la, lb = success_level(a, skill, auto), success_level(b, other_skill, auto)
-    won = la >= SUCCESS and (la > lb or (la == lb and a > b))
+    if la < SUCCESS and lb < SUCCESS and lower_wins:
+        won = la > lb or (la == lb and a < b)
+    else:
+        won = la >= SUCCESS and (la > lb or (la == lb and a > b))
     sink.emit(
         "opposed_test",
         actor,
@@ -119,9 +126,7 @@ def opposed_test(
     return won
 
 
-def simple_test(
-    sink: EventSink, actor: int, skill: int, why: str, auto: bool = True, rule: str = ""
-) -> bool:
+def simple_test(sink: EventSink, actor: int, skill: int, why: str, auto: bool = True, rule: str = "") -> bool:
     """An unopposed skill test: success or critical."""
     roll = sink.die(100, why, actor)
     ok = success_level(roll, skill, auto) >= SUCCESS

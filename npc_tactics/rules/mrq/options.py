@@ -14,17 +14,38 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "literal_defender_damage": False,  # A5: halved damage passes a defender win even if the attacker failed
     "round_half_up": True,  # A7: halved damage and DP round up
     "skill_halving_rule": False,  # §10 optional: skills over 100% may halve twice for +2 effects
-    "automatic_success_failure": True,  # [PUB] 01–05 always succeed, 96–99 always fail
+    "automatic_success_failure": False,  # [PUB unverified] 01–05 always succeed, 96–99 always fail (not in the source)
     "undefended_effects": True,  # A3: an undefended target counts as a failed defence (False: no effects)
     "melee_fumble_20_breaks_weapon": False,  # A10: melee fumble 20 destroys the weapon instead of "roll 3×"
     "damage_weapon_also_body": False,  # A21: attacker's Damage weapon replaces the body damage
-    "knockback": True,  # §15 house default: a blow rolling more damage than the target's SIZ knocks it back
+    "knockback": False,  # §15 [HOUSE]: a blow rolling more damage than the target's SIZ knocks it back
+    "mount_tramples": True,  # §14 source, [HOUSE] mechanics: a received mounted charge is followed by a trample
+    "reach_rule": "source",  # A23: "source" (closing is Acrobatics vs weapon skill) or "house" (reach forbids blows)
+    "opposed_both_fail": "tester_loses",  # §2: a non-combat opposed test both fail ("lower_roll_wins": MRQ1 [?])
 }
+
+#: allowed values of the options that are not booleans (checked by ``MRQEngine.validate_options``)
+CHOICES: dict[str, tuple[str, ...]] = {
+    "reach_rule": ("source", "house"),
+    "opposed_both_fail": ("tester_loses", "lower_roll_wins"),
+}
+
+
+def option_error(key: str, value: Any) -> str | None:
+    """What is wrong with the VALUE of a known option (types are checked by the caller), or None."""
+    if key in CHOICES and value not in CHOICES[key]:
+        return f"expected one of {list(CHOICES[key])}, got {value!r}"
+    if key == "dp_effects_by_margin" and (
+        len(value) != 4 or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 3 for v in value)
+    ):
+        return f"expected four integers 0-3 (effects at margins 0, 1, 2, 3), got {value!r}"
+    return None
+
 
 SPEC = SystemSpec(
     name="mrq",
     title="Mongoose RuneQuest, opposed-test variant",
-    version="0.2.0",
+    version="0.3.0",
     sides=2,
     max_per_side=MAX_PER_SIDE,
     num_actions=N_ACTIONS,

@@ -52,7 +52,8 @@ def _react_decision(state: MRQState, ex: Exchange, ctx: dict[str, object]) -> No
     d = state.combatants[ex.defender]
     missile = ex.mode == "missile"
     ctx["missile"] = missile
-    ctx["weapon"] = F.strike_item(state.combatants[ex.attacker], missile).name
+    item = F.TRAMPLE if ex.mode == "trample" else F.strike_item(state.combatants[ex.attacker], missile)
+    ctx["weapon"] = item.name
     state.decision = Decision(ex.defender, d.side, DecisionKind.REACT, state.round, ctx)
 
 
@@ -120,13 +121,23 @@ def _answer_charge(state: MRQState, sink: EventSink, ex: Exchange, verb: str) ->
             "evade charge",
             bool(state.opts["automatic_success_failure"]),
             f"{R} §14",
+            lower_wins=state.opts["opposed_both_fail"] == "lower_roll_wins",
         )
         sink.emit("charge", ex.attacker, ex.defender, rule=f"{R} §14", result="evaded" if ok else "caught")
         if not ok:
             state.queue.insert(0, (ex.attacker, ex.defender, "charge_undefended", charge_dm))
         return
     sink.emit("charge", ex.attacker, ex.defender, rule=f"{R} §14", result="received")
-    state.queue.insert(0, (ex.attacker, ex.defender, "charge_attack", charge_dm))
+    # §14: "elle aura l'opportunité de porter un coup à l'adversaire lui chargeant dessus" (the receiver always
+    # gets its blow) and "c'est le combattant avec l'arme dont la portée est la plus longue qui attaque en
+    # premier" (reach only decides the order; equal reach: the charger, who acts, goes first).
     _, dw = F.attack_item(d)
-    if dw.reach > F.attack_item(a)[1].reach:
-        state.queue.insert(0, (ex.defender, ex.attacker, "free_strike", charger_dm if dw.set_vs_charge else None))
+    strike = (ex.defender, ex.attacker, "free_strike", charger_dm if dw.set_vs_charge else None)
+    charge = (ex.attacker, ex.defender, "charge_attack", charge_dm)
+    first, second = (strike, charge) if dw.reach > F.attack_item(a)[1].reach else (charge, strike)
+    state.queue[0:0] = [first, second]
+    if a.prof.mounted and state.opts["mount_tramples"]:
+        # §14: "Si l'adversaire est monté, la cible risque aussi d'être blessée par la monture, voire d'être
+        # piétinée !" [HOUSE] mechanics: the rider's Riding against the target's defence, the mount's damage
+        # modifier as damage, no special effects (the mount is not a combatant: no stat block of its own).
+        state.queue.insert(2, (ex.attacker, ex.defender, "trample", a.prof.mount_dm))

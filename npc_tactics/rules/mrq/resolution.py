@@ -75,7 +75,12 @@ def resolve(state: MRQState, sink: EventSink) -> None:
             ex.location = roll_location(sink, ex.attacker, ex.defender, _from_above(state, ex))
         if body:
             net = max(0, dmg - dp)
-            armour = 0 if "bypass_armour" in eff else d.armour[ex.location]
+            armour = F.armour_at(d, ex.location)
+            extra: dict[str, object] = {}
+            if "bypass_armour" in eff:
+                layer, ignored = F.bypassed_layer(d, ex.location)
+                armour -= ignored
+                extra["bypassed"] = layer
             lost = apply_location_damage(
                 state,
                 sink,
@@ -88,6 +93,7 @@ def resolve(state: MRQState, sink: EventSink) -> None:
                 rolled=dmg,
                 dp=dp,
                 armour=armour,
+                **extra,
             )
             ex.wounded = lost > 0
             if opts["knockback"]:
@@ -116,6 +122,8 @@ def _strike_skill(state: MRQState, ex: Exchange) -> int:
     """The attacker's weapon skill the wound tests oppose (§17): its missile skill for a shot."""
     if ex.mode == "missile":
         return M.missile_skill(state, ex.attacker, ex.defender)
+    if ex.mode == "trample":
+        return state.combatants[ex.attacker].prof.riding
     return F.attack_skill(state, ex.attacker, ex.defender)
 
 
@@ -233,7 +241,7 @@ def finish(state: MRQState, sink: EventSink) -> None:
     assert ex is not None  # noqa: S101
     state.exchange = None
     ex.phase = "done"
-    if ex.att_level == FUMBLE and state.combatants[ex.attacker].status == Status.ACTIVE:
+    if ex.att_level == FUMBLE and ex.mode != "trample" and state.combatants[ex.attacker].status == Status.ACTIVE:
         table = "missile" if ex.mode == "missile" else None
         apply_fumble(state, sink, ex.attacker, ex.defender, table)
     if ex.defence != "none" and ex.def_level == FUMBLE and state.combatants[ex.defender].status == Status.ACTIVE:

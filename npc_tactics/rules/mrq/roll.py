@@ -30,6 +30,9 @@ def roll_exchange(state: MRQState, sink: EventSink) -> None:
     d = state.combatants[ex.defender]
     if ex.mode == "missile":
         skill = M.missile_skill(state, ex.attacker, ex.defender)
+    elif ex.mode == "trample":
+        a = state.combatants[ex.attacker]
+        skill = max(0, a.prof.riding - F.penalty(a))
     else:
         skill = F.attack_skill(state, ex.attacker, ex.defender)
     for _ in range(ex.halvings):
@@ -51,8 +54,8 @@ def roll_exchange(state: MRQState, sink: EventSink) -> None:
     )
     extra = ex.halvings if ex.winner == 0 else ex.def_halvings if ex.winner == 1 else 0
     n = effects_granted(opts, ex.winner, ex.margin, extra)
-    if ex.defence == "none" and not opts["undefended_effects"] and ex.winner == 0:
-        n = 0
+    if (ex.defence == "none" and not opts["undefended_effects"] and ex.winner == 0) or ex.mode == "trample":
+        n = 0  # a trample grants no special effects to either side [HOUSE]
     ex.effects_left = n
     result = "miss" if ex.winner < 0 else ("attacker_" if ex.winner == 0 else "defender_") + MARGIN_NAMES[ex.margin]
     sink.emit(

@@ -88,7 +88,7 @@ def advance(state: MRQState, sink: EventSink) -> None:
             return
         if state.queue:
             att, dfd, mode, dm = state.queue.pop(0)
-            if F.active(state, att) and F.active(state, dfd):
+            if F.active(state, att) and F.active(state, dfd) and (mode != "riposte" or F.can_strike(state, att, dfd)):
                 X.start_attack(state, sink, att, dfd, mode, dm)
                 if state.decision is not None:
                     return

@@ -12,7 +12,7 @@ from npc_tactics.configs import validate as V
 from npc_tactics.errors import ConfigError
 from npc_tactics.rules.mrq.actions import MAX_PER_SIDE
 from npc_tactics.rules.mrq.bestiary import DIR, build_profile, load_bestiary, load_weapons
-from npc_tactics.rules.mrq.options import DEFAULT_OPTIONS
+from npc_tactics.rules.mrq.options import DEFAULT_OPTIONS, option_error
 from npc_tactics.rules.mrq.state import Profile
 from npc_tactics.rules.mrq.tables import DISTANCE_NAMES, MAX_GAP
 
@@ -55,6 +55,8 @@ def _options(value: Any, file: str, path: str) -> dict[str, Any]:
                 f"{path}.{k}",
                 f"expected {type(default).__name__} like {default!r}, got {v!r}",
             )
+        if (err := option_error(k, v)) is not None:
+            raise ConfigError(file, f"{path}.{k}", err)
     return opts
 
 
@@ -98,7 +100,7 @@ def scenario_from_mapping(data: Any, file: str = "<scenario>") -> Scenario:
             if name in names:
                 raise ConfigError(file, f"{p}.name", f"duplicate combatant name {name!r}")
             names.add(name)
-            over = {k: e[k] for k in ("skill", "armour", "condition") if k in e}
+            over: dict[str, Any] = {k: e[k] for k in ("skill", "armour", "condition") if k in e}
             prof = build_profile(e["template"], templates[e["template"]], file, p, weapons, over)
             combatants.append((name, s, prof))
     return Scenario(

@@ -17,6 +17,7 @@ from npc_tactics.rules.mrq.tables import (
     LOCATIONS,
     MAX_GAP,
     QUADRUPED_LOCATIONS,
+    ROLES,
 )
 
 _SITUATION_COMBATANT_KEYS = (
@@ -32,9 +33,17 @@ _SITUATION_COMBATANT_KEYS = (
 
 
 def load_situation(
-    engine: Any, path_or_mapping: str | Mapping[str, Any], roller: Roller, notes: list[str] | None = None
+    engine: Any,
+    path_or_mapping: str | Mapping[str, Any],
+    roller: Roller,
+    notes: list[str] | None = None,
 ) -> MRQState:
     """A fight in progress in MRQ terms, at the acting NPC's next Combat Action.
+
+    Impossible descriptions are errors (location HP above its maximum or below −max, the Major Wound floor;
+    a useless limb with HP above 0 or a useless head/chest/abdomen; more Reactions than a round gives; an
+    active combatant with a Major Wound; bad option values). Each default taken for a field the GM left out
+    is appended to ``notes`` as one plain-English line (nothing here is rolled: MRQ has no random HP).
 
     Fields: ``round``, ``acting`` (a combatant name), ``distance`` (default between opponents),
     ``range`` (metres between opponents who are apart), ``distances`` (list of ``{a, b, distance, metres?}``),
@@ -82,6 +91,11 @@ def load_situation(
         },
         file,
     )
+    note = notes.append if notes is not None else (lambda _line: None)
+    if "round" not in d:
+        note("round not given: round 1")
+    if "distance" not in d and not d.get("distances"):
+        note("distance not given: every pair of opponents engaged at long distance")
     state: MRQState = engine.build_state(scen)
     by_name = {c.name: i for i, c in enumerate(state.combatants)}
     state.round = V.integer(d.get("round", 1), file, "round", 1, state.max_rounds)
@@ -92,10 +106,11 @@ def load_situation(
         if "locations" in e:
             locs = V.mapping(e["locations"], file, f"{p}.locations", names)
             for ln, v in locs.items():
-                c.loc_hp[names.index(ln)] = V.integer(
-                    v, file, f"{p}.locations.{ln}", -100, c.prof.loc_max[names.index(ln)]
-                )
+                top = c.prof.loc_max[names.index(ln)]
+                c.loc_hp[names.index(ln)] = V.integer(v, file, f"{p}.locations.{ln}", -top, top)
             c.hp = sum(h for h in c.loc_hp if h > 0)
+        else:
+            note(f"{c.name}: locations not given, unhurt ({c.hp} HP over 7 locations)")
         c.prone = V.boolean(e.get("prone", False), file, f"{p}.prone")
         c.weapon_state = {"ready": READY, "dropped": DROPPED, "broken": BROKEN}[
             V.choice(
@@ -116,11 +131,29 @@ def load_situation(
                 "status",
             ).upper()
         ]
+        roles = ROLES[c.prof.body]
         for k, ln in enumerate(e.get("useless", []) or []):
-            c.useless |= 1 << names.index(V.choice(ln, file, f"{p}.useless[{k}]", names, "location"))
+            loc = names.index(V.choice(ln, file, f"{p}.useless[{k}]", names, "location"))
+            if roles[loc] == "vital" or c.loc_hp[loc] > 0:
+                raise ConfigError(
+                    file,
+                    f"{p}.useless[{k}]",
+                    "a limb at 0 HP or below (a limb is useless only while its HP are not above 0, §17)",
+                )
+            c.useless |= 1 << loc
+        major = [names[k] for k, h in enumerate(c.loc_hp) if h <= -c.prof.loc_max[k]]
+        if major and c.status == Status.ACTIVE:
+            raise ConfigError(
+                file,
+                f"{p}.status",
+                f"not active: {major[0]} is at a Major Wound, which takes it out of the fight (§17)",
+            )
         c.cas = c.prof.cas
         shield = c.prof.offhand is not None and c.prof.offhand.kind == "shield"
-        c.reactions = V.integer(e.get("reactions", c.prof.cas + shield), file, f"{p}.reactions", 0, 10)
+        full = c.prof.cas + shield
+        if "reactions" not in e and c.status == Status.ACTIVE:
+            note(f"{c.name}: reactions not given, all {full} left this round")
+        c.reactions = V.integer(e.get("reactions", full), file, f"{p}.reactions", 0, full)
         c.ammo = V.integer(e.get("ammo", c.prof.ammo), file, f"{p}.ammo", 0, c.prof.ammo)
     for k, raw in enumerate(d.get("distances", []) or []):
         dd = V.mapping(raw, file, f"distances[{k}]", ("a", "b", "distance", "metres"), ("a", "b", "distance"))

@@ -22,7 +22,7 @@ class Weapon:
 
     ``dice`` are the weapon's own damage dice ``(count, sides)`` and ``bonus`` its constant (great axe 2d6+2):
     the Deflection Points of a parry are this roll (§9, A9). ``ap`` is a shield's fixed DP (§9) and, for any
-    item, the armour it opposes to *Damage weapon* is its maximum damage (``max_damage``) or ``ap`` for shields.
+    item, the armour it opposes to *Damage weapon* is its maximum damage (``max_damage``), shields included.
     """
 
     name: str
@@ -46,8 +46,10 @@ class Weapon:
 
     @property
     def item_ap(self) -> int:
-        """Armour the item opposes to *Damage weapon* (§4.2: its maximum damage; shields: their AP)."""
-        return self.ap if self.kind == "shield" else self.max_damage
+        """Armour the item opposes to *Damage weapon*: "elle utilise sa valeur maximale de points de dégâts en
+        guise de Points d'Armure" (§4.2), shields included (a target shield 1d6 opposes 6, not its 6 AP of
+        Deflection; a kite shield 6, not 8)."""
+        return self.max_damage
 
     @property
     def disarmable(self) -> bool:
@@ -89,6 +91,7 @@ class Profile:
     move: int = 4  #: metres per Combat Action spent moving ([PUB] MRQ1 human Movement 4 m, unverified)
     skill_cap: int = 999  #: swimming or climbing: weapon skills cannot exceed Athletics (§16)
     mount_siz: int = 0  #: a rider adds it against Knockback with a Riding test (§13)
+    natural: tuple[int, ...] = (0,) * 7  #: natural armour (hide, scales) under any worn armour (§4.2 Bypass)
 
 
 @dataclass(slots=True)

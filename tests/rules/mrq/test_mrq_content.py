@@ -77,9 +77,7 @@ def test_bad_type_and_unknown_key(tmp_path: Path) -> None:
     data = _scen()
     data["sides"][1]["combatants"][0]["colour"] = "red"
     path.write_text(yaml.safe_dump(data))
-    with pytest.raises(
-        ConfigError, match=r"s\.yaml: sides\[1\]\.combatants\[0\]\.colour: unknown key"
-    ):
+    with pytest.raises(ConfigError, match=r"s\.yaml: sides\[1\]\.combatants\[0\]\.colour: unknown key"):
         load_scenario(str(path))
     with pytest.raises(ConfigError, match=r"options\.deflection_points: expected bool"):
         scenario_from_mapping(_scen(options={"deflection_points": "yes"}), "x.yaml")
@@ -95,9 +93,7 @@ def test_scenario_options_apply_and_engine_options_win() -> None:
     scen = scenario_from_mapping(_scen(options={"deflection_points": False}))
     st = ENGINE.new_combat(scen, RngRoller(np.random.default_rng(0)))
     assert st.opts["deflection_points"] is False
-    st = MRQEngine({"deflection_points": True}).new_combat(
-        scen, RngRoller(np.random.default_rng(0))
-    )
+    st = MRQEngine({"deflection_points": True}).new_combat(scen, RngRoller(np.random.default_rng(0)))
     assert st.opts["deflection_points"] is True
 
 
@@ -128,20 +124,12 @@ def test_situation_returns_the_acting_npc_decision() -> None:
     st = load_situation(ENGINE, situation, RngRoller(np.random.default_rng(0)))
     d = ENGINE.pending(st)
     assert d.kind == DecisionKind.ACT and st.combatants[d.actor].name == "Guard" and st.round == 3
-    assert (
-        st.combatants[0].loc_hp[5] == 1
-        and st.combatants[0].reactions == 1
-        and st.combatants[1].prone
-    )
+    assert st.combatants[0].loc_hp[5] == 1 and st.combatants[0].reactions == 1 and st.combatants[1].prone
     assert st.distance(0, 1) == 2 and ENGINE.legal_mask(st, d).any()
-    st2, _ = ENGINE.step(
-        st, int(np.flatnonzero(ENGINE.legal_mask(st, d))[0]), RngRoller(np.random.default_rng(1))
-    )
+    st2, _ = ENGINE.step(st, int(np.flatnonzero(ENGINE.legal_mask(st, d))[0]), RngRoller(np.random.default_rng(1)))
     assert st2 is not st
     with pytest.raises(ConfigError, match="acting: unknown combatant 'Nobody'"):
-        load_situation(
-            ENGINE, {**situation, "acting": "Nobody"}, RngRoller(np.random.default_rng(0))
-        )
+        load_situation(ENGINE, {**situation, "acting": "Nobody"}, RngRoller(np.random.default_rng(0)))
     with pytest.raises(ConfigError, match=r"locations\.elbow: unknown key"):
         bad = {
             **situation,

@@ -24,11 +24,7 @@ def test_spec_and_catalogue() -> None:
     assert ENGINE.spec.num_actions == len(ENGINE.catalogue) == N_ACTIONS
     assert ENGINE.spec.max_per_side <= 6 and ENGINE.spec.name == "mrq"
     names = ENGINE.catalogue.names
-    assert (
-        "attack:enemy_0" in names
-        and "choose_location:head" in names
-        and "change_distance:apart" in names
-    )
+    assert "attack:enemy_0" in names and "choose_location:head" in names and "change_distance:apart" in names
 
 
 def test_round_structure_strike_rank_order_and_reactions() -> None:
@@ -52,13 +48,13 @@ def test_free_attack_allows_only_attacks() -> None:
     assert set(opts) <= {IDX["hold"], TARGETED["attack"][0], TARGETED["precise_attack"][0]}
 
 
-def test_reach_rules() -> None:
-    """Spear (long) vs sword (medium)::
+def test_reach_rules_house_option() -> None:
+    """Spear (long) vs sword (medium) under ``reach_rule: house``::
 
     long:  Spear -- Sword     only the spear strikes; the sword may close (Acrobatics, A13)
     close: Spear-Sword        only the sword strikes; the spear may step back
     """
-    eng, s0 = duel("spearman", "swordsman")
+    eng, s0 = duel("spearman", "swordsman", {"reach_rule": "house"})
     assert TARGETED["attack"][0] in eng.act_options(s0, 0)
     assert TARGETED["attack"][0] not in eng.act_options(s0, 1)
     assert TARGETED["close"][0] in eng.act_options(s0, 1)
@@ -68,12 +64,10 @@ def test_reach_rules() -> None:
 
 
 def test_close_manoeuvre_is_acrobatics_vs_weapon_skill() -> None:
-    eng, s0 = duel("spearman", "swordsman")
+    eng, s0 = duel("spearman", "swordsman", {"reach_rule": "house"})
     s = sink(80, 20)  # spear (attacker of the test) fails, sword's Acrobatics 20 ≤ 45 succeeds
     eng._act(s0, s, 1, "close", 0)
-    assert (
-        s0.decision.kind == DecisionKind.EFFECT and s0.decision.actor == 1
-    )  # won at margin 1: one effect
+    assert s0.decision.kind == DecisionKind.EFFECT and s0.decision.actor == 1  # won at margin 1: one effect
     X.answer_effect(s0, s, "attacker_vulnerable", None)
     assert s0.distance(0, 1) == 2
     assert [e.data["result"] for e in s.events if e.kind == "manoeuvre"] == ["success"]
@@ -129,9 +123,7 @@ def test_random_legal_play_invariants(scenario: str, seed: int) -> None:
         mask = ENGINE.legal_mask(state, d)
         assert mask.dtype == np.bool_ and mask.shape == (N_ACTIONS,) and mask.any()
         legal = np.flatnonzero(mask)
-        state, ev = ENGINE.step(
-            state, int(legal[choice.integers(len(legal))]), roller, inplace=True
-        )
+        state, ev = ENGINE.step(state, int(legal[choice.integers(len(legal))]), roller, inplace=True)
         events += ev
         for c in state.combatants:
             assert c.hp <= c.max_hp and all(h >= -m for h, m in zip(c.loc_hp, c.prof.loc_max, strict=True))
@@ -175,6 +167,4 @@ def test_withdraw_flees_and_side_result() -> None:
     eng._act(s0, s, 0, "withdraw", -1)
     eng.advance(s0, s)
     out = eng.outcome(s0)
-    assert (
-        s0.combatants[0].status == Status.FLED and out.results[0].name == "FLED" and out.winner == 1
-    )
+    assert s0.combatants[0].status == Status.FLED and out.results[0].name == "FLED" and out.winner == 1

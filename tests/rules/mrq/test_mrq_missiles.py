@@ -166,10 +166,18 @@ def test_advance_charge_and_fall_back_with_a_gap() -> None:
     assert st.metres(0, 1) == MAX_GAP
 
 
-def test_knockback_house_default() -> None:
-    """Great axe 2d6+2, Maximise: 6 + 6 + 2 = 14 > SIZ 13 → knocked back 1 m (close → long), Acrobatics 90
-    fails → prone. Half sword DP 4 → 2 and armour 10 leave 2 damage."""
-    _, st = duel("great_axe", "swordsman", distance="close", att_prof={"dm": ""}, def_prof={"armour": (10,) * 7})
+def test_knockback_house_option() -> None:
+    """Option ``knockback`` (house, off by default since rules 0.3.0: the source's Knockback rule is cut).
+    Great axe 2d6+2, Maximise: 6 + 6 + 2 = 14 > SIZ 13 → knocked back 1 m (close → long), Acrobatics roll 90
+    fails → prone. Half sword DP 4 → 2 and armour 10 leave 2 damage. Without the option: nothing."""
+    _, st = duel(
+        "great_axe",
+        "swordsman",
+        {"knockback": True},
+        distance="close",
+        att_prof={"dm": ""},
+        def_prof={"armour": (10,) * 7},
+    )
     s = sink(30, 90, 6, 4, 11, 90)
     X.start_attack(st, s, 0, 1, "normal")
     X.answer_react(st, s, "defend")
@@ -181,7 +189,7 @@ def test_knockback_house_default() -> None:
     _, st = duel(
         "great_axe",
         "swordsman",
-        {"knockback": False},
+        {},
         distance="close",
         att_prof={"dm": ""},
         def_prof={"armour": (10,) * 7},
@@ -195,7 +203,14 @@ def test_knockback_house_default() -> None:
 
 def test_knockback_rider_braces_with_the_mount_siz() -> None:
     """§13: a rider passing a simple Riding test adds its mount's SIZ (26) against Knockback."""
-    _, st = duel("great_axe", "mounted_lancer", distance="long", att_prof={"dm": ""}, def_prof={"armour": (10,) * 7})
+    _, st = duel(
+        "great_axe",
+        "mounted_lancer",
+        {"knockback": True},
+        distance="long",
+        att_prof={"dm": ""},
+        def_prof={"armour": (10,) * 7},
+    )
     s = sink(30, 90, 6, 11, 10)  # lance DP irrelevant: the rider parries with its kite shield (8)
     X.start_attack(st, s, 0, 1, "normal")
     X.answer_react(st, s, "defend")

@@ -56,14 +56,10 @@ def test_a1_nobody_wins_among_failures_unless_option() -> None:
 
 def test_effects_by_table() -> None:
     assert [effects_granted(DEFAULTS, 0, m, 0) for m in range(4)] == [0, 1, 1, 1]
-    assert (
-        effects_granted({**DEFAULTS, "dp_effects_by_margin": [0, 1, 1, 2]}, 0, 3, 0) == 2
-    )  # A4 option
+    assert effects_granted({**DEFAULTS, "dp_effects_by_margin": [0, 1, 1, 2]}, 0, 3, 0) == 2  # A4 option
     simple = {**DEFAULTS, "deflection_points": False}
     assert [effects_granted(simple, 1, m, 0) for m in range(4)] == [0, 1, 2, 3]
-    assert (
-        effects_granted(DEFAULTS, 0, 0, 1) == 1
-    )  # vector 8: precise win at margin 0 still earns one effect
+    assert effects_granted(DEFAULTS, 0, 0, 1) == 1  # vector 8: precise win at margin 0 still earns one effect
     assert effects_granted(DEFAULTS, -1, 0, 1) == 0
 
 
@@ -84,8 +80,6 @@ def test_exact_probabilities() -> None:
 
 def test_published_tables() -> None:
     assert [combat_actions(d) for d in (6, 7, 12, 13, 18, 19)] == [1, 2, 2, 3, 3, 4]
-    assert (
-        damage_modifier(25) == "" and damage_modifier(26) == "1d2" and damage_modifier(5) == "-1d8"
-    )
+    assert damage_modifier(25) == "" and damage_modifier(26) == "1d2" and damage_modifier(5) == "-1d8"
     assert location_hp(5)[:4] == (1, 1, 2, 3)  # legs 1, abdomen 2, chest 3 (§17.1)
     assert location_hp(21)[:4] == (5, 5, 6, 7)

@@ -59,9 +59,7 @@ def test_v4_tower_shield_fixed_dp_and_no_maximum_parry() -> None:
 
 def test_v6_natural_fumble_no_ally_major_wound() -> None:
     _, st = duel("wolf", "swordsman")
-    s = sink(
-        17, 11, 90, 20
-    )  # fumble 17, location forequarters (7 HP), Resilience fails vs own skill
+    s = sink(17, 11, 90, 20)  # fumble 17, location forequarters (7 HP), Resilience fails vs own skill
     apply_fumble(st, s, 0, 1, "natural")
     wolf = st.combatants[0]
     assert wolf.loc_hp[CHEST] == -7 and wolf.prone
@@ -178,11 +176,7 @@ def test_v16_simplified_table() -> None:
     X.answer_effect(st, s, "choose_location", "head")
     X.answer_effect(st, s, "bypass_armour", None)
     d = st.combatants[1]
-    assert (
-        d.loc_hp[HEAD] == 0
-        and kinds(s, "wound")[0]["result"] == "serious"
-        and d.status == Status.ACTIVE
-    )
+    assert d.loc_hp[HEAD] == 0 and kinds(s, "wound")[0]["result"] == "serious" and d.status == Status.ACTIVE
     _, st = duel("swordsman", "swordsman", {"deflection_points": False})
     s = sink(40, 60)
     _attack(st, s)  # defender partial victory: the attack fails completely
@@ -195,9 +189,7 @@ def test_v17_entangle_then_trip() -> None:
     _attack(st, s)
     X.answer_effect(st, s, "entangle", None)
     d = st.combatants[1]
-    assert (
-        d.entangled_loc == RIGHT_ARM and not F.main_usable(d) and F.attack_item(d)[0] == F.UNARMED
-    )
+    assert d.entangled_loc == RIGHT_ARM and not F.main_usable(d) and F.attack_item(d)[0] == F.UNARMED
     assert TARGETED["entangle_trip"][0] in eng.act_options(st, 0)
     s = sink(20, 90)
     eng._act(st, s, 0, "entangle_trip", 0)
@@ -211,9 +203,7 @@ def test_v18_impale_pull_free_and_leave() -> None:
     s = sink(30, 90, 2, 11, 10, 5, 90, 20)
     _attack(st, s)
     X.answer_effect(st, s, "impale", None)
-    assert (
-        st.decision.kind == DecisionKind.OPTION
-    )  # 8 − 1 (half DP) − 3 armour = 4 wounds the chest
+    assert st.decision.kind == DecisionKind.OPTION  # 8 − 1 (half DP) − 3 armour = 4 wounds the chest
     X.answer_impale(st, s, "impale_pull")
     d = st.combatants[1]
     assert d.loc_hp[CHEST] == 7 - 4 - 5  # pull-free 1d8 = 5, armour ignored
@@ -235,9 +225,7 @@ def test_v19_skill_halving_rule() -> None:
     _attack(st, s, "double_precise")
     assert kinds(s, "attack")[0]["att_skill"] == 40 and st.decision.context["remaining"] == 2
     _, st = duel("swordsman", "swordsman", att_prof={"skill": 160})
-    assert TARGETED["double_precise_attack"][0] not in eng.act_options(
-        duel("swordsman", "swordsman")[1], 0
-    )
+    assert TARGETED["double_precise_attack"][0] not in eng.act_options(duel("swordsman", "swordsman")[1], 0)
     s = sink(30, 20)
     _attack(st, s, "precise")
     assert kinds(s, "attack")[0]["att_skill"] == 80 and st.decision.context["remaining"] == 1
@@ -253,22 +241,21 @@ def test_v20_serious_wound_to_a_limb() -> None:
 
 
 def test_v21_receive_a_mounted_charge_with_a_spear() -> None:
-    _, st = duel(
-        "mounted_lancer", "spearman", distance="apart", att_prof={"weapon": W["broadsword"]}
-    )
+    _, st = duel("mounted_lancer", "spearman", distance="apart", att_prof={"weapon": W["broadsword"]})
     s = sink()
     X.start_attack(st, s, 0, 1, "charge")
     assert st.decision.kind == DecisionKind.REACT and st.decision.context["charge"]
     X.answer_react(st, s, "receive_charge")
     mount_dm = st.combatants[0].prof.mount_dm
     assert mount_dm == "1d12"  # warhorse STR 28 + SIZ 26
-    assert st.queue == [(1, 0, "free_strike", mount_dm), (0, 1, "charge_attack", None)]
+    trample = (0, 1, "trample", mount_dm)
+    assert st.queue == [(1, 0, "free_strike", mount_dm), (0, 1, "charge_attack", None), trample]
     _, st = duel(
         "mounted_lancer", "spearman", distance="apart"
-    )  # couched lance: longer, charger first
+    )  # couched lance: longer, charger first, then the spearman still gets its blow (issue 10 MRQ 1)
     X.start_attack(st, s, 0, 1, "charge")
     X.answer_react(st, s, "receive_charge")
-    assert st.queue == [(0, 1, "charge_attack", mount_dm)]
+    assert st.queue == [(0, 1, "charge_attack", mount_dm), (1, 0, "free_strike", mount_dm), trample]
 
 
 def test_v22_swimming_caps_weapon_skill() -> None:
