@@ -284,14 +284,14 @@ def suggest(
     seed: Annotated[int, typer.Option(metavar="SEED", callback=check_seed_option,
                                       help=f"Seed for any dice the situation needs and for the rollouts (0 to "
                                            f"{SEED_MAX}).")] = 0,
-    odds: Annotated[int, typer.Option(metavar="N", min=0, max=100_000,
+    odds: Annotated[int, typer.Option(metavar="N",
                                       help="Monte-Carlo rollouts per legal move to the end of the fight (0: none; "
                                            "run anyway, 100, when the situation is out of distribution).")] = 0,
     opponent: Annotated[str, typer.Option(metavar="AGENT", help="Who plays the other side in rollouts: a "
                                           "scripted agent, a bundle or a run folder.")] = "by-the-book",
-    top: Annotated[int | None, typer.Option(metavar="N", min=1, help="Show (and roll out) only the N most "
+    top: Annotated[int | None, typer.Option(metavar="N", help="Show (and roll out) only the N most "
                                             "probable moves.")] = None,
-    workers: Annotated[int | None, typer.Option(metavar="N", min=1, help="Rollout processes (default: one per "
+    workers: Annotated[int | None, typer.Option(metavar="N", help="Rollout processes (default: one per "
                                                 "core); the odds do not depend on it.")] = None,
     lang: Annotated[str, typer.Option(metavar="en|fr", help="Language of what the GM reads.")] = "en",
     as_json: JsonFlag = False,

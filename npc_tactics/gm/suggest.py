@@ -139,13 +139,15 @@ def suggest(source: str | Path | None, situation: str | Path | dict[str, Any], *
         if spec is None:
             raise UserError("odds: rollouts need the policy's bundle or run folder on disk (give --bundle or --run)")
         rolled = order if fallback or top is None else order[:top]
-        sides = [spec if s == decision.side else opponent for s in range(int(engine.spec.sides))]
+        npc = "by-the-book" if fallback else spec  # out of its distribution, the policy does not play on either
+        sides = [npc if s == decision.side else opponent for s in range(int(engine.spec.sides))]
         job = RolloutJob(engine, state, decision.actor, decision.side, tuple(sides))
         runs = run_rollouts(job, rolled, n_odds, seed=seed, workers=workers)
         odds_by_move = mark_within_best({m: move_odds(r) for m, r in runs.items()})
     if fallback:
-        notes.append(_("out of distribution: the moves are ranked by {n} rollouts per move against {opponent}, "
-                       "not by the policy's probabilities").format(n=n_odds, opponent=opponent))
+        notes.append(_("out of distribution: the moves are ranked by {n} rollouts per move (the NPCs played on "
+                       "by-the-book, the other side by {opponent}), not by the policy's probabilities").format(
+                           n=n_odds, opponent=opponent))
         order.sort(key=lambda a: (-odds_by_move[a].win.rate, -float(probs[a]), a))
     shown_moves = order if top is None else order[:top]
     moves = [RankedMove(a, engine.catalogue.name(a), float(probs[a]), label(state, decision, a),
