@@ -82,6 +82,9 @@ def drive(engine: Any, state: Any, choose: Callable[[Any, Any], int | None], rol
         except IllegalActionError as exc:
             raise ConfigError(file, path, f"the rules do not allow this here ({exc})") from None
         except ScriptExhaustedError:
+            if not rolls:
+                raise ConfigError(file, path, "the decision named does not arise here: the rules go on to roll "
+                                              f"dice without it (at {decision.describe()})") from None
             raise ConfigError(file, path, f"the rules roll more dice than the {len(rolls)} given "
                                           "(give the rolls made, in order)") from None
         except ValueError as exc:  # a forced face impossible on the die asked for
