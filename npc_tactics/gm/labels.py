@@ -4,6 +4,7 @@ those are installed, the catalogue name is the label and no card rule is shown."
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,8 +15,8 @@ __all__ = ["card_rule", "labeler"]
 def labeler(system: str, engine: Any, lang: str) -> Callable[[Any, Any, int], str]:
     """``label(state, decision, action) -> str``: the GM's words for a move."""
     try:
-        from npc_tactics.gm.naming import move_label  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
+        move_label = importlib.import_module("npc_tactics.gm.naming").move_label
+    except (ImportError, AttributeError):
         return lambda state, decision, action: str(engine.catalogue.name(int(action)))
 
     def label(state: Any, decision: Any, action: int) -> str:
@@ -31,8 +32,8 @@ def card_rule(bundle: str | None, system: str, engine: Any, state: Any, decision
     if bundle is None or not (Path(bundle) / "card.json").is_file():
         return None
     try:
-        from npc_tactics.export.card import Card  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
+        Card = importlib.import_module("npc_tactics.export.card").Card  # noqa: N806 - a class
+    except (ImportError, AttributeError):
         return None
     card = Card.load(bundle)
     rule = card.rule_for(system, engine, state, decision) if card is not None else None

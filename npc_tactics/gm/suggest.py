@@ -132,7 +132,8 @@ def suggest(source: str | Path | None, situation: str | Path | dict[str, Any], *
     order = [int(a) for a in sorted(legal, key=lambda a: (-float(probs[a]), int(a)))]
     label = labeler(info.name, engine, lang)
     n_odds = DEFAULT_FALLBACK_ODDS if fallback else odds
-    spec = str(policy.bundle.path) if getattr(policy, "bundle", None) is not None else None
+    bundle = getattr(policy, "bundle", None)
+    spec = str(bundle.path) if bundle is not None else None
     spec = spec or (str(source) if source is not None and Path(source).is_dir() else None)
     odds_by_move: dict[int, Any] = {}
     if n_odds:

@@ -62,8 +62,9 @@ def trust_of(source: str | Path | None, policy: Any, installed_rules: str) -> Tr
     bundle = getattr(policy, "bundle", None)
     if bundle is not None:
         s = bundle.schema
-        evaluation = [{k: e[k] for k in ("opponent", "episodes", "win_rate", "draw_rate", "flee_rate", "loss_rate")
-                       if k in e} for e in _last_evaluation(list(s.training.evaluation))]
+        keys = ("opponent", "episodes", "win_rate", "draw_rate", "flee_rate", "loss_rate")
+        evaluation: list[dict[str, Any]] = [{k: e[k] for k in keys if k in e}
+                                            for e in _last_evaluation(list(s.training.evaluation))]
         return Trust(f"bundle {bundle.name}", s.scenario, s.training.timesteps, s.rules_version, installed_rules,
                      list(s.training.opponents), evaluation)
     if source is None or not Path(source).is_dir():
@@ -87,7 +88,8 @@ def trust_of(source: str | Path | None, policy: Any, installed_rules: str) -> Tr
                                  "loss_rate": float(row.get("loss_rate") or 0.0)})
                 except (KeyError, ValueError):
                     continue
-    budget = config.get("budget") if isinstance(config.get("budget"), dict) else {}
+    raw_budget = config.get("budget")
+    budget: dict[str, Any] = raw_budget if isinstance(raw_budget, dict) else {}
     steps = max((int(r["timesteps"]) for r in rows), default=None) or budget.get("timesteps")
     evaluation = [{k: v for k, v in e.items() if k != "timesteps"} for e in _last_evaluation(rows)]
     opponents = config.get("opponents") or []
