@@ -24,9 +24,9 @@ from typing import Any
 
 import numpy as np
 
-from npc_tactics.agents.base import Observation
 from npc_tactics.dice import RngRoller
 from npc_tactics.rollouts.agents import AgentBuilder, agent_builder, check_spec
+from npc_tactics.rollouts.lockstep import Fight, play_chunk
 from npc_tactics.rules.base import SideResult, Status
 
 __all__ = ["MAX_DECISIONS", "Rollout", "RolloutJob", "default_workers", "rollout_seeds", "run_rollouts"]
@@ -86,32 +86,28 @@ class _Runner:
         self.builders: list[AgentBuilder] = [agent_builder(system, spec) for spec in job.agents]
         self.encoder = _encoder(job.engine)
 
-    def one(self, move: int, index: int, seed: int) -> Rollout:
+    def chunk(self, tasks: list[tuple[int, int, int]]) -> list[Rollout]:
+        """Rollouts ``(move, k, seed_k)`` of one chunk, played in lockstep (:mod:`.lockstep`)."""
         job = self.job
         engine = job.engine
-        roller = RngRoller(np.random.default_rng(seed))
-        rngs = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(len(self.builders))]
-        agents = [b(engine, r) for b, r in zip(self.builders, rngs, strict=True)]
-        state = engine.clone(job.state)
-        start = int(getattr(state, "round", 0))
-        state, _ = engine.step(state, move, roller, inplace=True, record_rolls=False)
-        decisions = 1
-        outcome = engine.outcome(state)
-        while outcome is None:
-            decision = engine.pending(state)
-            if decision is None:
-                raise RuntimeError(f"{engine.spec.name} engine has no pending decision but no outcome either")
-            mask = engine.legal_mask(state, decision)
-            obs = Observation(None, state, decision, engine, self.encoder)
-            action = int(agents[decision.side].act(obs, mask))
-            state, _ = engine.step(state, action, roller, inplace=True, record_rolls=False, mask=mask)
-            decisions += 1
-            if decisions > MAX_DECISIONS:
-                raise RuntimeError(f"rollout seed {seed} did not end after {MAX_DECISIONS} decisions")
-            outcome = engine.outcome(state)
-        status = state.combatants[job.actor].status
-        return Rollout(move, index, seed, SideResult(int(outcome.results[job.side])).name.lower(),
-                       Status(int(status)).name.lower(), max(1, int(outcome.rounds) - start + 1), decisions)
+        fights = []
+        for move, index, seed in tasks:
+            roller = RngRoller(np.random.default_rng(seed))
+            rngs = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(len(self.builders))]
+            agents = [b(engine, r) for b, r in zip(self.builders, rngs, strict=True)]
+            state = engine.clone(job.state)
+            start = int(getattr(state, "round", 0))
+            state, _ = engine.step(state, move, roller, inplace=True, record_rolls=False)
+            fights.append(Fight(move, index, seed, state, roller, agents, start, 1))
+        play_chunk(engine, self.encoder, fights, MAX_DECISIONS)
+        out = []
+        for f in fights:
+            outcome = engine.outcome(f.state)
+            status = f.state.combatants[job.actor].status
+            out.append(Rollout(f.move, f.index, f.seed, SideResult(int(outcome.results[job.side])).name.lower(),
+                               Status(int(status)).name.lower(), max(1, int(outcome.rounds) - f.start + 1),
+                               f.decisions))
+        return out
 
 
 def _encoder(engine: Any) -> Any:
@@ -131,15 +127,17 @@ def _init_worker(job: RolloutJob) -> None:
 def _run_chunk(chunk: list[tuple[int, int, int]]) -> list[Rollout]:
     if _WORKER is None:  # pragma: no cover - the pool initializer always runs first
         raise RuntimeError("rollout worker used before its initializer ran")
-    return [_WORKER.one(m, k, s) for m, k, s in chunk]
+    return _WORKER.chunk(chunk)
 
 
 def run_rollouts(job: RolloutJob, moves: Sequence[int], n: int, *, seed: int = 0, workers: int | None = None,
-                 chunk_size: int = 25) -> dict[int, list[Rollout]]:
+                 chunk_size: int = 50) -> dict[int, list[Rollout]]:
     """``n`` rollouts of each of ``moves`` from ``job.state``: ``{move: [Rollout k=0..n-1]}``.
 
     ``workers`` processes (default :func:`default_workers`; 1 runs here, without a pool). The result is the
-    same whatever ``workers`` and ``chunk_size`` are."""
+    same whatever ``workers`` is. A chunk's fights are played in lockstep with one batched network call per step
+    (:mod:`.lockstep`); with scripted agents only the result does not depend on ``chunk_size`` either (a
+    network's batched products may round differently in the last bit with another batch width)."""
     if n < 1:
         raise ValueError(f"run_rollouts needs n >= 1, got {n}")
     system = job.engine.spec.name
@@ -149,11 +147,11 @@ def run_rollouts(job: RolloutJob, moves: Sequence[int], n: int, *, seed: int = 0
     tasks = [(int(m), k, s) for m in moves for k, s in enumerate(seeds)]
     workers = default_workers() if workers is None else max(1, int(workers))
     workers = min(workers, max(1, len(tasks) // max(1, chunk_size)))
+    chunks = [tasks[i:i + chunk_size] for i in range(0, len(tasks), chunk_size)]
     if workers == 1:
         runner = _Runner(job)
-        done = [runner.one(m, k, s) for m, k, s in tasks]
+        done = [r for part in chunks for r in runner.chunk(part)]
     else:
-        chunks = [tasks[i:i + chunk_size] for i in range(0, len(tasks), chunk_size)]
         ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
         with ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker, initargs=(job,)) as pool:
             done = [r for part in pool.map(_run_chunk, chunks) for r in part]

@@ -76,3 +76,38 @@ def test_bad_counts_and_agents_are_refused() -> None:
     bad = RolloutJob(job.engine, job.state, job.actor, job.side, ("by-the-book", "nobody"))
     with pytest.raises(Exception, match="unknown agent 'nobody'"):
         run_rollouts(bad, moves, 2, workers=1)
+
+
+def test_lockstep_batches_give_the_policys_own_choices(ose_bundle: Path) -> None:
+    """One batched network call per step of a chunk chooses what the bundle agent alone would: a chunk of one
+    fight (single-row calls) and a chunk of 40 give the same rollouts."""
+    job, moves = _job("ose", "ose_situation.yaml")
+    job = RolloutJob(job.engine, job.state, job.actor, job.side, (str(ose_bundle), "by-the-book"))
+    assert run_rollouts(job, moves, 20, seed=2, workers=1, chunk_size=1) == \
+        run_rollouts(job, moves, 20, seed=2, workers=1, chunk_size=40)
+
+
+def test_lockstep_matches_a_fight_played_step_by_step(ose_bundle: Path) -> None:
+    from npc_tactics.agents import make_agent
+    from npc_tactics.agents.base import Observation
+    from npc_tactics.policy_io.onnx_agent import load_bundle_agent
+
+    job, moves = _job("ose", "ose_situation.yaml")
+    engine = job.engine
+    job = RolloutJob(engine, job.state, job.actor, job.side, (str(ose_bundle), "by-the-book"))
+    got = run_rollouts(job, moves[:1], 5, seed=9, workers=1)[moves[0]]
+    agent = load_bundle_agent(ose_bundle)
+    encoder = get_system("ose").load("encoder")(engine)
+    for r in got:
+        roller = RngRoller(np.random.default_rng(r.seed))
+        rng = np.random.default_rng(np.random.SeedSequence(r.seed).spawn(2)[1])
+        other = make_agent("ose", "by-the-book", engine, rng)
+        state, _ = engine.step(engine.clone(job.state), moves[0], roller)
+        n = 1
+        while engine.outcome(state) is None:
+            d = engine.pending(state)
+            mask = engine.legal_mask(state, d)
+            who = agent if d.side == job.side else other
+            state, _ = engine.step(state, int(who.act(Observation(None, state, d, engine, encoder), mask)), roller)
+            n += 1
+        assert (engine.outcome(state).results[job.side].name.lower(), n) == (r.result, r.decisions)
