@@ -3,6 +3,7 @@ it describes (one per decision kind per system), and a wrong entry is refused na
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import Any
 
@@ -135,3 +136,13 @@ def test_the_incoming_blow_resolves_with_the_answer() -> None:
 def test_a_pending_entry_of_another_system_is_unknown() -> None:
     message = _bad("ose_melee.yaml", lambda d: d.update(pending={"split": {"target": "Brannoc"}}))
     assert "pending" in message and "unknown key" in message
+
+
+def test_every_pending_kind_is_documented() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "suggest.md").read_text(encoding="utf-8")
+    for system in ("runequest", "mrq", "dicepool"):
+        kinds = importlib.import_module(f"npc_tactics.rules.{system}.pending").KINDS
+        for name in kinds:
+            assert f"{{{name}:" in text, (system, name)
+    for example in CASES:
+        assert f"`{example}`" in text, example
