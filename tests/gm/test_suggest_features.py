@@ -96,9 +96,14 @@ def test_trust(ose_bundle: Path) -> None:
     assert trust["evaluation"] and all("win_rate" in e for e in trust["evaluation"])
 
 
-def test_trust_of_a_run_folder(trained_run: Path) -> None:
-    trust = suggest(trained_run, SITUATION).to_dict()["trust"]
+def test_trust_and_odds_of_a_run_folder(trained_run: Path, ose_bundle: Path) -> None:
+    """A run folder plays its own rollouts (SB3 policy, loaded in each worker); its bundle agrees with it."""
+    data = suggest(trained_run, SITUATION, odds=6, workers=1).to_dict()
+    trust = data["trust"]
     assert trust["source"].startswith("run ") and trust["timesteps"] and trust["evaluation"]
+    assert all(m["odds"]["rollouts"] == 6 for m in data["moves"])
+    from_bundle = suggest(ose_bundle, SITUATION, odds=6, workers=1).to_dict()
+    assert [m["action"] for m in data["moves"]] == [m["action"] for m in from_bundle["moves"]]
 
 
 def test_the_whole_turn_from_the_declaration(ose_bundle: Path, tmp_path: Path) -> None:
