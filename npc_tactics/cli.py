@@ -282,11 +282,23 @@ def suggest(
     bundle: Annotated[Path | None, typer.Option(metavar="BUNDLE_DIR", help="A policy bundle (from "
                                                 "`npc-tactics export`); needs no torch.")] = None,
     seed: Annotated[int, typer.Option(metavar="SEED", callback=check_seed_option,
-                                      help=f"Seed for any dice the situation needs (0 to {SEED_MAX}).")] = 0,
+                                      help=f"Seed for any dice the situation needs and for the rollouts (0 to "
+                                           f"{SEED_MAX}).")] = 0,
+    odds: Annotated[int, typer.Option(metavar="N",
+                                      help="Monte-Carlo rollouts per legal move to the end of the fight (0: none; "
+                                           "run anyway, 100, when the situation is out of distribution).")] = 0,
+    opponent: Annotated[str, typer.Option(metavar="AGENT", help="Who plays the other side in rollouts: a "
+                                          "scripted agent, a bundle or a run folder.")] = "by-the-book",
+    top: Annotated[int | None, typer.Option(metavar="N", help="Show (and roll out) only the N most "
+                                            "probable moves.")] = None,
+    workers: Annotated[int | None, typer.Option(metavar="N", help="Rollout processes (default: one per "
+                                                "core); the odds do not depend on it.")] = None,
+    lang: Annotated[str, typer.Option(metavar="en|fr", help="Language of what the GM reads.")] = "en",
     as_json: JsonFlag = False,
 ) -> None:
-    """Ask what the acting NPC should do now: its legal moves ranked by a trained policy (--run or --bundle), and
-    every assumption made in reading the situation."""
+    """Ask what the acting NPC should do now, at any decision: its legal moves ranked by a trained policy (--run or
+    --bundle), optional Monte-Carlo odds per move, the plan for the rest of its round, how far to trust the
+    policy, and every assumption made in reading the situation."""
     from npc_tactics.gm.suggest import suggest as run_suggest
 
     if (run is None) == (bundle is None):
@@ -297,7 +309,8 @@ def suggest(
 
         policy = load_bundle_agent(bundle)
     source: Path = run if run is not None else bundle  # type: ignore[assignment]  # exactly one is given
-    result = run_suggest(source, situation, seed=seed, policy=policy)
+    result = run_suggest(source, situation, seed=seed, policy=policy, odds=odds, opponent=opponent, lang=lang,
+                         top=top, workers=workers)
     if as_json:
         _print_json(result.to_dict())
     else:

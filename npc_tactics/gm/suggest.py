@@ -1,16 +1,21 @@
-"""What should this NPC do now? Rank the legal moves of the acting NPC with a trained policy.
+"""What should this NPC do now? Rank the acting NPC's legal moves at any decision, with odds, honestly.
 
-A GM describes the fight in the system's own terms (a situation YAML: combatants from the bestiary, current
-wounds, distances, who is engaged, the round, and which NPC acts); the system's ``content.load_situation``
-turns it into an engine state at that NPC's decision; the policy's masked probabilities rank the moves.
-Whatever the loader had to assume (HP rolled because none was given, a default filled in) comes back as
-plain-English ``assumptions`` lines, printed with the ranking and in ``--json``: the GM sees what the advice
-rests on.
+A GM describes the fight in the system's own terms (a situation YAML: combatants from the bestiary, wounds,
+distances, the round, which NPC acts and, optionally, the decision pending: a blow to answer, a pool to
+split, effects to pick, a follow-up option); ``content.load_situation`` turns it into an engine state at that
+decision; the policy's masked probabilities rank the moves. On top of that:
+
+* ``odds=N``: N rollouts of the rest of the fight per move (:mod:`npc_tactics.gm.odds`), the NPC side played
+  by the policy and the other side by ``opponent`` (a scripted agent, a bundle or a run folder).
+* Out of distribution: when the situation's observation lies outside the ranges the bundle met in training,
+  the features are named and the answer falls back to rollout odds (run automatically), saying so.
+* The whole turn: where the NPC's turn spans several decisions, the plan for the rest of the round.
+* Trust: how long the policy trained, its evaluation rates, the rules version (:mod:`npc_tactics.gm.trust`).
+Whatever the loader had to assume comes back as ``assumptions`` lines.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -19,47 +24,17 @@ import numpy as np
 from npc_tactics.configs.sniff import wrong_system_error
 from npc_tactics.dice import RngRoller
 from npc_tactics.errors import ConfigError, UserError
+from npc_tactics.gm.labels import card_rule, labeler
+from npc_tactics.gm.odds import DEFAULT_FALLBACK_ODDS, MAX_ODDS, mark_within_best, move_odds
+from npc_tactics.gm.result import RankedMove, Suggestion
+from npc_tactics.gm.trust import trust_of
+from npc_tactics.gm.turn import plan_turn
+from npc_tactics.i18n import translator
+from npc_tactics.rollouts import RolloutJob, run_rollouts
+from npc_tactics.rollouts.agents import agent_builder, check_spec
 from npc_tactics.systems import get_system
 
-
-@dataclass(frozen=True)
-class RankedMove:
-    action: int
-    name: str
-    probability: float
-
-
-@dataclass(frozen=True)
-class Suggestion:
-    system: str
-    actor: str
-    decision: str
-    round: int
-    moves: list[RankedMove]
-    notes: list[str] = field(default_factory=list)
-    situation_text: str = ""
-    assumptions: list[str] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "system": self.system,
-            "actor": self.actor,
-            "decision": self.decision,
-            "round": self.round,
-            "moves": [{"action": m.name, "index": m.action, "probability": round(m.probability, 4)}
-                      for m in self.moves],
-            "notes": list(self.notes),
-            "assumptions": list(self.assumptions),
-        }
-
-    def format(self) -> str:
-        lines = [f"{self.actor} ({self.system}, round {self.round}, {self.decision.lower()} decision):"]
-        for rank, m in enumerate(self.moves, 1):
-            bar = "#" * int(round(m.probability * 30))
-            lines.append(f"  {rank:2d}. {m.name:<28} {m.probability:6.1%} {bar}")
-        lines.extend(f"  note: {n}" for n in self.notes)
-        lines.extend(f"  assumed: {a}" for a in self.assumptions)
-        return "\n".join(lines)
+__all__ = ["RankedMove", "Suggestion", "suggest"]
 
 
 def _run_system(run: Path) -> tuple[str, dict[str, Any]]:
@@ -70,20 +45,49 @@ def _run_system(run: Path) -> tuple[str, dict[str, Any]]:
     return config.system, dict(config.options)
 
 
-def suggest(run_dir: str | Path, situation: str | Path | dict[str, Any], *, seed: int = 0,
-            policy: Any | None = None) -> Suggestion:
-    """Rank the legal moves of the NPC that acts in ``situation`` with the policy of ``run_dir`` (or ``policy``,
-    e.g. a bundle's :class:`~npc_tactics.policy_io.onnx_agent.OnnxAgent`, whose warnings and out-of-range
-    features become notes).
+def _load_policy(run_dir: str | Path) -> Any:
+    import warnings
 
-    Raises :class:`~npc_tactics.errors.UserError` (bad run dir) or ``ConfigError`` (bad situation file).
-    The situation is read before the policy is loaded (the run's config.yaml names the system and rules
-    options), so a mistake in it is reported without waiting for torch.
+    from npc_tactics.agents.policy import load_policy_agent
+    from npc_tactics.runs import RulesVersionWarning
+
+    with warnings.catch_warnings():  # the agent's notes carry it into the suggestion instead
+        warnings.simplefilter("ignore", RulesVersionWarning)
+        return load_policy_agent(run_dir)
+
+
+def _check_options(odds: int, top: int | None, workers: int | None) -> None:
+    if isinstance(odds, bool) or not isinstance(odds, int) or not 0 <= odds <= MAX_ODDS:
+        raise UserError(f"odds: expected a whole number of rollouts per move from 0 to {MAX_ODDS}, got {odds!r}")
+    if top is not None and (isinstance(top, bool) or not isinstance(top, int) or top < 1):
+        raise UserError(f"top: expected a whole number of moves, at least 1, got {top!r}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise UserError(f"workers: expected a whole number of processes, at least 1, got {workers!r}")
+
+
+def suggest(source: str | Path | None, situation: str | Path | dict[str, Any], *, seed: int = 0,
+            policy: Any | None = None, odds: int = 0, opponent: str = "by-the-book", lang: str = "en",
+            top: int | None = None, workers: int | None = None, turn: bool = True) -> Suggestion:
+    """Rank the legal moves of the NPC that decides in ``situation`` with the policy of ``source`` (a run folder
+    or a bundle folder; or ``policy``, e.g. a bundle's :class:`~npc_tactics.policy_io.onnx_agent.OnnxAgent`).
+
+    ``odds``: rollouts per move (0: none, unless the situation is out of distribution); ``opponent``: who plays
+    the other side in rollouts; ``top``: list (and roll out) only the policy's N most probable moves;
+    ``workers``: rollout processes (default: one per core; the figures do not depend on it); ``turn``: plan the
+    rest of the NPC's round. Raises :class:`~npc_tactics.errors.UserError` (bad option or run dir) or
+    ``ConfigError`` (bad situation file, naming the field). The situation is read before the policy is loaded.
     """
+    _check_options(odds, top, workers)
+    _ = translator(lang)
     if policy is not None:
         system, options = policy.system, getattr(policy, "options", None) or {}
+    elif source is not None and (Path(source) / "schema.json").is_file():
+        from npc_tactics.policy_io.onnx_agent import load_bundle_agent
+
+        policy = load_bundle_agent(source)
+        system, options = policy.system, dict(policy.options)
     else:
-        system, options = _run_system(Path(run_dir))
+        system, options = _run_system(Path(str(source)))
     info = get_system(system)
     engine = info.load("engine")(options)
     content = info.load("content")
@@ -91,47 +95,77 @@ def suggest(run_dir: str | Path, situation: str | Path | dict[str, Any], *, seed
     try:
         state = content.load_situation(engine, situation, RngRoller(np.random.default_rng(seed)), notes=assumptions)
     except ConfigError as exc:
-        raise wrong_system_error(exc, situation, "situation", info.name, f"the run {run_dir} is") from None
+        raise wrong_system_error(exc, situation, "situation", info.name, f"the run {source} is") from None
+    check_spec(info.name, opponent)
     if policy is None:
-        import warnings
-
-        from npc_tactics.agents.policy import load_policy_agent
-        from npc_tactics.runs import RulesVersionWarning
-
-        with warnings.catch_warnings():  # the agent's notes carry it into the suggestion instead
-            warnings.simplefilter("ignore", RulesVersionWarning)
-            policy = load_policy_agent(run_dir)
-    agent = policy
+        policy = _load_policy(str(source))
     encoder = info.load("encoder")(engine)
     size = int(getattr(encoder, "size", 0))
-    wants = getattr(agent, "obs_size", None)
+    wants = getattr(policy, "obs_size", None)
     if isinstance(wants, int) and size and wants != size:
         raise UserError(
-            f"{run_dir}: its policy reads {wants} observation values but {info.name} gives {size}: the model "
+            f"{source}: its policy reads {wants} observation values but {info.name} gives {size}: the model "
             "and config.yaml of this run disagree (a model copied from another run or an older encoder?)"
         )
     decision = engine.pending(state)
     if decision is None:
         raise UserError(f"{situation}: the fight described is already over; nobody has a decision to make")
-    notes: list[str] = list(getattr(agent, "notes", []))
-    if decision.side != getattr(agent, "side", 0):
-        notes.append(f"the acting combatant is on side {decision.side}, the policy was trained for side "
-                     f"{getattr(agent, 'side', 0)}; ranking it anyway from its own perspective")
-    notes.extend(f"bundle: {w}" for w in getattr(agent, "warnings", []))
+    notes: list[str] = list(getattr(policy, "notes", []))
+    if decision.side != getattr(policy, "side", 0):
+        notes.append(_("the acting combatant is on side {side}, the policy was trained for side {trained}; "
+                       "ranking it anyway from its own perspective").format(
+                           side=decision.side, trained=getattr(policy, "side", 0)))
+    notes.extend(_("bundle: {warning}").format(warning=w) for w in getattr(policy, "warnings", []))
     mask = engine.legal_mask(state, decision)
     vector = encoder.encode(state, decision)
     if not np.all(np.isfinite(vector)):
         raise UserError(f"{situation}: a number in this situation is too large to describe to the policy")
-    outside = agent.out_of_range(vector) if hasattr(agent, "out_of_range") else []
+    outside = policy.out_of_range(vector) if hasattr(policy, "out_of_range") else []
+    fallback = bool(outside) and odds == 0
     if outside:
         shown = ", ".join(f"{n}={v:.2f} (seen {lo:.2f}..{hi:.2f})" for n, v, lo, hi in outside[:3])
-        notes.append(f"{len(outside)} observation feature(s) outside the range the policy met when exported "
-                     f"({shown}{', ...' if len(outside) > 3 else ''}): trust this ranking less")
-    probs = agent.action_probabilities(vector, mask)
+        notes.append(_("{n} observation feature(s) outside the range the policy met in training ({shown}): "
+                       "trust its ranking less").format(n=len(outside), shown=shown + (", ..." if len(outside) > 3
+                                                                                      else "")))
+    probs = policy.action_probabilities(vector, mask)
     legal = np.flatnonzero(mask)
-    order = sorted(legal, key=lambda a: (-float(probs[a]), int(a)))
-    moves = [RankedMove(int(a), engine.catalogue.name(int(a)), float(probs[a])) for a in order]
+    order = [int(a) for a in sorted(legal, key=lambda a: (-float(probs[a]), int(a)))]
+    label = labeler(info.name, engine, lang)
+    n_odds = DEFAULT_FALLBACK_ODDS if fallback else odds
+    bundle = getattr(policy, "bundle", None)
+    spec = str(bundle.path) if bundle is not None else None
+    spec = spec or (str(source) if source is not None and Path(source).is_dir() else None)
+    odds_by_move: dict[int, Any] = {}
+    if n_odds:
+        if spec is None:
+            raise UserError("odds: rollouts need the policy's bundle or run folder on disk (give --bundle or --run)")
+        rolled = order if fallback or top is None else order[:top]
+        npc = "by-the-book" if fallback else spec  # out of its distribution, the policy does not play on either
+        sides = [npc if s == decision.side else opponent for s in range(int(engine.spec.sides))]
+        job = RolloutJob(engine, state, decision.actor, decision.side, tuple(sides))
+        runs = run_rollouts(job, rolled, n_odds, seed=seed, workers=workers)
+        odds_by_move = mark_within_best({m: move_odds(r) for m, r in runs.items()})
+    if fallback:
+        notes.append(_("out of distribution: the moves are ranked by {n} rollouts per move (the NPCs played on "
+                       "by-the-book, the other side by {opponent}), not by the policy's probabilities").format(
+                           n=n_odds, opponent=opponent))
+        order.sort(key=lambda a: (-odds_by_move[a].win.rate, -float(probs[a]), a))
+    shown_moves = order if top is None else order[:top]
+    moves = [RankedMove(a, engine.catalogue.name(a), float(probs[a]), label(state, decision, a),
+                        odds_by_move.get(a)) for a in shown_moves]
+    if top is not None and top < len(order):
+        notes.append(_("{shown} of {legal} legal moves shown (--top)").format(shown=len(moves), legal=len(order)))
+    plan = None
+    if turn and moves:
+        plan = plan_turn(engine, encoder, state, moves[0].action, policy, agent_builder(info.name, opponent),
+                         label, seed=seed)
     describe = getattr(engine, "describe", None)
-    return Suggestion(info.name, state.combatants[decision.actor].name, decision.kind.name,
-                      int(getattr(state, "round", 0)), moves, notes,
-                      describe(state) if describe else "", assumptions)
+    return Suggestion(
+        system=info.name, actor=state.combatants[decision.actor].name, decision=decision.kind.name,
+        round=int(getattr(state, "round", 0)), moves=moves, notes=notes,
+        situation_text=describe(state) if describe else "", assumptions=assumptions,
+        ranked_by="rollouts" if fallback else "policy", odds=n_odds, opponent=opponent if n_odds else None,
+        seed=seed, out_of_distribution=[(n, v, lo, hi) for n, v, lo, hi in outside], turn=plan,
+        trust=trust_of(source, policy, engine.spec.version), card_rule=card_rule(spec, info.name, engine, state,
+                                                                                  decision, lang),
+        legal_moves=len(order), lang=lang, context=dict(decision.context))

@@ -26,7 +26,7 @@ from npc_tactics.rules.dicepool.state import PHASE_ACT, DicePoolState, Fighter
 
 SCENARIO_DIR = system_dir("dicepool") / "scenarios"
 SCENARIO_KEYS = ("name", "description", "max_rounds", "escape_distance", "options", "sides")
-SITUATION_KEYS = SCENARIO_KEYS + ("round", "acting", "then")
+SITUATION_KEYS = SCENARIO_KEYS + ("round", "acting", "then", "pending")
 COMBATANT_KEYS = (
     "template",
     "name",
@@ -221,6 +221,20 @@ def load_scenario(name_or_path: str) -> Scenario:
 
 
 def load_situation(
+    engine: Any,
+    path_or_mapping: str | Path | Mapping[str, Any],
+    roller: Roller,
+    notes: list[str] | None = None,
+) -> DicePoolState:
+    """:func:`load_plain_situation`, plus an optional ``pending:`` decision (``split`` or ``aim``, see
+    :mod:`npc_tactics.rules.dicepool.pending`)."""
+    from npc_tactics.rules.dicepool.pending import KINDS
+    from npc_tactics.rules.pending import load_with_pending
+
+    return load_with_pending(load_plain_situation, KINDS, engine, path_or_mapping, roller, notes)  # type: ignore[no-any-return]
+
+
+def load_plain_situation(
     engine: Any,
     path_or_mapping: str | Path | Mapping[str, Any],
     roller: Roller,

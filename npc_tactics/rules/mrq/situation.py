@@ -38,6 +38,20 @@ def load_situation(
     roller: Roller,
     notes: list[str] | None = None,
 ) -> MRQState:
+    """:func:`load_plain_situation`, plus an optional ``pending:`` decision (``incoming``, ``effects`` or
+    ``impale``, see :mod:`npc_tactics.rules.mrq.pending`)."""
+    from npc_tactics.rules.mrq.pending import KINDS
+    from npc_tactics.rules.pending import load_with_pending
+
+    return load_with_pending(load_plain_situation, KINDS, engine, path_or_mapping, roller, notes)  # type: ignore[no-any-return]
+
+
+def load_plain_situation(
+    engine: Any,
+    path_or_mapping: str | Mapping[str, Any],
+    roller: Roller,
+    notes: list[str] | None = None,
+) -> MRQState:
     """A fight in progress in MRQ terms, at the acting NPC's next Combat Action.
 
     Impossible descriptions are errors (location HP above its maximum or below −max, the Major Wound floor;
@@ -67,6 +81,7 @@ def load_situation(
             "sides",
             "name",
             "description",
+            "pending",
         ),
         ("acting", "sides"),
     )

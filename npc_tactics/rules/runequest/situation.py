@@ -33,12 +33,27 @@ SITUATION_KEYS = {
     "max_rounds",
     "distance",
     "surprised",
+    "pending",
 }
 STATUSES = ("active", "unconscious", "dead", "fled", "incapacitated")
 STATE_KEYS = ENTRY_KEYS | {"hp", "wounds", "rune_points", "status", "weapon_hp", "bleeding"}
 
 
 def load_situation(
+    engine: Any,
+    path_or_mapping: str | Path | Mapping[str, Any],
+    roller: Roller,
+    notes: list[str] | None = None,
+) -> Any:
+    """:func:`load_plain_situation`, plus an optional ``pending:`` decision (``incoming``, ``aimed_blow`` or
+    ``spell``, see :mod:`npc_tactics.rules.runequest.pending`)."""
+    from npc_tactics.rules.pending import load_with_pending
+    from npc_tactics.rules.runequest.pending import KINDS
+
+    return load_with_pending(load_plain_situation, KINDS, engine, path_or_mapping, roller, notes)
+
+
+def load_plain_situation(
     engine: Any,
     path_or_mapping: str | Path | Mapping[str, Any],
     roller: Roller,

@@ -1,0 +1,99 @@
+"""How far to trust a policy: what it was trained on, for how long, how it did in evaluation, under which
+rules. Read from a bundle's ``schema.json`` or a run folder's ``meta.json`` and ``eval_history.csv``; nothing
+is loaded or run."""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Trust", "trust_of"]
+
+
+@dataclass(frozen=True)
+class Trust:
+    """``evaluation``: the last evaluation's rates per opponent (``opponent``, ``episodes``, ``win_rate`` ...)."""
+
+    source: str
+    scenario: str = ""
+    timesteps: int | None = None
+    trained_rules: str | None = None
+    installed_rules: str = ""
+    opponents: list[str] = field(default_factory=list)
+    evaluation: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"source": self.source, "scenario": self.scenario, "timesteps": self.timesteps,
+                "trained_rules_version": self.trained_rules, "installed_rules_version": self.installed_rules,
+                "rules_match": self.trained_rules == self.installed_rules, "opponents": list(self.opponents),
+                "evaluation": [dict(e) for e in self.evaluation]}
+
+    def lines(self, _: Any) -> list[str]:
+        """Plain lines for the table (``_`` translates)."""
+        steps = f"{self.timesteps:,}" if self.timesteps is not None else _("unknown")
+        out = [_("trained {steps} steps on {scenario} against {opponents}").format(
+            steps=steps, scenario=self.scenario or "?", opponents=", ".join(self.opponents) or "?")]
+        if self.evaluation:
+            parts = [_("{rate:.0%} wins vs {opponent} ({n} fights)").format(
+                rate=float(e.get("win_rate", 0.0)), opponent=e.get("opponent", "?"), n=e.get("episodes", "?"))
+                for e in self.evaluation]
+            out.append(_("last evaluation: ") + "; ".join(parts))
+        else:
+            out.append(_("no evaluation recorded"))
+        if self.trained_rules != self.installed_rules:
+            out.append(_("trained under rules {old}, these are rules {new}: its advice may not fit").format(
+                old=self.trained_rules or "?", new=self.installed_rules))
+        else:
+            out.append(_("rules version {v} (as trained)").format(v=self.installed_rules))
+        return out
+
+
+def _last_evaluation(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    if not rows:
+        return []
+    last = max(int(r.get("timesteps") or 0) for r in rows)
+    return [r for r in rows if int(r.get("timesteps") or 0) == last]
+
+
+def trust_of(source: str | Path | None, policy: Any, installed_rules: str) -> Trust | None:
+    """The trust record of a bundle (``policy.bundle``) or of a run folder ``source``; None when unknown."""
+    bundle = getattr(policy, "bundle", None)
+    if bundle is not None:
+        s = bundle.schema
+        keys = ("opponent", "episodes", "win_rate", "draw_rate", "flee_rate", "loss_rate")
+        evaluation: list[dict[str, Any]] = [{k: e[k] for k in keys if k in e}
+                                            for e in _last_evaluation(list(s.training.evaluation))]
+        return Trust(f"bundle {bundle.name}", s.scenario, s.training.timesteps, s.rules_version, installed_rules,
+                     list(s.training.opponents), evaluation)
+    if source is None or not Path(source).is_dir():
+        return None
+    from npc_tactics.runs import RunDir
+
+    run = RunDir(Path(source))
+    try:
+        config = run.raw_config()
+    except Exception:  # a run whose config cannot be read has no trust record, the ranking still stands
+        return None
+    rows: list[dict[str, Any]] = []
+    history = Path(source) / "eval_history.csv"
+    if history.is_file():
+        with history.open(encoding="utf-8", newline="") as fh:
+            for row in csv.DictReader(fh):
+                try:
+                    rows.append({"timesteps": int(row["timesteps"]), "opponent": row["opponent"],
+                                 "episodes": int(row["episodes"]), "win_rate": float(row["win_rate"]),
+                                 "flee_rate": float(row.get("flee_rate") or 0.0),
+                                 "loss_rate": float(row.get("loss_rate") or 0.0)})
+                except (KeyError, ValueError):
+                    continue
+    raw_budget = config.get("budget")
+    budget: dict[str, Any] = raw_budget if isinstance(raw_budget, dict) else {}
+    steps = max((int(r["timesteps"]) for r in rows), default=None) or budget.get("timesteps")
+    evaluation = [{k: v for k, v in e.items() if k != "timesteps"} for e in _last_evaluation(rows)]
+    opponents = config.get("opponents") or []
+    names = [o if isinstance(o, str) else str(o.get("agent", o)) if isinstance(o, dict) else str(o)
+             for o in (opponents if isinstance(opponents, list) else [opponents])]
+    return Trust(f"run {run.name}", str(config.get("scenario", "")), int(steps) if steps else None,
+                 run.spec_version(), installed_rules, names, evaluation)

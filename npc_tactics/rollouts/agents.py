@@ -1,0 +1,66 @@
+"""Who plays each side of a rollout: an agent *spec* (a scripted agent's name, a bundle folder or a trained run
+folder) turned into a per-rollout agent factory.
+
+Specs travel to worker processes as strings, never as loaded objects: each worker loads a bundle or run once
+(onnxruntime sessions and torch models do not survive a fork well and cannot be pickled cheaply), and scripted
+agents are rebuilt per rollout with that rollout's own RNG stream, so a rollout's result depends only on its
+seed and never on which worker ran it or what that worker ran before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from npc_tactics.agents import agent_entries
+from npc_tactics.agents.base import Agent
+from npc_tactics.errors import ConfigError, UnknownNameError
+
+__all__ = ["AgentBuilder", "agent_builder", "check_spec", "is_bundle"]
+
+#: ``(engine, rng) -> agent`` for one rollout.
+AgentBuilder = Callable[[Any, np.random.Generator], Agent]
+
+
+def is_bundle(spec: str) -> bool:
+    """A spec names a policy bundle when it is a folder holding ``schema.json``."""
+    return (Path(spec) / "schema.json").is_file()
+
+
+def check_spec(system: str, spec: str) -> None:
+    """Fail early (one line naming the spec) when ``spec`` is neither a scripted agent of ``system`` nor a
+    bundle or run folder."""
+    if spec in agent_entries(system):
+        return
+    path = Path(spec)
+    if not path.is_dir():
+        raise UnknownNameError("agent", spec, agent_entries(system))
+    if not is_bundle(spec) and not (path / "config.yaml").is_file():
+        raise ConfigError(spec, "", "expected a scripted agent name, a bundle folder (schema.json) or a trained "
+                                    "run folder (config.yaml)")
+
+
+def agent_builder(system: str, spec: str) -> AgentBuilder:
+    """Build ``spec`` for ``system`` (see :func:`check_spec`). A loaded policy plays deterministically (its most
+    probable legal move) and is shared by the rollouts of one process."""
+    entries = agent_entries(system)
+    if spec in entries:
+        factory = entries[spec].factory
+        return lambda engine, rng: factory(engine, rng)
+    check_spec(system, spec)
+    agent: Agent
+    if is_bundle(spec):
+        from npc_tactics.policy_io.onnx_agent import load_bundle_agent
+
+        agent = load_bundle_agent(spec, deterministic=True)
+    else:
+        from npc_tactics.agents.resolve import resolve_agent
+
+        agent = resolve_agent(system, spec, None, np.random.default_rng(0))
+    trained_for = getattr(agent, "system", system)
+    if trained_for != system:
+        raise ConfigError(spec, "system", f"this policy plays {trained_for!r}, not {system!r}")
+    return lambda engine, rng: agent
