@@ -19,7 +19,7 @@ from npc_tactics.i18n import N_, translations
 from npc_tactics.rules.base import Event
 from npc_tactics.systems import get_system
 
-__all__ = ["Teller", "narrate_event", "sentences_of", "teller"]
+__all__ = ["ROLL_WHY", "Teller", "narrate_event", "roll_why", "sentences_of", "teller", "why_known"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +77,7 @@ ROLL_WHY: dict[str, str] = {
     "save": N_("saving throw"), "sleep": N_("Sleep"), "surprise": N_("surprise"), "cast": N_("casting"),
     "damage_bonus": N_("damage bonus"), "disruption": N_("Disruption"), "dodge": N_("dodge"),
     "fumble": N_("fumble"), "fumble_location": N_("fumble location"), "hit_location": N_("hit location"),
+    "hit location": N_("hit location"),
     "knockback_dex": N_("knockback (DEX)"), "parry": N_("parry"), "resistance": N_("resistance"),
     "first_aid": N_("first aid"), "attack_reroll": N_("attack reroll"), "initiative_reroll": N_("initiative reroll"),
     "shot": N_("shot"), "shot_reroll": N_("shot reroll"), "tie_break": N_("tie break"),
@@ -93,10 +94,22 @@ ROLL_WHY: dict[str, str] = {
     "Brute Force: pull the weapon free": N_("Brute Force: pull the weapon free"),
     "keep footing after bash": N_("keeping one's footing"), "keep footing after knockback": N_("keeping one's footing"),
     "fumble table": N_("fumble table"), "hit location (rider)": N_("hit location"),
-    "missile fumble": N_("fumble"), "ally hit": N_("ally hit"), "riding": N_("Riding"),
+    "missile fumble": N_("missile fumble"), "ally hit": N_("ally hit"), "riding": N_("Riding"),
+    "initiative tie": N_("initiative tie"), "first_aid_fumble": N_("first aid fumble"),
+    "first_aid_heal": N_("first aid healing"), "hit location (1d10+10)": N_("hit location from above"),
+    "metres the weapon lands away": N_("how far the weapon lands"), "strike rank": N_("strike rank"),
+    "which limb": N_("which limb"), "melee fumble": N_("melee fumble"), "natural fumble": N_("natural weapon fumble"),
+    "pull-free damage": N_("pull-free damage"), "fumble damage": N_("fumble damage"),
+    "fumble: weapon damage": N_("fumble: weapon damage"), "fumble: limb damage": N_("fumble: limb damage"),
 }
 _SIDE = re.compile(r"^(.*) side (\d+)$")
 _OPPOSED = re.compile(r"^(.*) \(opposed\)$")
+
+
+def why_known(why: str) -> bool:
+    """Whether the purpose of a roll has a catalogue entry (else it is shown as the engine wrote it)."""
+    m = _SIDE.match(why) or _OPPOSED.match(why)
+    return why_known(m.group(1)) if m else why in ROLL_WHY
 
 
 def roll_why(why: str, t: Teller) -> str:

@@ -47,6 +47,7 @@ class Replay:
     lang: str
     agents: list[str]
     lines: list[Line] = field(default_factory=list)
+    roll_whys: set[str] = field(default_factory=set)  #: what the rolls were for, as the engine wrote it
 
     @property
     def raw_lines(self) -> list[Line]:
@@ -99,6 +100,8 @@ def replay(system: str, scenario: str | None, agents: Sequence[str], seed: int =
         state, events = engine.step(state, action, roller, inplace=True, mask=mask)
         for e in events:
             text, raw = narrate_event(arena.system, e, t)
+            if e.kind == "roll":
+                story.roll_whys.add(str(e.data.get("why", "")))
             story.lines.append(Line(e.round, "roll" if e.kind == "roll" else "event", text, e.kind, raw))
         decisions += 1
         if decisions > MAX_DECISIONS:

@@ -11,7 +11,7 @@ import pytest
 
 from npc_tactics.agents.resolve import agent_factory
 from npc_tactics.evaluation.arena import Arena
-from npc_tactics.gm.narrate import narrate_event, sentences_of, teller
+from npc_tactics.gm.narrate import narrate_event, sentences_of, teller, why_known
 from npc_tactics.gm.replay import replay
 from npc_tactics.rules.base import Event
 from tests.conftest import system_names, system_scenarios
@@ -48,6 +48,8 @@ def test_shipped_fights_are_told_without_a_raw_dump(system: str, scenario: str) 
             for lang in ("en", "fr"):
                 story = replay(system, scenario, agents, seed, lang)
                 assert not story.raw_lines, [(line.event, line.text) for line in story.raw_lines[:5]]
+                unknown = {w for w in story.roll_whys if not why_known(w)}
+                assert not unknown, f"rolls whose purpose has no catalogue entry: {unknown}"
                 assert story.lines[-1].kind == "end"
                 seen.update(line.event for line in story.lines if line.event)
     assert "roll" in seen and len(seen) > 3
