@@ -260,7 +260,9 @@ def replay(
                                       help=f"The fight's seed: the same fight as `simulate --fights 1 --seed SEED` "
                                       f"(0 to {SEED_MAX}).")] = 0,
     lang: Annotated[str, typer.Option(metavar="en|fr", help="Language of the story.")] = "en",
-    dice: Annotated[bool, typer.Option(metavar="", help="Also tell every dice roll.")] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", metavar="",
+                                          help="Also tell every dice roll and the rules' record of each "
+                                          "declared choice.")] = False,
     option: OptionFlag = None,
     as_json: JsonFlag = False,
 ) -> None:
@@ -279,7 +281,7 @@ def replay(
     if as_json:
         _print_json(story.to_dict())
     else:
-        typer.echo(story.text(dice=dice), nl=False)
+        typer.echo(story.text(verbose=verbose), nl=False)
 
 
 @app.command(cls=Command)

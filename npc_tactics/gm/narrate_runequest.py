@@ -93,6 +93,14 @@ def _knockback(e: Event, t: Teller) -> str:
     return t.say("{actor} fails to knock {target} back.", e)
 
 
+def _location_effect(e: Event, t: Teller) -> str:
+    result, where = str(e.data["result"]), e.data.get("location")
+    if not where:  # general hit points, not one location (§18)
+        return t.say(N_("{target} collapses.") if result == "fell" else N_("{target} is gravely hurt."), e)
+    return t._(_LOC_EFFECT[result]).format(target=t.target(e), location=t.location(where),
+                                          location_in=t.location_in(where))
+
+
 def _spell(e: Event, t: Teller) -> str:
     target = t.target(e) if e.target not in (None, e.actor) else t._("oneself")
     return t.say("SR {sr}: {actor} casts {spell} ({power} points) on {on}: {outcome}.", e,
@@ -127,9 +135,7 @@ SENTENCES: dict[str, Sentence] = {
     "heal": lambda e, t: t.say("{target} heals {amount} hit points {location_in}.", e,
                                location_in=t.location_in(e.data.get("location"))),
     "knockback": _knockback,
-    "location_effect": lambda e, t: t._(_LOC_EFFECT[str(e.data["result"])]).format(
-        target=t.target(e), location=t.location(e.data.get("location")),
-        location_in=t.location_in(e.data.get("location"))),
+    "location_effect": _location_effect,
     "move": lambda e, t: t.say("{actor} moves {metres:g} m towards {target}.", e),
     "parry_lost": lambda e, t: t.say("{actor} cannot parry: the parry was lost to a fumble.", e),
     "ready": lambda e, t: t.say("{actor} readies {weapon}.", e, weapon=t.weapon(e.data.get("weapon"))),

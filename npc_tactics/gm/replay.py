@@ -2,7 +2,8 @@
 
 The fight is exactly fight ``seed`` of ``simulate`` with the same agents (same dice stream, same agent streams);
 each decision is shown by its move name (:func:`~npc_tactics.gm.naming.move_label`) and each event by its sentence
-(:mod:`npc_tactics.gm.narrate`). Dice rolls are told only with ``dice=True``.
+(:mod:`npc_tactics.gm.narrate`). Dice rolls, and events that only echo a choice just told, are shown only
+in verbose mode.
 """
 
 from __future__ import annotations
@@ -21,16 +22,20 @@ from npc_tactics.evaluation.fight import MAX_DECISIONS, agent_rngs
 from npc_tactics.gm.naming import move_label
 from npc_tactics.gm.narrate import Teller, narrate_event, teller
 from npc_tactics.i18n import N_, check_lang
-from npc_tactics.rules.base import SideResult
+from npc_tactics.rules.base import DecisionKind, SideResult
 
 __all__ = ["Line", "Replay", "replay"]
 
+#: Events that only repeat the choice the story has just told (statements of intent, dice-pool actions).
+ECHOES = {"ose": {"declare"}, "runequest": {"declare"}, "mrq": {"special_effect"}, "dicepool": {"action"}}
+QUIET = ("roll", "echo")
 _RESULTS = {"win": N_("wins"), "loss": N_("loses"), "draw": N_("draws"), "fled": N_("fled")}
 
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One line of the story: ``kind`` is ``decision``, ``event``, ``roll`` or ``end``."""
+    """One line of the story: ``kind`` is ``decision``, ``event``, ``roll``, ``echo`` (the rules' record of a
+    choice just told) or ``end``; rolls and echoes are told only in verbose mode."""
 
     round: int
     kind: str
@@ -54,8 +59,8 @@ class Replay:
         """Events told as a raw dump for want of a sentence (none in any shipped scenario: tested)."""
         return [line for line in self.lines if line.raw]
 
-    def text(self, dice: bool = False) -> str:
-        return "\n".join(line.text for line in self.lines if dice or line.kind != "roll") + "\n"
+    def text(self, verbose: bool = False) -> str:
+        return "\n".join(line.text for line in self.lines if verbose or line.kind not in QUIET) + "\n"
 
     def to_dict(self) -> dict[str, Any]:
         return {"system": self.system, "scenario": self.scenario, "seed": self.seed, "lang": self.lang,
@@ -87,6 +92,7 @@ def replay(system: str, scenario: str | None, agents: Sequence[str], seed: int =
     for side, names in enumerate(_side_names(state, t)):
         story.lines.append(Line(0, "decision", t._("Side {side} ({agent}): {names}.").format(
             side=side, agent=story.agents[side] if side < len(story.agents) else "?", names=names)))
+    echoes = ECHOES.get(arena.system, set())
     decisions = 0
     while engine.outcome(state) is None:
         decision = engine.pending(state)
@@ -95,14 +101,20 @@ def replay(system: str, scenario: str | None, agents: Sequence[str], seed: int =
         mask = engine.legal_mask(state, decision)
         action = int(players[decision.side].act(Observation(None, state, decision, engine, arena.encoder), mask))
         label = move_label(arena.system, engine, state, decision, action, lang)
-        story.lines.append(Line(int(getattr(state, "round", 0)), "decision", t._("{actor} chooses: {move}.").format(
-            actor=t.name(decision.actor), move=label)))
+        attacker = decision.context.get("attacker")
+        if decision.kind == DecisionKind.REACT and isinstance(attacker, int):
+            chose = t._("{actor}, attacked by {attacker}, chooses: {move}.").format(
+                actor=t.name(decision.actor), attacker=t.name(attacker), move=label)
+        else:
+            chose = t._("{actor} chooses: {move}.").format(actor=t.name(decision.actor), move=label)
+        story.lines.append(Line(int(getattr(state, "round", 0)), "decision", chose))
         state, events = engine.step(state, action, roller, inplace=True, mask=mask)
         for e in events:
             text, raw = narrate_event(arena.system, e, t)
             if e.kind == "roll":
                 story.roll_whys.add(str(e.data.get("why", "")))
-            story.lines.append(Line(e.round, "roll" if e.kind == "roll" else "event", text, e.kind, raw))
+            kind = "roll" if e.kind == "roll" else "echo" if e.kind in echoes else "event"
+            story.lines.append(Line(e.round, kind, text, e.kind, raw))
         decisions += 1
         if decisions > MAX_DECISIONS:
             raise RuntimeError(f"fight with seed {seed} did not end after {MAX_DECISIONS} decisions")

@@ -116,7 +116,7 @@ def test_replay_cli(capsys: pytest.CaptureFixture[str]) -> None:
 
     code, out, _ = run(["replay", "ose", "goblin_duel", "--lang", "fr", "--seed", "3"])
     assert code == 0 and "choisit : " in out and "Fin du combat" in out and "rolls" not in out
-    code, dice, _ = run(["replay", "ose", "goblin_duel", "--lang", "fr", "--seed", "3", "--dice"])
+    code, dice, _ = run(["replay", "ose", "goblin_duel", "--lang", "fr", "--seed", "3", "--verbose"])
     assert code == 0 and "lance d20 pour attaque" in dice and len(dice) > len(out)
     code, out, _ = run(["replay", "dicepool", "melee_duel", "--json"])
     assert code == 0 and json.loads(out)["lines"][-1]["kind"] == "end"
