@@ -29,7 +29,8 @@ __all__ = ["Line", "Replay", "replay"]
 #: Events that only repeat the choice the story has just told (statements of intent, dice-pool actions).
 ECHOES = {"ose": {"declare"}, "runequest": {"declare"}, "mrq": {"special_effect"}, "dicepool": {"action"}}
 QUIET = ("roll", "echo")
-_RESULTS = {"win": N_("wins"), "loss": N_("loses"), "draw": N_("draws"), "fled": N_("fled")}
+_RESULTS = {"win": N_("side {side} wins"), "loss": N_("side {side} loses"), "draw": N_("side {side} draws"),
+            "fled": N_("side {side} fled the field")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +122,7 @@ def replay(system: str, scenario: str | None, agents: Sequence[str], seed: int =
     outcome = engine.outcome(state)
     assert outcome is not None  # the loop ends only on an outcome
     results = ", ".join(
-        t._("side {side} {result}").format(side=s, result=t.term(_RESULTS, SideResult(int(r)).name.lower()))
+        t._(_RESULTS[SideResult(int(r)).name.lower()]).format(side=s)
         for s, r in enumerate(outcome.results))
     story.lines.append(Line(int(outcome.rounds), "end", t.ngettext(
         "End of the fight after {n} round: {results}.", "End of the fight after {n} rounds: {results}.",
