@@ -10,7 +10,7 @@ from npc_tactics.rules.mrq import fighters as F
 
 __all__ = ["label"]
 
-DISTANCES = {"apart": N_("apart (disengaged)"), "long": N_("long reach"), "close": N_("close range")}
+DISTANCES = {"apart": N_("disengaged"), "long": N_("long reach"), "close": N_("close range")}
 
 _TARGETED = {
     "attack": N_("attack {target} with {weapon}"),

@@ -108,8 +108,10 @@ def _spell(e: Event, t: Teller) -> str:
 
 
 SENTENCES: dict[str, Sentence] = {
-    "absorbed": lambda e, t: t.say("Armour absorbs {points} points on {target} ({location}).", e,
-                                   location=t.location(e.data.get("location"))),
+    "absorbed": lambda e, t: t.ngettext("Armour absorbs {points} point on {target} ({location}).",
+                                        "Armour absorbs {points} points on {target} ({location}).",
+                                        int(e.data["points"])).format(
+        points=e.data["points"], target=t.target(e), location=t.location(e.data.get("location"))),
     "aimed_blow": lambda e, t: t.say("{actor} aims a blow at {target}, at {location} ({skill}%).", e,
                                      location=t.location(e.data.get("location"))),
     "attack": _attack,
