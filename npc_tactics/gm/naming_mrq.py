@@ -7,6 +7,8 @@ from npc_tactics.gm.vocab import EFFECTS, LOCATIONS, WEAPONS, word
 from npc_tactics.i18n import N_
 from npc_tactics.rules.base import ActionSpec
 from npc_tactics.rules.mrq import fighters as F
+from npc_tactics.rules.mrq import tables as T
+from npc_tactics.rules.mrq.damage import loc_name
 
 __all__ = ["label"]
 
@@ -43,7 +45,11 @@ _PLAIN = {
 
 
 def _location(w: Words, name: object) -> str:
-    """A location slot named in the humanoid table, shown with the actor's enemy's body plan when it differs."""
+    """A location slot (named after the humanoid table), shown in the body plan of the combatant the blow lands
+    on: Choose Location and Deflect Blow both pick a location of the exchange's defender."""
+    ex = getattr(w.state, "exchange", None)
+    if ex is not None and name in T.LOCATIONS and 0 <= ex.defender < len(w.state.combatants):
+        name = loc_name(w.state.combatants[ex.defender], T.LOCATIONS.index(str(name)))
     return word(LOCATIONS, name, w._)
 
 

@@ -124,3 +124,25 @@ def test_unknown_language_and_system_are_user_errors() -> None:
         move_label("ose", engine, state, decision, 0, "de")
     with pytest.raises(UserError):
         move_label("gurps", engine, state, decision, 0, "en")
+
+
+def test_mrq_locations_follow_the_body_plan_of_the_combatant_hit() -> None:
+    """Choose Location against a wolf names its legs and quarters, not arms (catalogue slots are humanoid)."""
+    info = get_system("mrq")
+    engine, content = info.load("engine")(), info.load("content")
+    for seed in range(40):
+        rng, roller = np.random.default_rng(seed), RngRoller(np.random.default_rng(seed))
+        state = engine.new_combat(content.load_scenario("wolf_pack"), roller)
+        while engine.outcome(state) is None:
+            decision = engine.pending(state)
+            mask = engine.legal_mask(state, decision)
+            choose = engine.catalogue.index("choose_location:right_arm")
+            if decision.kind == DecisionKind.EFFECT and mask[choose]:
+                hit = state.combatants[state.exchange.defender]
+                label = move_label("mrq", engine, state, decision, choose, "en")
+                part = "the right foreleg" if hit.prof.body == "quadruped" else "the right arm"
+                assert label == f"special effect: Choose Location ({part})"
+                if hit.prof.body == "quadruped":
+                    return
+            state, _ = engine.step(state, int(rng.choice(np.flatnonzero(mask))), roller, inplace=True)
+    pytest.fail("no Choose Location against a wolf in 40 random fights")
