@@ -56,6 +56,8 @@ def move_label(system: str, engine: Any, state: Any, decision: Decision, action:
     tr = translations(lang)
     name = get_system(system).name
     module = importlib.import_module(f"npc_tactics.gm.naming_{_MODULES.get(name, name)}")
+    if not 0 <= int(action) < len(engine.catalogue):
+        raise ValueError(f"action {action} is outside the {name} catalogue of {len(engine.catalogue)} entries")
     spec = engine.catalogue[int(action)]
     words = Words(tr.gettext, tr.ngettext, state, decision)
     return str(module.label(spec, words))

@@ -146,3 +146,9 @@ def test_mrq_locations_follow_the_body_plan_of_the_combatant_hit() -> None:
                     return
             state, _ = engine.step(state, int(rng.choice(np.flatnonzero(mask))), roller, inplace=True)
     pytest.fail("no Choose Location against a wolf in 40 random fights")
+
+
+def test_an_action_outside_the_catalogue_is_refused() -> None:
+    engine, state, decision = _opening("ose", "goblin_duel")
+    with pytest.raises(ValueError, match="outside the ose catalogue"):
+        move_label("ose", engine, state, decision, len(engine.catalogue), "en")
