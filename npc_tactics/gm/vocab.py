@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 
 from npc_tactics.i18n import N_
 
-__all__ = ["EFFECTS", "LOCATIONS", "LOCATIONS_IN", "SPELLS", "WEAPONS", "word"]
+__all__ = ["DECISION_KINDS", "EFFECTS", "LOCATIONS", "LOCATIONS_IN", "SPELLS", "WEAPONS", "word"]
 
 WEAPONS: dict[str, str] = {
     "battle_axe": N_("the battle axe"),
@@ -143,6 +143,16 @@ EFFECTS: dict[str, str] = {
     "choose_location": N_("Choose Location"),
     "deflect_blow": N_("Deflect Blow"),
     "change_distance": N_("Change Engagement Distance"),
+}
+
+#: ``DecisionKind`` names as a GM calls the moment of choice ("statement of intent", "reaction" ...)
+DECISION_KINDS: dict[str, str] = {
+    "DECLARE": N_("statement of intent"),
+    "ACT": N_("action"),
+    "REACT": N_("reaction to a blow"),
+    "EFFECT": N_("special effect"),
+    "SPLIT": N_("attack/DEFENSE split"),
+    "OPTION": N_("follow-up choice"),
 }
 
 

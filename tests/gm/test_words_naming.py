@@ -152,3 +152,13 @@ def test_an_action_outside_the_catalogue_is_refused() -> None:
     engine, state, decision = _opening("ose", "goblin_duel")
     with pytest.raises(ValueError, match="outside the ose catalogue"):
         move_label("ose", engine, state, decision, len(engine.catalogue), "en")
+
+
+def test_every_decision_kind_has_a_name_in_both_languages() -> None:
+    from npc_tactics.gm.vocab import DECISION_KINDS, word
+    from npc_tactics.i18n import translator
+
+    for kind in DecisionKind:
+        en, fr = word(DECISION_KINDS, kind.name, translator("en")), word(DECISION_KINDS, kind.name, translator("fr"))
+        assert kind.name in DECISION_KINDS and en and fr and "_" not in en
+    assert word(DECISION_KINDS, "REACT", translator("fr")) == "réaction à un coup"
