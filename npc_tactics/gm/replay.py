@@ -22,7 +22,7 @@ from npc_tactics.evaluation.fight import MAX_DECISIONS, agent_rngs
 from npc_tactics.gm.naming import move_label
 from npc_tactics.gm.narrate import Teller, narrate_event, teller
 from npc_tactics.i18n import N_, check_lang
-from npc_tactics.rules.base import DecisionKind, SideResult
+from npc_tactics.rules.base import DecisionKind, Event, SideResult
 
 __all__ = ["Line", "Replay", "replay"]
 
@@ -75,6 +75,25 @@ def _side_names(state: Any, t: Teller) -> list[str]:
     return [", ".join(sides.get(s, [])) or t._("nobody") for s in range(max(sides) + 1)]
 
 
+def _round_headers_first(lines: list[Line], system: str, t: Teller) -> list[Line]:
+    """Each round's header before the round's first line (engines announce a round when its dice are first
+    rolled, after some choices of that round; the first round's header may come before any event at all)."""
+    headers = {line.round: line for line in lines if line.event == "round_start"}
+    rounds = sorted({line.round for line in lines if line.round > 0})
+    if rounds and rounds[0] not in headers:
+        text, _ = narrate_event(system, Event("round_start", rounds[0], data={"result": str(rounds[0])}), t)
+        headers[rounds[0]] = Line(rounds[0], "event", text, "")
+    out: list[Line] = []
+    for line in lines:
+        if line.event == "round_start":
+            continue
+        header = headers.pop(line.round, None) if line.round > 0 else None
+        if header is not None:
+            out.append(header)
+        out.append(line)
+    return out + list(headers.values())
+
+
 def replay(system: str, scenario: str | None, agents: Sequence[str], seed: int = 0, lang: str = "en",
            options: Mapping[str, Any] | None = None) -> Replay:
     """Play fight ``seed`` of ``scenario`` between ``agents`` (side 0 first) and tell it in ``lang``."""
@@ -119,6 +138,7 @@ def replay(system: str, scenario: str | None, agents: Sequence[str], seed: int =
         decisions += 1
         if decisions > MAX_DECISIONS:
             raise RuntimeError(f"fight with seed {seed} did not end after {MAX_DECISIONS} decisions")
+    story.lines = _round_headers_first(story.lines, arena.system, t)
     outcome = engine.outcome(state)
     assert outcome is not None  # the loop ends only on an outcome
     results = ", ".join(

@@ -98,7 +98,11 @@ def test_the_story_is_simulates_fight(system: str) -> None:
     record = arena.fight(factories, 7, keep_events=True)
     story = replay(system, None, ["by-the-book", "random"], 7, "en")
     assert record.events is not None
-    assert [line.event for line in story.lines if line.event] == [e.kind for e in record.events]
+    told = [line.event for line in story.lines if line.event]
+    assert sorted(told) == sorted(e.kind for e in record.events)  # every event told once
+    assert [k for k in told if k != "round_start"] == [e.kind for e in record.events if e.kind != "round_start"]
+    headers = [line.round for line in story.lines if line.text.startswith("—")]
+    assert headers == sorted(set(headers)) and headers[0] == 1  # one header per round, in order, from the first
     assert sum(line.kind == "decision" for line in story.lines) == record.decisions + arena.sides
 
 
