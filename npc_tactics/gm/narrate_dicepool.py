@@ -21,6 +21,10 @@ _STATUS = {"dead": N_("{who} dies."), "fled": N_("{who} leaves the fight."),
            "unconscious": N_("{who} falls unconscious.")}
 
 
+def _hits(n: object, t: Teller) -> str:
+    return t.ngettext("{n} success", "{n} successes", int(str(n))).format(n=n)
+
+
 def _attack(e: Event, t: Teller) -> str:
     d = e.data
     if d["result"] == "forfeit":
@@ -29,10 +33,11 @@ def _attack(e: Event, t: Teller) -> str:
     if d.get("mode") == "ranged":
         located = d.get("located")
         where = t._(", aimed at {location}").format(location=t.location(located)) if located else ""
-        return t.say("{actor} shoots at {target} at {band} range{where}: {successes} successes on {dice} dice, "
-                     "{needed} needed: {result}.", e, band=t.term(_BAND, d.get("band")), where=where, result=result)
-    return t.say("{actor} strikes at {target} {mode}: {successes} successes on {dice} dice, {needed} needed: "
-                 "{result}.", e, mode=t.term(_MODE, d.get("mode")), result=result)
+        return t.say("{actor} shoots at {target} at {band} range{where}: {hits} on {dice} dice, {needed} needed: "
+                     "{result}.", e, band=t.term(_BAND, d.get("band")), where=where, result=result,
+                     hits=_hits(d["successes"], t))
+    return t.say("{actor} strikes at {target} {mode}: {hits} on {dice} dice, {needed} needed: {result}.", e,
+                 mode=t.term(_MODE, d.get("mode")), result=result, hits=_hits(d["successes"], t))
 
 
 def _damage(e: Event, t: Teller) -> str:
@@ -51,11 +56,12 @@ def _damage(e: Event, t: Teller) -> str:
 def _initiative(e: Event, t: Teller) -> str:
     n = int(str(e.data["result"]).split("_")[0])
     ranks = ", ".join(str(r) for r in e.data.get("ranks", []))
+    hits = _hits(e.data["successes"], t)
     if n == 0:
-        return t.say("{actor} rolls {successes} initiative successes: no action this turn.", e)
-    return t.ngettext("{actor} rolls {successes} initiative successes: {n} action (rank {ranks}).",
-                      "{actor} rolls {successes} initiative successes: {n} actions (ranks {ranks}).", n).format(
-        actor=t.actor(e), successes=e.data["successes"], n=n, ranks=ranks)
+        return t.say("{actor} rolls initiative, {hits}: no action this turn.", e, hits=hits)
+    return t.ngettext("{actor} rolls initiative, {hits}: {n} action (rank {ranks}).",
+                      "{actor} rolls initiative, {hits}: {n} actions (ranks {ranks}).", n).format(
+        actor=t.actor(e), hits=hits, n=n, ranks=ranks)
 
 
 def _split(e: Event, t: Teller) -> str:

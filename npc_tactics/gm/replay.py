@@ -27,7 +27,7 @@ from npc_tactics.rules.base import DecisionKind, Event, SideResult
 __all__ = ["Line", "Replay", "replay"]
 
 #: Events that only repeat the choice the story has just told (statements of intent, dice-pool actions).
-ECHOES = {"ose": {"declare"}, "runequest": {"declare"}, "mrq": {"special_effect"}, "dicepool": {"action"}}
+ECHOES = {"ose": {"declare"}, "runequest": {"declare"}, "mrq": {"special_effect"}, "dicepool": {"action", "split"}}
 QUIET = ("roll", "echo")
 _RESULTS = {"win": N_("side {side} wins"), "loss": N_("side {side} loses"), "draw": N_("side {side} draws"),
             "fled": N_("side {side} fled the field")}
