@@ -62,14 +62,21 @@ def test_domains_of_other_parts_fall_back_to_the_source_text() -> None:
         translator("fr", domain="nope")
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_committed_mo_is_the_compiled_po(lang: str) -> None:
-    """A .po edited without `make catalogues` (or a stale .mo) fails here."""
-    with open(_po(lang), "rb") as f:
+PO_FILES = sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.po"))
+
+
+def test_both_languages_have_the_npc_tactics_catalogue() -> None:
+    assert {_po(lang) for lang in LANGS} <= set(PO_FILES)
+
+
+@pytest.mark.parametrize("po", PO_FILES, ids=[f"{p.parents[1].name}-{p.stem}" for p in PO_FILES])
+def test_committed_mo_is_the_compiled_po(po: Path) -> None:
+    """A .po edited without `make catalogues` (or a stale .mo) fails here, for every domain and language."""
+    with open(po, "rb") as f:
         catalog = read_po(f)
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
-    assert (_po(lang).with_suffix(".mo")).read_bytes() == buffer.getvalue()
+    assert po.with_suffix(".mo").read_bytes() == buffer.getvalue()
 
 
 def test_every_extracted_string_has_a_french_translation_with_the_same_placeholders() -> None:
