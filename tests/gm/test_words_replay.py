@@ -128,3 +128,12 @@ def test_replay_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and not out and err.count("\n") == 1 and "valid languages: en, fr" in err
     code, out, err = run(["replay", "ose", "goblin_duel", "--agents", "by-the-book"])
     assert code == 2 and err.count("\n") == 1 and "--agents" in err
+
+
+@pytest.mark.integration
+def test_replay_a_trained_npc(trained_run: Path) -> None:
+    """The point of replay: watch a trained policy fight, in French, before trusting it."""
+    story = replay("ose", "goblin_duel", [str(trained_run), "by-the-book"], 5, "fr")
+    assert not story.raw_lines and story.lines[-1].kind == "end"
+    npc = story.lines[0].text
+    assert npc.startswith("Camp 0 (") and any(" choisit : " in line.text for line in story.lines)
