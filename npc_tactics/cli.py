@@ -261,8 +261,8 @@ def replay(
                                       f"(0 to {SEED_MAX}).")] = 0,
     lang: Annotated[str, typer.Option(metavar="en|fr", help="Language of the story.")] = "en",
     verbose: Annotated[bool, typer.Option("--verbose", "-v", metavar="",
-                                          help="Also tell every dice roll and the rules' record of each "
-                                          "declared choice.")] = False,
+                                          help="Also tell every dice roll and the rules' records that "
+                                          "repeat what the story already says.")] = False,
     option: OptionFlag = None,
     as_json: JsonFlag = False,
 ) -> None:

@@ -10,7 +10,7 @@ __all__ = ["SENTENCES"]
 
 LEVELS = {"critical": N_("critical success"), "special": N_("special success"), "success": N_("success"),
           "failure": N_("failure"), "fumble": N_("fumble"), "": N_("no roll")}
-_OUTCOME = {"hit": N_("the blow lands"), "through": N_("the blow gets past the parry"),
+_OUTCOME = {"hit": N_("the blow lands"), "through": N_("part of the blow goes through the parry"),
             "deflect": N_("the parry stops it"), "dodged": N_("dodged"), "miss": N_("missed")}
 _LOST = {"no_target": N_("the target is gone"), "no_weapon": N_("no weapon in hand"),
          "out_of_reach": N_("out of reach"), "lost_to_fumble": N_("lost to a fumble")}

@@ -26,8 +26,10 @@ from npc_tactics.rules.base import DecisionKind, Event, SideResult
 
 __all__ = ["Line", "Replay", "replay"]
 
-#: Events that only repeat the choice the story has just told (statements of intent, dice-pool actions).
-ECHOES = {"ose": {"declare"}, "runequest": {"declare"}, "mrq": {"special_effect"}, "dicepool": {"action", "split"}}
+#: Events that only repeat what the story has just told: the choice (statements of intent, dice-pool actions and
+#: splits, MRQ effects picked) or, for RuneQuest's defence roll, the blow's own line.
+ECHOES = {"ose": {"declare"}, "runequest": {"declare", "defence"}, "mrq": {"special_effect"},
+          "dicepool": {"action", "split"}}
 QUIET = ("roll", "echo")
 _RESULTS = {"win": N_("side {side} wins"), "loss": N_("side {side} loses"), "draw": N_("side {side} draws"),
             "fled": N_("side {side} fled the field")}
@@ -35,8 +37,8 @@ _RESULTS = {"win": N_("side {side} wins"), "loss": N_("side {side} loses"), "dra
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One line of the story: ``kind`` is ``decision``, ``event``, ``roll``, ``echo`` (the rules' record of a
-    choice just told) or ``end``; rolls and echoes are told only in verbose mode."""
+    """One line of the story: ``kind`` is ``decision``, ``event``, ``roll``, ``echo`` (a record repeating what
+    the story just told) or ``end``; rolls and echoes are told only in verbose mode."""
 
     round: int
     kind: str
