@@ -13,8 +13,8 @@ Usage::
 
 Strings assembled at run time from data (weapon ids, locations) are marked where they are declared with
 :func:`N_`, so the extraction (``make catalogues``) still finds them. The ``.mo`` files are committed and a test
-recompiles every ``.po`` with Babel and requires byte equality: a fresh clone runs without a build step, and a
-``.po`` edited without recompiling fails the tests.
+checks that each holds exactly its ``.po``'s translations (by content, so Babel or GNU msgfmt may compile it): a
+fresh clone runs without a build step, and a ``.po`` edited without recompiling fails the tests.
 """
 
 from __future__ import annotations

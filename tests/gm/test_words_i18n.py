@@ -3,7 +3,7 @@ translated into French with the same placeholders."""
 
 from __future__ import annotations
 
-import io
+import gettext
 import string
 from pathlib import Path
 
@@ -70,13 +70,49 @@ def test_both_languages_have_the_npc_tactics_catalogue() -> None:
 
 
 @pytest.mark.parametrize("po", PO_FILES, ids=[f"{p.parents[1].name}-{p.stem}" for p in PO_FILES])
-def test_committed_mo_is_the_compiled_po(po: Path) -> None:
-    """A .po edited without `make catalogues` (or a stale .mo) fails here, for every domain and language."""
+def test_committed_mo_holds_exactly_its_po(po: Path) -> None:
+    """A .po edited without recompiling (or a stale .mo) fails here, for every domain and language.
+
+    Compared by content, not bytes, so a .mo from GNU msgfmt passes as well as one from Babel: every translated
+    entry of the .po is in the .mo with that translation, and the .mo has nothing else but the header and
+    untranslated entries compiled to their English source."""
     with open(po, "rb") as f:
         catalog = read_po(f)
-    buffer = io.BytesIO()
-    write_mo(buffer, catalog)
-    assert po.with_suffix(".mo").read_bytes() == buffer.getvalue()
+    with open(po.with_suffix(".mo"), "rb") as f:
+        compiled = {k: v for k, v in gettext.GNUTranslations(f)._catalog.items() if k != ""}  # type: ignore[attr-defined]
+    expected: dict[object, str] = {}
+    sources: dict[object, tuple[str, ...]] = {}
+    for m in catalog:
+        if not m.id or m.fuzzy:
+            continue
+        if isinstance(m.id, str):
+            sources[m.id] = (m.id,)
+            if m.string:
+                expected[m.id] = m.string
+        else:
+            for i, form in enumerate(m.string):
+                sources[(m.id[0], i)] = tuple(m.id)
+                if all(m.string):
+                    expected[(m.id[0], i)] = form
+    stale = {k: (compiled.get(k), v) for k, v in expected.items() if compiled.get(k) != v}
+    assert not stale, f"{po.name}: the .mo is not the compiled .po (run `make catalogues`): {list(stale.items())[:5]}"
+    unknown = {k: v for k, v in compiled.items() if k not in expected and v not in sources.get(k, ())}
+    assert not unknown, f"{po.with_suffix('.mo').name} holds entries its .po does not: {list(unknown.items())[:5]}"
+
+
+def test_a_stale_mo_is_caught(tmp_path: Path) -> None:
+    """The check above can fail: a .po changed after compiling is reported."""
+    po = tmp_path / "x.po"
+    po.write_text('msgid ""\nmsgstr "Content-Type: text/plain; charset=utf-8\\n"\n\nmsgid "dodge"\nmsgstr "esquiver"\n',
+                  encoding="utf-8")
+    with open(po, "rb") as f:
+        catalog = read_po(f)
+    with open(po.with_suffix(".mo"), "wb") as f:
+        write_mo(f, catalog)
+    test_committed_mo_holds_exactly_its_po(po)
+    po.write_text(po.read_text(encoding="utf-8").replace("esquiver", "esquive"), encoding="utf-8")
+    with pytest.raises(AssertionError, match="not the compiled"):
+        test_committed_mo_holds_exactly_its_po(po)
 
 
 def test_every_extracted_string_has_a_french_translation_with_the_same_placeholders() -> None:
