@@ -3,7 +3,7 @@
 The same states are encoded by the installed encoder and, when the repository's tests are importable (run
 from the repository root), by the frozen pre-declaration copy in ``tests/encoders/legacy`` (issue 9 phase 2),
 in alternating slices so a load that comes and goes on a shared machine hits both alike. Figures are the
-median over slices of microseconds per call.
+median over slices of CPU microseconds per call.
 
     python benchmarks/encode_speed.py [--states 300] [--seconds 1] [--repeats 5] [--json]
 """
@@ -52,12 +52,13 @@ def legacy_encoder(system: str) -> type | None:
 
 
 def us_per_call(encoder: Any, pairs: list[tuple[Any, Any]], seconds: float) -> float:
-    n, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    """CPU time of this process per call (less disturbed than wall time by other processes on the machine)."""
+    n, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
         for state, decision in pairs:
             encoder.encode(state, decision)
         n += len(pairs)
-    return (time.perf_counter() - start) / n * 1e6
+    return (time.process_time() - start) / n * 1e6
 
 
 def main() -> None:

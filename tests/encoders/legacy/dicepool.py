@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.encoders.legacy.base import Encoder
 from npc_tactics.rules.base import Decision, DecisionKind, Status
 from npc_tactics.rules.dicepool import tables as T
 from npc_tactics.rules.dicepool.combat import (
@@ -22,6 +21,7 @@ from npc_tactics.rules.dicepool.combat import (
     shot_defense,
 )
 from npc_tactics.rules.dicepool.pool import hit_table
+from tests.encoders.legacy.base import Encoder
 
 _MAX_NEED = 40
 _NEXT = ("self", "ally", "enemy", "new_turn")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.encoders.legacy.base import Encoder
 from npc_tactics.rules.base import Decision, Status
 from npc_tactics.rules.ose.state import (
     DECL_CAST,
@@ -13,6 +12,7 @@ from npc_tactics.rules.ose.state import (
     STAGE_DECLARE,
     OSEState,
 )
+from tests.encoders.legacy.base import Encoder
 
 _PHASES = ("declare", "move", "missile", "melee", "slow")
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from npc_tactics.dice import parse
-from tests.encoders.legacy.base import Encoder
 from npc_tactics.rules.base import Decision, DecisionKind, Status
 from npc_tactics.rules.runequest import tables as T
 from npc_tactics.rules.runequest.damage import split_damage
 from npc_tactics.rules.runequest.resolve import DODGE, PARRY, defence_chance
 from npc_tactics.rules.runequest.state import Combatant, RQState
+from tests.encoders.legacy.base import Encoder
 
 WCLASSES = ("light", "medium", "great", "shield", "missile", "natural")
 SPELL_NAMES = tuple(T.SPELLS)
