@@ -246,10 +246,10 @@ class Encoder(ABC, Generic[S, C, V]):
                 mv[hot] = 1.0
         friends, enemies = self.slot_order(state, decision.actor)
         m = self.max_per_side
-        blocks = self._blocks
+        blocks, view_of = self._blocks, self.combatant_view
         for first, members in ((0, friends), (m, enemies)):
             for k, idx in enumerate(members[:m], first):
-                view = self.combatant_view(state, decision, idx, ctx)
+                view = view_of(state, decision, idx, ctx)
                 plain_slot, hots_slot = blocks[k]
                 for pos, read_slot in plain_slot:
                     mv[pos] = read_slot(view)

@@ -6,7 +6,7 @@ Every value is scaled into [-1, 1]; docs/mrq.md's observation table is generated
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,12 +47,13 @@ class Slot:
 
 
 def _exchange(name: str, description: str, unit: str, scale: float, kind: DecisionKind | None,
-              read: Any) -> Field[Ctx]:
+              read: Callable[[Ctx, Exchange], float]) -> Field[Ctx]:
     """A context field read only when there is an exchange (and, with ``kind``, at that decision kind)."""
     def value(v: Ctx) -> float:
-        if v.ex is None or (kind is not None and v.kind != kind):
+        ex = v.ex
+        if ex is None or (kind is not None and v.kind != kind):
             return 0.0
-        return float(read(v, v.ex))
+        return read(v, ex)
     return Field(name, description, unit, scale, value)
 
 
