@@ -59,6 +59,9 @@ class Slot:
     great: bool
     shield: bool
     missile: bool
+    armour: float  # mean armour per location
+    worst: float  # largest location damage / that location's HP
+    useless: int  # useless or severed limbs
 
 
 def _spell(v: Ctx) -> str | None:
@@ -138,12 +141,9 @@ class RuneQuestEncoder(Encoder[RQState, Ctx, Slot]):
         flag("great_weapon", "1 if a great (two-handed) weapon is ready", lambda v: v.great),
         flag("shield_ready", "1 if a shield is ready", lambda v: v.shield),
         flag("missile_ready", "1 if it holds a missile weapon with ammunition", lambda v: v.missile),
-        Field("armour", "mean armour per location", "AP", 10.0,
-              lambda v: sum(loc.spec.armour for loc in v.c.locations) / len(v.c.locations)),
-        Field("worst_wound", "largest location damage / that location's HP", "fraction", 3.0,
-              lambda v: max((loc.damage / loc.spec.max_hp for loc in v.c.locations), default=0.0)),
-        Field("useless_limbs", "useless or severed limbs", "limbs", 2.0,
-              lambda v: sum(1 for loc in v.c.locations if loc.useless)),
+        Field("armour", "mean armour per location", "AP", 10.0, lambda v: v.armour),
+        Field("worst_wound", "largest location damage / that location's HP", "fraction", 3.0, lambda v: v.worst),
+        Field("useless_limbs", "useless or severed limbs", "limbs", 2.0, lambda v: v.useless),
         flag("bleeding", "1 if bleeding", lambda v: bool(v.c.bleed_clock or v.c.bleed_per_round)),
         Field("bladesharp", "Bladesharp points", "points", 4.0,
               lambda v: v.c.bladesharp if v.c.bladesharp_rounds else 0.0),
@@ -192,7 +192,13 @@ class RuneQuestEncoder(Encoder[RQState, Ctx, Slot]):
                 shield = True
             if spec.wclass == "great":
                 great = True
+        armour, worst, useless = 0, 0.0, 0
+        for loc in c.locations:  # one pass for the three location fields
+            armour += loc.spec.armour
+            worst = max(worst, loc.damage / loc.spec.max_hp)
+            useless += loc.useless
         inc = ctx.inc
         return Slot(c, index != decision.actor, (c.pos - me.pos) if me.side == 0 else (me.pos - c.pos),
                     abs(c.pos - me.pos), c.no_dodge_until >= state.round, inc is not None and inc.attacker == index,
-                    best_sr, best_skill, best_parry, best_damage, great, shield, missile)
+                    best_sr, best_skill, best_parry, best_damage, great, shield, missile,
+                    armour / len(c.locations), worst, useless)
