@@ -14,7 +14,9 @@ import argparse
 import importlib
 import json
 import statistics
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -43,6 +45,10 @@ def visited(system: str, n: int, seed: int = 0) -> tuple[Any, list[tuple[Any, An
 
 
 def legacy_encoder(system: str) -> type | None:
+    """The frozen pre-declaration encoder of ``system`` from the repository's tests, if they are there."""
+    root = str(Path(__file__).resolve().parents[1])
+    if root not in sys.path:
+        sys.path.append(root)
     module, _, name = available_systems()[system].encoder.partition(":")
     try:
         mod = importlib.import_module(module.replace("npc_tactics.encoders.", "tests.encoders.legacy."))

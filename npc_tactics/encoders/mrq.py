@@ -142,7 +142,7 @@ class MRQEncoder(Encoder[MRQState, Ctx, Slot]):
         flag("offhand_ready", "1 if it has a usable off-hand item (shield or second weapon)",
              lambda v: F.off_usable(v.c)),
         Field("armour", "armour points summed over its 7 locations (mean armour / 10)", "AP", 70.0,
-              lambda v: sum(F.armour_at(v.c, k) for k in range(7))),
+              lambda v: sum(F.armour_at(v.c, k) for k in range(len(LOCATIONS)))),
         flag("mounted", "1 if mounted", lambda v: v.c.prof.mounted),
         Field("metres", "metres to the actor when apart (capped at 100; 0 when engaged or on the actor's side)",
               "m", 100.0, lambda v: v.st.metres(v.actor, v.index)
