@@ -1,5 +1,6 @@
 """Observation encoders as declarations: each observation value is declared once, as a :class:`Field` (name,
-description, unit, scale and the function that reads it), and the vector, the docs table
+description, unit, scale and the function that reads it) or as a member of a :class:`OneHot` set (several 0/1
+fields read with one call), and the vector, the docs table
 (:mod:`npc_tactics.encoders.docs`) and the machine-readable layout (:meth:`Encoder.schema`, carried by an exported
 bundle's ``schema.json``) are all derived from those declarations.
 
@@ -12,10 +13,13 @@ Layout shared by every system:
    (``max_per_side`` slots per side, side order), read from one view per present combatant; the block of an
    empty slot stays all zeros (its ``present`` field is 0).
 
-A field's value is ``read(view) / scale``, written straight into a float32 array (:meth:`Encoder.encode_into`
-fills a caller's preallocated row, e.g. of a batch) and finally clipped to [-1, 1], so the observation space is
-``Box(-1, 1)``. Views are small per-system objects that compute once what several fields share (the actor, the
-distance, the best ready weapon ...), so no field recomputes another's work.
+A field's value is ``read(view) / scale``: readings go into a float64 scratch vector through its buffer (no
+per-call lists), are divided by the scales in one numpy call, rounded into the float32 output
+(:meth:`Encoder.encode` allocates it, :meth:`Encoder.encode_into` fills a caller's preallocated row, e.g. of a
+batch) and clipped to [-1, 1], so the observation space is ``Box(-1, 1)``; the values are bit for bit those of
+the hand-written encoders they replaced (tests/encoders/test_legacy_equivalence.py). Views are small
+per-system objects that compute once what several fields share (the actor, the distance, the best ready
+weapon ...), so no field recomputes another's work.
 """
 
 from __future__ import annotations
