@@ -38,7 +38,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import IntEnum
+from enum import Enum, IntEnum
 from typing import Any, Generic, TypeVar
 
 import numpy as np
@@ -48,6 +48,7 @@ from npc_tactics.dice import DiceExpr, Roll, Roller
 __all__ = [
     "ActionCatalogue",
     "ActionSpec",
+    "ChanceMode",
     "Decision",
     "DecisionKind",
     "Engine",
@@ -61,6 +62,7 @@ __all__ = [
     "ally_slots",
     "enemy_slots",
     "events_to_jsonl",
+    "side_outcome",
 ]
 
 
@@ -286,9 +288,23 @@ class Outcome:
         return self.results[side]
 
 
+class ChanceMode(Enum):
+    """How chance enters a fight (OpenSpiel's ``GameType.ChanceMode``)."""
+
+    DETERMINISTIC = "deterministic"
+    #: dice are rolled inside ``step`` through the explicit Roller passed in (forced rolls replay them)
+    SAMPLED_STOCHASTIC = "sampled_stochastic"
+
+
 @dataclass(frozen=True, slots=True)
 class SystemSpec:
-    """Static facts about a rules system (imitates OpenSpiel's ``_GAME_TYPE`` / ``_GAME_INFO``)."""
+    """Static facts about a rules system (imitates OpenSpiel's ``_GAME_TYPE`` / ``_GAME_INFO``).
+
+    ``option_values`` lists the allowed values of each enumerated rules option and ``option_ranges`` the
+    inclusive bounds of each numeric one, so :meth:`Engine.validate_options` checks them once for every system.
+    ``max_decisions`` bounds the decisions of one fight (environments truncate there); ``reward_range`` is the
+    range of the terminal reward from one side's perspective.
+    """
 
     name: str
     title: str
@@ -299,7 +315,48 @@ class SystemSpec:
     max_rounds: int
     decision_kinds: tuple[DecisionKind, ...]
     default_options: Mapping[str, Any]
-    chance_mode: str = "sampled through an explicit Roller"
+    chance_mode: ChanceMode = ChanceMode.SAMPLED_STOCHASTIC
+    reward_range: tuple[float, float] = (-1.0, 1.0)
+    max_decisions: int = 10_000
+    option_values: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    option_ranges: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+
+
+#: The reasons :func:`side_outcome` gives; every engine ends a fight with one of these (or ``MAX_ROUNDS``).
+DEFEATED = "defeated"
+FLED_REASON = "fled"
+MUTUAL = "mutual destruction"
+MAX_ROUNDS = "max_rounds"
+
+
+def side_outcome(combatants: Sequence[Any], sides: int, rounds: int) -> Outcome | None:
+    """The outcome once at most one side has an ACTIVE combatant, else ``None``.
+
+    One rule for every system: the side still standing wins; every other side is ``FLED`` when at least one of
+    its members fled and none was left behind alive (all its non-fled members are dead), else ``LOSS``; when
+    nobody is active at all, every side draws. A side that ran but left a wounded friend on the field lost it.
+    """
+    active = [False] * sides
+    for c in combatants:
+        if c.status == Status.ACTIVE:
+            active[c.side] = True
+    if sum(active) > 1:
+        return None
+    if not any(active):
+        return Outcome((SideResult.DRAW,) * sides, None, rounds, MUTUAL)
+    winner = active.index(True)
+    results: list[SideResult] = []
+    any_fled = False
+    for side in range(sides):
+        if side == winner:
+            results.append(SideResult.WIN)
+            continue
+        members = [c for c in combatants if c.side == side]
+        fled = any(c.status == Status.FLED for c in members) and all(
+            c.status in (Status.FLED, Status.DEAD) for c in members)
+        any_fled |= fled
+        results.append(SideResult.FLED if fled else SideResult.LOSS)
+    return Outcome(tuple(results), winner, rounds, FLED_REASON if any_fled else DEFEATED)
 
 
 S = TypeVar("S")
@@ -320,19 +377,31 @@ class Engine(ABC, Generic[S]):
 
     # ----- options -------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Merge ``options`` over the spec defaults; unknown keys or wrong types raise ``ValueError``."""
-        merged = dict(self.spec.default_options)
+        """Merge ``options`` over the spec defaults; unknown keys, wrong types or values raise ``ValueError``.
+
+        Types follow the default's type (an int is accepted for a float, a bool never for a number); allowed
+        values and ranges come from ``spec.option_values`` and ``spec.option_ranges``.
+        """
+        spec = self.spec
+        merged = dict(spec.default_options)
         for key, value in options.items():
             if key not in merged:
-                raise ValueError(
-                    f"unknown {self.spec.name} rules option {key!r}; valid options: {sorted(merged)}"
-                )
+                raise ValueError(f"unknown {spec.name} rules option {key!r}; valid options: {sorted(merged)}")
             default = merged[key]
-            if default is not None and not isinstance(value, type(default)):
-                if not (isinstance(default, float) and isinstance(value, int)):
+            if default is not None:
+                numeric = isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool)
+                if not (isinstance(value, type(default)) or numeric) or (
+                        isinstance(value, bool) and not isinstance(default, bool)):
                     raise ValueError(
-                        f"{self.spec.name} rules option {key!r} expects {type(default).__name__}, got {value!r}"
-                    )
+                        f"{spec.name} rules option {key!r} expects {type(default).__name__}, got {value!r}")
+            allowed = spec.option_values.get(key)
+            if allowed is not None and value not in allowed:
+                raise ValueError(f"{spec.name} rules option {key!r} must be one of "
+                                 f"{', '.join(map(str, allowed))}; got {value!r}")
+            bounds = spec.option_ranges.get(key)
+            if bounds is not None and not bounds[0] <= value <= bounds[1]:
+                raise ValueError(f"{spec.name} rules option {key!r} must lie in [{bounds[0]}, {bounds[1]}]; "
+                                 f"got {value!r}")
             merged[key] = value
         return merged
 
