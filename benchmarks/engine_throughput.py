@@ -49,7 +49,7 @@ def engine_decisions_per_s(system: str, seconds: float, scenario: str | None = N
     decisions = fights = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = engine.new_combat(scen, roller)
+        state, _ = engine.new_combat(scen, roller)
         fights += 1
         while True:
             decision = engine.pending(state)

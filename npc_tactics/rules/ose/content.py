@@ -209,7 +209,7 @@ def _combatant(
     )
 
 
-def build_state(scenario: Scenario, options: dict[str, Any], sink: EventSink) -> OSEState:
+def build_state(scenario: Scenario, options: Mapping[str, Any], sink: EventSink) -> OSEState:
     """Combatants at their positions with hit points rolled (minimum 1); round 1 not yet started."""
     cs = []
     for spec in scenario.combatants:

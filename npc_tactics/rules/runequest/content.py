@@ -16,7 +16,7 @@ from typing import Any
 from npc_tactics.configs import load_yaml, named_files, resolve_named, system_dir
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import Roller
-from npc_tactics.rules.base import Status
+from npc_tactics.rules.base import Status, read_only
 from npc_tactics.rules.runequest import calc
 from npc_tactics.rules.runequest import tables as T
 from npc_tactics.rules.runequest.actions import MAX_PER_SIDE
@@ -322,7 +322,8 @@ def build_state(scenario: Mapping[str, Any], options: Mapping[str, Any]) -> RQSt
             )
     surprised = scenario.get("surprised")
     return RQState(
-        combatants, 0, scenario["max_rounds"], surprised=() if surprised is None else (surprised,)
+        combatants, 0, scenario["max_rounds"], surprised=() if surprised is None else (surprised,),
+        options=read_only(options),
     )
 
 

@@ -1,10 +1,9 @@
-"""RQG rules options: defaults, allowed values and the value check shared by the engine, scenarios and
-situations (issue 8 §3: values are checked, not only keys). Each option is documented in
-docs/runequest.md ("Rules options")."""
+"""RQG rules options: defaults and allowed values, declared once on the engine's SystemSpec (checked by
+``Engine.validate_options``) and by the scenario and situation loaders (issue 8 §3: values, not only keys).
+Each option is documented in docs/runequest.md ("Rules options")."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from npc_tactics.rules.runequest import tables as T
@@ -41,17 +40,3 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
 }
 OPTION_RANGES: dict[str, tuple[int, int]] = {"metres_per_mov": (1, 10)}
 
-
-def check_option_values(options: Mapping[str, Any]) -> None:
-    """Raise ``ValueError`` naming the option and what it expects if a value is not allowed."""
-    for key, allowed in OPTION_CHOICES.items():
-        if key in options and options[key] not in allowed:
-            raise ValueError(
-                f"runequest rules option {key!r} must be one of {allowed}, got {options[key]!r}"
-            )
-    for key, (low, high) in OPTION_RANGES.items():
-        v = options.get(key, low)
-        if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
-            raise ValueError(
-                f"runequest rules option {key!r} must be an integer from {low} to {high}, got {v!r}"
-            )
