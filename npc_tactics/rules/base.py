@@ -106,7 +106,7 @@ def _reduce_read_only(mapping: Mapping[str, Any]) -> tuple[Any, tuple[dict[str, 
 
 # Read-only mappings (decision contexts, a state's options) travel with states to worker processes: let pickle and
 # deepcopy rebuild them (the standard library cannot pickle a mappingproxy).
-copyreg.pickle(MappingProxyType, _reduce_read_only)  # type: ignore[arg-type]
+copyreg.pickle(MappingProxyType, _reduce_read_only)
 
 
 class IllegalActionError(ValueError):

@@ -83,6 +83,7 @@ class FakeEngine(Engine[FakeState]):
                     for side, members in enumerate(scenario["sides"]) for f in members]
         state = FakeState(fighters, options=self.resolve_options(scenario.get("options")))
         sink.round = state.round
+        sink.emit("round_start")
         self._advance(state, sink)
         return state
 
