@@ -95,10 +95,13 @@ def test_step_without_inplace_leaves_its_input_untouched_and_clone_shares_nothin
         state = nxt
 
 
+@pytest.mark.parametrize("other", [False, True], ids=["default_options", "other_options"])
 @pytest.mark.parametrize(("system", "scenario"), CASES)
-def test_the_event_log_holds_every_roll_so_forced_rolls_replay_the_fight_byte_for_byte(system: str,
-                                                                                         scenario: str) -> None:
+def test_the_event_log_holds_every_roll_so_forced_rolls_replay_the_fight_byte_for_byte(system: str, scenario: str,
+                                                                                         other: bool) -> None:
     engine, scen = setup(system, scenario)
+    if other:  # the rules paths behind the options roll their dice through the sink too
+        scen = _with_options(scen, other_options(engine.spec))
     _, opening = engine.new_combat(scen, RngRoller(np.random.default_rng(7)))
     assert opening, "new_combat returns the opening events (round 1 starts there, with its rolls if any)"
     _, log, _ = play_logged(engine, scen, RngRoller(np.random.default_rng(7)), seed=8)
