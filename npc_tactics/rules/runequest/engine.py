@@ -24,13 +24,12 @@ from npc_tactics.rules.base import (
     EventSink,
     Outcome,
     Status,
-    SystemSpec,
 )
 from npc_tactics.rules.runequest import actions as A
 from npc_tactics.rules.runequest import calc, intents, magic
 from npc_tactics.rules.runequest import tables as T
 from npc_tactics.rules.runequest.damage import settle
-from npc_tactics.rules.runequest.options import DEFAULT_OPTIONS, OPTION_CHOICES, OPTION_RANGES
+from npc_tactics.rules.runequest.options import DEFAULT_OPTIONS, SPEC  # noqa: F401  (re-exported)
 from npc_tactics.rules.runequest.phases import RoundPhases
 from npc_tactics.rules.runequest.resolve import DODGE, NO_DEFENCE, PARRY, resolve_blow
 from npc_tactics.rules.runequest.state import Incoming, RQState, Step
@@ -41,19 +40,7 @@ REACH = T.MELEE_REACH_M
 class RuneQuestEngine(RoundPhases, Engine[RQState]):
     """RuneQuest: Roleplaying in Glorantha melee, missiles, spirit/Rune magic and First Aid."""
 
-    spec = SystemSpec(
-        name="runequest",
-        title="RuneQuest: Roleplaying in Glorantha",
-        version="0.3.0",
-        sides=2,
-        max_per_side=A.MAX_PER_SIDE,
-        num_actions=A.N,
-        max_rounds=25,
-        decision_kinds=(DecisionKind.DECLARE, DecisionKind.REACT, DecisionKind.OPTION),
-        default_options=DEFAULT_OPTIONS,
-        option_values=OPTION_CHOICES,
-        option_ranges=OPTION_RANGES,
-    )
+    spec = SPEC
     catalogue = A.CATALOGUE
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from npc_tactics.rules.base import DecisionKind, SystemSpec
+from npc_tactics.rules.runequest import actions as A
 from npc_tactics.rules.runequest import tables as T
 
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -40,3 +42,18 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
 }
 OPTION_RANGES: dict[str, tuple[int, int]] = {"metres_per_mov": (1, 10)}
 
+
+#: the RQG SystemSpec (typed facts, option values and ranges checked by ``rules.base.option_error``)
+SPEC = SystemSpec(
+    name="runequest",
+    title="RuneQuest: Roleplaying in Glorantha",
+    version="0.3.0",
+    sides=2,
+    max_per_side=A.MAX_PER_SIDE,
+    num_actions=A.N,
+    max_rounds=25,
+    decision_kinds=(DecisionKind.DECLARE, DecisionKind.REACT, DecisionKind.OPTION),
+    default_options=DEFAULT_OPTIONS,
+    option_values=OPTION_CHOICES,
+    option_ranges=OPTION_RANGES,
+)
