@@ -12,7 +12,7 @@ from typing import Any
 from npc_tactics.configs import load_yaml, system_dir
 from npc_tactics.configs import validate as V
 from npc_tactics.errors import ConfigError
-from npc_tactics.rules.base import Status, read_only
+from npc_tactics.rules.base import Status
 from npc_tactics.rules.dicepool import tables as T
 from npc_tactics.rules.dicepool.actions import MAX_WEAPONS
 from npc_tactics.rules.dicepool.state import Armour, Fighter, Weapon
@@ -176,7 +176,7 @@ def build_fighter(
         strength=ints["strength"],
         defense=ints["defense"],
         speed=ints["speed"],
-        skills=read_only(skills),  # fixed stats: shared by clones, so never writable
+        skills=skills,
         weapons=weapons,
         armour=armour,
         metal=metal,

@@ -130,7 +130,8 @@ class DicePoolEngine(Engine[DicePoolState]):
             return np.ones(A.N_ACTIONS, dtype=np.bool_)
         if state.cache is None:
             self._build_decision(state)
-        if decision is None or decision == state.cache[0]:
+        pending = state.cache[0]
+        if decision is None or decision is pending or decision == pending:
             return state.cache[1].copy()  # type: ignore[no-any-return]
         mask = np.zeros(A.N_ACTIONS, dtype=np.bool_)
         if decision.kind == DecisionKind.ACT:

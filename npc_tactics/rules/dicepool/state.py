@@ -111,7 +111,7 @@ class Fighter:
             self.strength,
             self.defense,
             self.speed,
-            self.skills,
+            dict(self.skills),  # a plain dict (fast lookups in the hot path), so each clone has its own
             self.weapons,
             self.armour,
             self.metal,
