@@ -1,7 +1,8 @@
 """Random-legal decisions per second of every rules engine, against CartPole-v1 raw steps in the same run.
 
 One decision = ``legal_mask`` + a uniform legal choice + ``step(..., inplace=True, mask=mask)`` (what an
-environment does per step, without the encoder: it hands the mask it computed to ``step``). CartPole is ``gymnasium.make("CartPole-v1")`` stepped with random actions.
+environment does per step, without the encoder: it hands the mask it computed to ``step``). CartPole is
+``gymnasium.make("CartPole-v1")`` stepped with random actions.
 The two are measured in alternating slices (CartPole, system, CartPole, system, ...) and the ratio is the
 median of the per-slice ratios, so a load that comes and goes on a shared machine hits both sides alike.
 
