@@ -56,7 +56,7 @@ def play(agent, system: str, scenario: str, fights: int = 5) -> int:  # type: ig
     made = 0
     for seed in range(fights):
         roller = RngRoller(np.random.default_rng(seed))
-        state = engine.new_combat(scen, roller)
+        state, _ = engine.new_combat(scen, roller)
         while engine.outcome(state) is None:
             decision = engine.pending(state)
             mask = engine.legal_mask(state, decision)
