@@ -35,7 +35,7 @@ def visited(system: str, n: int, seed: int = 0) -> tuple[Any, list[tuple[Any, An
     out: list[tuple[Any, Any]] = []
     fight = 0
     while len(out) < n:
-        state = engine.new_combat(scenarios[fight % len(scenarios)], roller)
+        state, _ = engine.new_combat(scenarios[fight % len(scenarios)], roller)
         fight += 1
         while len(out) < n and (decision := engine.pending(state)) is not None:
             out.append((state, decision))

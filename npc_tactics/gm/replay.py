@@ -108,13 +108,23 @@ def replay(system: str, scenario: str | None, agents: Sequence[str], seed: int =
     players = [make(arena.engine, rng) for make, rng in zip(factories, agent_rngs(seed, len(factories)), strict=True)]
     engine = arena.engine
     roller = RngRoller(np.random.default_rng(seed))
-    state = engine.new_combat(arena.scenario, roller)
+    state, opening = engine.new_combat(arena.scenario, roller)
     t = teller([str(c.name) for c in state.combatants], lang)
     story = Replay(arena.system, arena.scenario_name, seed, lang, [agent_label(a) for a in agents])
     for side, names in enumerate(_side_names(state, t)):
         story.lines.append(Line(0, "decision", t._("Side {side} ({agent}): {names}.").format(
             side=side, agent=story.agents[side] if side < len(story.agents) else "?", names=names)))
     echoes = ECHOES.get(arena.system, set())
+
+    def tell(events: Any) -> None:
+        for e in events:
+            text, raw = narrate_event(arena.system, e, t)
+            if e.kind == "roll":
+                story.roll_whys.add(str(e.data.get("why", "")))
+            kind = "roll" if e.kind == "roll" else "echo" if e.kind in echoes else "event"
+            story.lines.append(Line(e.round, kind, text, e.kind, raw))
+
+    tell(opening)  # initiative, hit points, morale: the rolls made before the first decision
     decisions = 0
     while engine.outcome(state) is None:
         decision = engine.pending(state)
@@ -131,12 +141,7 @@ def replay(system: str, scenario: str | None, agents: Sequence[str], seed: int =
             chose = t._("{actor} chooses: {move}.").format(actor=t.name(decision.actor), move=label)
         story.lines.append(Line(int(getattr(state, "round", 0)), "decision", chose))
         state, events = engine.step(state, action, roller, inplace=True, mask=mask)
-        for e in events:
-            text, raw = narrate_event(arena.system, e, t)
-            if e.kind == "roll":
-                story.roll_whys.add(str(e.data.get("why", "")))
-            kind = "roll" if e.kind == "roll" else "echo" if e.kind in echoes else "event"
-            story.lines.append(Line(e.round, kind, text, e.kind, raw))
+        tell(events)
         decisions += 1
         if decisions > MAX_DECISIONS:
             raise RuntimeError(f"fight with seed {seed} did not end after {MAX_DECISIONS} decisions")

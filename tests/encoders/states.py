@@ -17,7 +17,8 @@ from npc_tactics.systems import get_system
 
 def start(engine: Any, scenario: Any, roller: RngRoller) -> Any:
     """The opening state of a fight (the one place that knows what ``new_combat`` returns)."""
-    return engine.new_combat(scenario, roller)
+    state, _ = engine.new_combat(scenario, roller)
+    return state
 
 
 def visited(system: str, n: int = 200, seed: int = 0, every: int = 3) -> list[tuple[Any, Decision]]:

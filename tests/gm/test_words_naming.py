@@ -28,7 +28,7 @@ def _states_by_kind(system: str, fights: int = 12) -> dict[DecisionKind, list[tu
         for seed in range(fights):
             rng = np.random.default_rng(seed)
             roller = RngRoller(np.random.default_rng(1000 + seed))
-            state = engine.new_combat(content.load_scenario(scenario), roller)
+            state, _ = engine.new_combat(content.load_scenario(scenario), roller)
             while engine.outcome(state) is None:
                 decision = engine.pending(state)
                 pairs = found.setdefault(decision.kind, [])
@@ -66,7 +66,7 @@ def test_every_entry_is_named_in_both_languages_and_never_by_slot(system: str) -
 def _opening(system: str, scenario: str) -> tuple[Any, Any, Any]:
     info = get_system(system)
     engine = info.load("engine")()
-    state = engine.new_combat(info.load("content").load_scenario(scenario), RngRoller(np.random.default_rng(0)))
+    state, _ = engine.new_combat(info.load("content").load_scenario(scenario), RngRoller(np.random.default_rng(0)))
     return engine, state, engine.pending(state)
 
 
@@ -132,7 +132,7 @@ def test_mrq_locations_follow_the_body_plan_of_the_combatant_hit() -> None:
     engine, content = info.load("engine")(), info.load("content")
     for seed in range(40):
         rng, roller = np.random.default_rng(seed), RngRoller(np.random.default_rng(seed))
-        state = engine.new_combat(content.load_scenario("wolf_pack"), roller)
+        state, _ = engine.new_combat(content.load_scenario("wolf_pack"), roller)
         while engine.outcome(state) is None:
             decision = engine.pending(state)
             mask = engine.legal_mask(state, decision)
