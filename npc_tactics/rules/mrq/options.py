@@ -45,7 +45,7 @@ def option_error(key: str, value: Any) -> str | None:
 SPEC = SystemSpec(
     name="mrq",
     title="Mongoose RuneQuest, opposed-test variant",
-    version="0.3.0",
+    version="0.4.0",
     sides=2,
     max_per_side=MAX_PER_SIDE,
     num_actions=N_ACTIONS,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from npc_tactics.rules.base import Decision, DecisionKind, EventSink, Outcome, SideResult, Status
 from npc_tactics.rules.mrq import exchange as X
 from npc_tactics.rules.mrq import fighters as F
+from npc_tactics.rules.mrq import mounts
 from npc_tactics.rules.mrq.opposed import simple_test
 from npc_tactics.rules.mrq.state import MRQState
 
@@ -31,8 +32,8 @@ def new_round(state: MRQState, sink: EventSink) -> None:
             continue
         p = c.prof
         two = p.style == "two_weapons" and F.main_usable(c) and F.off_usable(c)
-        c.cas = p.cas + (1 if two else 0)
-        c.free_attack = two
+        c.cas = 0 if c.rider >= 0 else p.cas + (1 if two else 0)  # a mount takes no CA of its own (§13)
+        c.free_attack = two and c.rider < 0
         shield = p.offhand is not None and p.offhand.kind == "shield" and F.off_usable(c)
         c.reactions = p.cas + (1 if shield else 0)
         c.sr = (p.dex + p.int_) // 2 + sink.die(10, "strike rank", i)
@@ -64,7 +65,7 @@ def check_end(state: MRQState) -> bool:
         return True
     alive = [False, False]
     for c in state.combatants:
-        if c.status == Status.ACTIVE:
+        if c.status == Status.ACTIVE and c.rider < 0:  # mounts do not count (§13, mounts.py)
             alive[c.side] = True
     if alive[0] and alive[1]:
         return False
@@ -72,7 +73,7 @@ def check_end(state: MRQState) -> bool:
         state.result = Outcome((SideResult.DRAW, SideResult.DRAW), None, state.round, "mutual")
         return True
     loser = 0 if not alive[0] else 1
-    fled = any(c.status == Status.FLED for c in state.combatants if c.side == loser)
+    fled = any(c.status == Status.FLED for c in state.combatants if c.side == loser and c.rider < 0)
     res = [SideResult.WIN, SideResult.WIN]
     res[loser] = SideResult.FLED if fled else SideResult.LOSS
     state.result = Outcome(tuple(res), 1 - loser, state.round, "fled" if fled else "out_of_combat")
@@ -82,6 +83,7 @@ def check_end(state: MRQState) -> bool:
 def advance(state: MRQState, sink: EventSink) -> None:
     """Run the rules until someone must decide or the fight is over."""
     while True:
+        mounts.update(state, sink)
         if check_end(state):
             state.decision = None
             state.exchange = None
