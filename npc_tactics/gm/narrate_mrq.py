@@ -158,6 +158,9 @@ SENTENCES: dict[str, Sentence] = {
                                   "received": N_("{target} receives the charge of {actor}.")}[e.data["result"]], e),
     "damage": _damage,
     "disarmed": lambda e, t: t.say("{actor} disarms {target}.", e),
+    "dismounted": lambda e, t: t.say(N_("{actor} is thrown from the fallen {target} and lands prone.")
+                                     if e.data["result"] == "prone"
+                                     else N_("{actor} falls from the fallen {target}."), e),
     "distance": _distance,
     "entangled": lambda e, t: t.say("{actor} entangles {target} {where}.", e,
                                     where=t.location_in(e.data.get("location"))),
@@ -173,6 +176,7 @@ SENTENCES: dict[str, Sentence] = {
                                        location=t.location(e.data.get("location"))),
     "lost_action": lambda e, t: t.say(N_("{actor} is prone and loses a Combat Action.") if e.data["result"]
                                       == "prone" else N_("{actor} loses a Combat Action."), e),
+    "mount_bolts": lambda e, t: t.say("{actor} bolts from the field, its rider {target} fallen.", e),
     "manoeuvre": lambda e, t: t.say(N_("{actor} outmanoeuvres {target}.") if e.data["result"] == "success"
                                     else N_("{actor} fails to outmanoeuvre {target}."), e),
     "opposed_test": _opposed,

@@ -171,7 +171,8 @@ def build_profile(
         if "location_hp" in t
         else location_hp(c["siz"] + c["con"], body)
     )
-    mount = V.mapping(t["mount"], file, f"{path}.mount", ("str", "siz"), ("str", "siz")) if "mount" in t else None
+    mkeys = ("str", "siz", "template")
+    mount = V.mapping(t["mount"], file, f"{path}.mount", mkeys, ("str", "siz")) if "mount" in t else None
     wl_names = QUADRUPED_LOCATIONS if body == "quadruped" else LOCATIONS
     wloc = t.get("weapon_location", wl_names[HEAD] if body == "quadruped" else wl_names[RIGHT_ARM])
     intelligent = V.boolean(t.get("intelligent", True), file, f"{path}.intelligent")
@@ -217,6 +218,7 @@ def build_profile(
         skill_cap=skill_of["athletics"] if condition != "none" else 999,
         mount_siz=mount["siz"] if mount else 0,
         natural=_locations(t.get("natural_armour", 0), file, f"{path}.natural_armour", body) or (0,) * 7,
+        mount_template=V.string(mount.get("template", ""), file, f"{path}.mount.template") if mount else "",
     )
 
 
@@ -227,5 +229,9 @@ def load_bestiary(path: str = str(DIR / "bestiary.yaml")) -> dict[str, Any]:
     templates = V.mapping(data["templates"], path, "templates")
     weapons = load_weapons()
     for name, raw in templates.items():
-        build_profile(name, raw, path, f"templates.{name}", weapons)
+        prof = build_profile(name, raw, path, f"templates.{name}", weapons)
+        if prof.mount_template:  # the mount is a combatant of its own (§13): a template without a mount
+            V.choice(prof.mount_template, path, f"templates.{name}.mount.template", sorted(templates), "template")
+            if "mount" in templates[prof.mount_template]:
+                raise ConfigError(path, f"templates.{name}.mount.template", "a mount cannot itself be mounted")
     return templates

@@ -67,6 +67,8 @@ class MRQEngine(Engine[MRQState]):
                     ammo=prof.ammo,
                 )
             )
+        for r, m in getattr(scen, "mounts", ()):  # a rider and its mount (§13, mounts.py)
+            combatants[r].mount, combatants[m].rider = m, r
         n = len(combatants)
         opposed = [combatants[i].side != combatants[j].side for i in range(n) for j in range(n)]
         gap = scen.range if scen.distance == APART else 0

@@ -99,7 +99,7 @@ def attack_skill(state: MRQState, a: int, d: int) -> int:
     """Attack skill of ``a`` against ``d`` before halvings: +20% mounted vs a target on foot (§13)."""
     c = state.combatants[a]
     skill = base_skill(c) - penalty(c)
-    if c.prof.mounted and not state.combatants[d].prof.mounted:
+    if c.prof.mounted and not state.combatants[d].prof.mounted and state.combatants[d].rider < 0:
         skill += MOUNTED_BONUS
     return max(0, skill)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from npc_tactics.rules.base import Decision, DecisionKind, EventSink, Status
 from npc_tactics.rules.mrq import fighters as F
+from npc_tactics.rules.mrq import mounts
 from npc_tactics.rules.mrq.actions import IDX
 from npc_tactics.rules.mrq.opposed import opposed_test
 from npc_tactics.rules.mrq.roll import roll_exchange
@@ -40,6 +41,17 @@ def start_attack(
         ex.defence = "evade" if manoeuvre >= 0 else "none"
         roll_exchange(state, sink)
         return
+    if mounts.ridden(state, dfd) and d.status == Status.ACTIVE:
+        if state.combatants[d.rider].reactions > 0:  # the rider may defend its mount (§13)
+            ex.phase = "react"
+            _react_decision(state, ex, {"attacker": att, "charge": False, "mode": mode, "mount": True})
+            return
+        ex.defence = "none"
+        if d.reactions > 0 and ex.mode != "missile":
+            ex.defence = "defend"  # the mount defends itself ([HOUSE]: an animal always does)
+            d.reactions -= 1
+        roll_exchange(state, sink)
+        return
     if d.status == Status.ACTIVE and d.reactions > 0:
         ex.phase = "react"
         _react_decision(state, ex, {"attacker": att, "charge": False, "mode": mode})
@@ -54,7 +66,8 @@ def _react_decision(state: MRQState, ex: Exchange, ctx: dict[str, object]) -> No
     ctx["missile"] = missile
     item = F.TRAMPLE if ex.mode == "trample" else F.strike_item(state.combatants[ex.attacker], missile)
     ctx["weapon"] = item.name
-    state.decision = Decision(ex.defender, d.side, DecisionKind.REACT, state.round, ctx)
+    who = mounts.controller(state, ex.defender)  # a ridden mount's rider decides for it (§13)
+    state.decision = Decision(who, d.side, DecisionKind.REACT, state.round, ctx)
 
 
 def react_options(state: MRQState) -> list[int]:
@@ -68,6 +81,8 @@ def react_options(state: MRQState) -> list[int]:
         if d.reactions > 0 and F.can_move(d):
             out.append(IDX["evade_charge"])
         return out
+    if mounts.ridden(state, ex.defender):  # the rider defends its mount, or leaves it to itself (§13)
+        return [IDX["defend"], IDX["precise_defence"], IDX["no_reaction"]]
     if ex.mode == "missile" and not F.shield_ready(d):
         out = [IDX["no_reaction"]]
     else:
@@ -86,7 +101,9 @@ def answer_react(state: MRQState, sink: EventSink, verb: str) -> None:
         _answer_charge(state, sink, ex, verb)
         return
     ex.defence = {"defend": "defend", "precise_defence": "precise", "evade": "evade"}.get(verb, "none")
-    if ex.defence != "none":
+    if mounts.ridden(state, ex.defender):
+        _answer_for_mount(state, ex)
+    elif ex.defence != "none":
         d.reactions -= 1
         if ex.defence == "precise":
             ex.def_halvings = 1
@@ -99,6 +116,20 @@ def answer_react(state: MRQState, sink: EventSink, verb: str) -> None:
         reactions_left=d.reactions,
     )
     roll_exchange(state, sink)
+
+
+def _answer_for_mount(state: MRQState, ex: Exchange) -> None:
+    """§13: the rider spends its own Reaction to defend its mount with its own skill (``ex.guard``), or the
+    mount defends itself while it has a Reaction left ([HOUSE]), else the blow is undefended."""
+    m = state.combatants[ex.defender]
+    if ex.defence != "none":
+        ex.guard = m.rider
+        state.combatants[m.rider].reactions -= 1
+        if ex.defence == "precise":
+            ex.def_halvings = 1
+    elif m.reactions > 0 and ex.mode != "missile":
+        ex.defence = "defend"
+        m.reactions -= 1
 
 
 def _answer_charge(state: MRQState, sink: EventSink, ex: Exchange, verb: str) -> None:

@@ -11,7 +11,8 @@ import numpy as np
 from npc_tactics.rules.base import Decision, DecisionKind, EventSink
 from npc_tactics.rules.mrq import fighters as F
 from npc_tactics.rules.mrq import missiles as M
-from npc_tactics.rules.mrq.actions import N_ACTIONS
+from npc_tactics.rules.mrq import mounts
+from npc_tactics.rules.mrq.actions import N_ACTIONS, VERB
 from npc_tactics.rules.mrq.effects import legal_effects
 from npc_tactics.rules.mrq.opposed import compare, effects_granted, halve_down, success_level
 from npc_tactics.rules.mrq.resolution import resolve
@@ -43,7 +44,10 @@ def roll_exchange(state: MRQState, sink: EventSink) -> None:
     if ex.defence == "none":
         ex.def_level, ex.def_roll = FAILURE, 0  # A3: an undefended defender counts as a failure
     else:
-        dskill = F.acrobatics(d) if ex.defence == "evade" else F.defence_skill(d)
+        if ex.guard >= 0:  # a rider defending its mount with its own skill (§13)
+            dskill = mounts.guard_skill(state.combatants[ex.guard])
+        else:
+            dskill = F.acrobatics(d) if ex.defence == "evade" else F.defence_skill(d)
         for _ in range(ex.def_halvings):
             dskill = halve_down(dskill)
         ex.def_skill = dskill
@@ -83,10 +87,12 @@ def next_effect(state: MRQState, sink: EventSink) -> None:
     ex = state.exchange
     assert ex is not None  # noqa: S101
     legal = legal_effects(state, ex) if ex.effects_left > 0 else None
+    if legal and ex.winner == 1 and mounts.ridden(state, ex.defender):
+        legal = [i for i in legal if VERB[i] != "riposte"]  # a mount does not attack on its own (§13)
     if legal:
         actor = ex.attacker if ex.winner == 0 else ex.defender
         state.decision = Decision(
-            actor,
+            mounts.controller(state, actor),  # the rider picks for its mount
             state.combatants[actor].side,
             DecisionKind.EFFECT,
             state.round,

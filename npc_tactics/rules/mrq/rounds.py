@@ -20,6 +20,7 @@ from npc_tactics.rules.base import (
 )
 from npc_tactics.rules.mrq import exchange as X
 from npc_tactics.rules.mrq import fighters as F
+from npc_tactics.rules.mrq import mounts
 from npc_tactics.rules.mrq.opposed import simple_test
 from npc_tactics.rules.mrq.state import MRQState
 
@@ -40,11 +41,11 @@ def new_round(state: MRQState, sink: EventSink) -> None:
             continue
         p = c.prof
         two = p.style == "two_weapons" and F.main_usable(c) and F.off_usable(c)
-        c.cas = p.cas + (1 if two else 0)
-        c.free_attack = two
+        c.cas = 0 if c.rider >= 0 else p.cas + (1 if two else 0)  # a mount takes no CA of its own (§13)
+        c.free_attack = two and c.rider < 0
         shield = p.offhand is not None and p.offhand.kind == "shield" and F.off_usable(c)
         c.reactions = p.cas + (1 if shield else 0)
-        c.sr = (p.dex + p.int_) // 2 + sink.die(10, "strike rank", i)
+        c.sr = 0 if c.rider >= 0 else (p.dex + p.int_) // 2 + sink.die(10, "strike rank", i)  # a mount never acts
         c.ca_done = 0
     state.order = sorted(
         range(state.n),
@@ -71,13 +72,15 @@ def next_actor(state: MRQState) -> int:
 def check_end(state: MRQState) -> bool:
     if state.result is not None:
         return True
-    state.result = side_outcome(state.combatants, 2, state.round)
+    # mounts do not count for the end of the fight (§13, mounts.py): a side with only a horse left has lost
+    state.result = side_outcome([c for c in state.combatants if c.rider < 0], 2, state.round)
     return state.result is not None
 
 
 def advance(state: MRQState, sink: EventSink) -> None:
     """Run the rules until someone must decide or the fight is over."""
     while True:
+        mounts.update(state, sink)
         if check_end(state):
             state.decision = None
             state.exchange = None

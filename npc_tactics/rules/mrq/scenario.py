@@ -30,6 +30,8 @@ class Scenario:
     combatants: tuple[tuple[str, int, Profile], ...]  #: (name, side, profile), side 0 first
     side_names: tuple[str, str]
     range: int = 0  #: metres between the sides when they start apart (missiles, §11)
+    #: (rider index, mount index): a rider's mount is a combatant of its own, added after everyone (§13)
+    mounts: tuple[tuple[int, int], ...] = ()
 
 
 def list_scenarios() -> list[tuple[str, str]]:
@@ -97,6 +99,7 @@ def scenario_from_mapping(data: Any, file: str = "<scenario>") -> Scenario:
             over: dict[str, Any] = {k: e[k] for k in ("skill", "armour", "condition") if k in e}
             prof = build_profile(e["template"], templates[e["template"]], file, p, weapons, over)
             combatants.append((name, s, prof))
+    mounts = add_mounts(combatants, templates, weapons, file)
     return Scenario(
         name=V.string(d.get("name", Path(file).stem), file, "name"),
         description=V.string(d.get("description", ""), file, "description"),
@@ -108,4 +111,24 @@ def scenario_from_mapping(data: Any, file: str = "<scenario>") -> Scenario:
         combatants=tuple(combatants),
         range=V.integer(d.get("range", 0), file, "range", 0, MAX_GAP),
         side_names=(sides[0][0], sides[1][0]),
+        mounts=mounts,
     )
+
+
+def add_mounts(
+    combatants: list[tuple[str, int, Profile]], templates: Mapping[str, Any], weapons: Any, file: str
+) -> tuple[tuple[int, int], ...]:
+    """Append each rider's mount (its bestiary template, full HP) to ``combatants``; return the links. The
+    mounts come after every described combatant so the indices of the described ones do not move."""
+    links = []
+    for i, (name, side, prof) in enumerate(list(combatants)):
+        if not prof.mount_template:
+            continue
+        t = prof.mount_template
+        mprof = build_profile(t, templates[t], file, f"templates.{t}", weapons)
+        combatants.append((f"{name}'s {t}", side, mprof))
+        links.append((i, len(combatants) - 1))
+    for s in (0, 1):
+        if sum(1 for c in combatants if c[1] == s) > MAX_PER_SIDE:
+            raise ConfigError(file, "sides", f"at most {MAX_PER_SIDE} combatants a side, mounts included")
+    return tuple(links)

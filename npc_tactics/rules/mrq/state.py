@@ -93,6 +93,7 @@ class Profile:
     skill_cap: int = 999  #: swimming or climbing: weapon skills cannot exceed Athletics (§16)
     mount_siz: int = 0  #: a rider adds it against Knockback with a Riding test (§13)
     natural: tuple[int, ...] = (0,) * 7  #: natural armour (hide, scales) under any worn armour (§4.2 Bypass)
+    mount_template: str = ""  #: the bestiary template of the rider's mount, a combatant of its own (§13)
 
 
 @dataclass(slots=True)
@@ -132,6 +133,8 @@ class MRQCombatant:
     missile_hp: int = 0
     ammo: int = 0  #: missiles left
     embedded: tuple[tuple[int, Weapon], ...] = ()  #: (location, missile) left in this combatant's wounds
+    mount: int = -1  #: a rider: index of the mount it sits on (-1: on foot or dismounted; mounts.py)
+    rider: int = -1  #: a mount: index of its rider (kept after a fall: it marks the combatant as a mount)
 
     def clone(self) -> MRQCombatant:
         c = MRQCombatant.__new__(MRQCombatant)
@@ -172,6 +175,7 @@ class Exchange:
     manoeuvre: int = -1  #: Acrobatics manoeuvre (A13): the distance the defender moves to if it wins (-1: none)
     disengage: bool = False  #: the manoeuvre is a full disengagement (apart from every enemy)
     dp: int = 0  #: Deflection Points applied
+    guard: int = -1  #: a rider defending its attacked mount with its own skill (§13, mounts.py)
 
     def clone(self) -> Exchange:
         e = Exchange.__new__(Exchange)
@@ -213,20 +217,34 @@ class MRQState:
         return self.dist[a * len(self.combatants) + b]
 
     def set_distance(self, a: int, b: int, d: int) -> None:
-        """Set the engagement distance; the pair is then within a step of each other (gap 0)."""
+        """Set the engagement distance; the pair is then within a step of each other (gap 0). A rider and
+        the mount it sits on share their place: setting one sets the other (§13, mounts.py)."""
         n = len(self.combatants)
-        self.dist[a * n + b] = d
-        self.dist[b * n + a] = d
-        self.gap[a * n + b] = 0
-        self.gap[b * n + a] = 0
+        for x in self.together(a):
+            for y in self.together(b):
+                self.dist[x * n + y] = d
+                self.dist[y * n + x] = d
+                self.gap[x * n + y] = 0
+                self.gap[y * n + x] = 0
 
     def metres(self, a: int, b: int) -> int:
         return self.gap[a * len(self.combatants) + b]
 
     def set_metres(self, a: int, b: int, m: int) -> None:
         n = len(self.combatants)
-        self.gap[a * n + b] = m
-        self.gap[b * n + a] = m
+        for x in self.together(a):
+            for y in self.together(b):
+                self.gap[x * n + y] = m
+                self.gap[y * n + x] = m
+
+    def together(self, i: int) -> tuple[int, ...]:
+        """``i`` and, if it is a rider on its mount or a mount under its rider, the other one."""
+        c = self.combatants[i]
+        if c.mount >= 0:
+            return (i, c.mount)
+        if c.rider >= 0 and self.combatants[c.rider].mount == i:
+            return (i, c.rider)
+        return (i,)
 
     def clone(self) -> MRQState:
         return MRQState(

@@ -26,7 +26,7 @@ from npc_tactics.rules.base import (
     Status,
 )
 from npc_tactics.rules.runequest import actions as A
-from npc_tactics.rules.runequest import calc, intents, magic
+from npc_tactics.rules.runequest import calc, intents, magic, split
 from npc_tactics.rules.runequest import tables as T
 from npc_tactics.rules.runequest.damage import settle
 from npc_tactics.rules.runequest.options import DEFAULT_OPTIONS, SPEC  # noqa: F401  (re-exported)
@@ -83,7 +83,7 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
         if decision.kind == DecisionKind.REACT:
             mask = self._react_mask(state)
         elif decision.kind == DecisionKind.OPTION:
-            mask = intents.option_mask(state, decision.actor)
+            mask = intents.option_mask(state, decision.actor, state.options)
         else:
             then = decision.context.get("phase") == "then"
             mask = intents.declare_mask(state, decision.actor, state.options, then)
@@ -102,6 +102,8 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
             if spec.verb == "aim":
                 intents.finish_aim(s, idx, int(spec.option), s.options)
                 self._declared(s, idx, "done", sink)
+            elif split.splitting(s.combatants[idx].intent):
+                self._declared(s, idx, intents.finish_split(s, idx, int(spec.option)), sink)
             else:
                 self._declared(s, idx, intents.finish_cast(s, idx, int(spec.option)), sink)
         else:
@@ -274,6 +276,8 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
             self._ready(c, st.weapon)
         if st.verb == "aimed":  # halve the skill first, then other modifiers (§9, [PUB] spot rules)
             skill //= 2
+        if st.parts > 1:  # a split attack (skills over 100%): its share, before Bladesharp
+            skill = split.part_skills(skill, st.parts)[st.shot]
         if c.bladesharp_rounds and not missile:
             skill += T.BLADESHARP_SKILL_PER_POINT * c.bladesharp
         if st.verb == "aimed":

@@ -22,7 +22,7 @@ import numpy as np
 
 from npc_tactics.rules.base import Status, enemy_slots
 from npc_tactics.rules.runequest import actions as A
-from npc_tactics.rules.runequest import calc
+from npc_tactics.rules.runequest import calc, split
 from npc_tactics.rules.runequest import tables as T
 from npc_tactics.rules.runequest.hands import free_hand_after, knock_weapon
 from npc_tactics.rules.runequest.magic import can_afford, needs_aid, spell_sr
@@ -200,14 +200,16 @@ def _allies(s: RQState, idx: int) -> list[int]:
     ]
 
 
-def option_mask(s: RQState, idx: int) -> np.ndarray:
-    """Legal OPTION actions: aimed location, or spell points (MP/Rune points affordable, SR <=
-    12)."""
+def option_mask(s: RQState, idx: int, options: Mapping[str, Any]) -> np.ndarray:
+    """Legal OPTION actions: aimed location, spell points (MP/Rune points affordable, SR <= 12),
+    or the number of attacks of a split attack (split.py)."""
     m = np.zeros(A.N, dtype=np.bool_)
     c = s.combatants[idx]
     it = c.intent
     if it is None:
         raise ValueError("OPTION decision without a statement of intent")
+    if split.splitting(it):
+        return split.split_mask(s, idx, options)
     if it.verb == "aimed":
         for i in range(len(s.combatants[it.target].locations)):
             m[A.AIM[i]] = True
@@ -277,6 +279,8 @@ def declare(s: RQState, idx: int, action: int, then: bool, options: Mapping[str,
             it.verb = "aimed"
             return "option"
         it.steps.append(Step("attack", sr, w, target, readied=not c.is_ready(w)))
+        if not then and split.max_parts(c, w, sr, options) > 1:
+            return "option"  # how many attacks (skills over 100%, split.py)
         return _then_after_weapon(c, it, w, 99 if then else sr)
     if verb == "knockback":
         w = knock_weapon(c, options["knockback_rule"] == "push")
@@ -303,6 +307,15 @@ def declare(s: RQState, idx: int, action: int, then: bool, options: Mapping[str,
         it.steps.append(Step("first_aid", T.MAX_SR, target=target))
         return "done"
     return "done"  # defend, retreat, flee: carried out by the movement phase and bookkeeping
+
+
+def finish_split(s: RQState, idx: int, parts: int) -> str:
+    """Record the number of attacks of a split attack, then offer the "then" spell as usual."""
+    c = s.combatants[idx]
+    last = split.finish_split(s, idx, parts)
+    it = c.intent
+    assert it is not None
+    return _then_after_weapon(c, it, it.weapon, last)
 
 
 def _then_after_weapon(c: Combatant, it: Intent, w: int, sr: int) -> str:

@@ -27,6 +27,9 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     # A24: a fumble's lost parry is spent by the next parry it would make ("next_parry") or by the
     # next blow it receives whatever the answer ("next_blow", v0)
     "lost_parry": "next_parry",
+    # point 11: a weapon skill over 100% may be split into attacks of >= 50% ("published") or is
+    # used whole ("off", v0)
+    "split_attacks": "published",
     "flight": "pursuit",  # A25: a faster enemy runs a fleer down; "escape": v0, flight always succeeds
 }
 
@@ -39,6 +42,7 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "knockback_rule": T.KNOCKBACK_RULES,
     "lost_parry": ("next_parry", "next_blow"),
     "flight": ("pursuit", "escape"),
+    "split_attacks": ("published", "off"),
 }
 OPTION_RANGES: dict[str, tuple[int, int]] = {"metres_per_mov": (1, 10)}
 
@@ -47,7 +51,7 @@ OPTION_RANGES: dict[str, tuple[int, int]] = {"metres_per_mov": (1, 10)}
 SPEC = SystemSpec(
     name="runequest",
     title="RuneQuest: Roleplaying in Glorantha",
-    version="0.3.0",
+    version="0.4.0",
     sides=2,
     max_per_side=A.MAX_PER_SIDE,
     num_actions=A.N,

@@ -85,6 +85,9 @@ class Step:
     shot: int = 0
     #: the step's SR already pays the 5 SR to ready its weapon (declared with the weapon not ready)
     readied: bool = False
+    #: a split attack (skill over 100%): the weapon skill is divided into ``parts`` attacks, this
+    #: one being number ``shot`` (split.py)
+    parts: int = 1
 
 
 @dataclass(slots=True)

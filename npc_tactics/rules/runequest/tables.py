@@ -28,6 +28,10 @@ SIZ_SR_TOP = 0
 READY_SR = 5  #: ready a weapon, spell or missile; also the reload between S/MR shots (§3.2, §5)
 SR_PER_3M = 1  #: each full 3 m of movement (§3.2)
 MAX_SR = 12  #: the 12-SR limit (§6)
+#: split attacks: a weapon skill over SPLIT_ABOVE may be divided, each attack keeping at least
+#: SPLIT_MIN_SKILL (RQG "Skills over 100%"; the minimum is [unverified], split.py)
+SPLIT_ABOVE = 100
+SPLIT_MIN_SKILL = 50
 #: surprise by an enemy within (max distance m, +SR); A14: <=3 m +3, >3 and <=9 m +1
 SURPRISE_SR: tuple[tuple[int, int], ...] = ((3, 3), (9, 1))
 RUNE_SPELL_SR = 1  #: Rune magic takes effect at SR 1, +1 per extra MP (§4)

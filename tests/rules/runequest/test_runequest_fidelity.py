@@ -222,7 +222,8 @@ def test_11_skill_over_100_lowers_the_opposing_skill() -> None:
     assert calc.over_100(147, 137) == (147, 90) and calc.over_100(120, 130) == (90, 130)
     assert calc.over_100(90, 60) == (90, 60)
     eng, s = fight([{**WARRIOR, "skills": {"broadsword": 120}}], [BROO], distance=1)
-    ev, roller = play(eng, s, [97, 90], "attack:0:enemy_0", "defend", "parry:1")
+    # power:1: one attack at the whole skill (a split is offered over 100%, test_runequest_split)
+    ev, roller = play(eng, s, [97, 90], "attack:0:enemy_0", "power:1", "defend", "parry:1")
     assert roller.remaining == 0
     assert kinds(ev, "defence")[0].data["chance"] == 20
 
