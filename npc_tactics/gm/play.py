@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from npc_tactics.dice import Roller, RngRoller
+from npc_tactics.dice import RngRoller, Roller
 from npc_tactics.errors import UserError
 from npc_tactics.evaluation.arena import Arena
 from npc_tactics.evaluation.fight import MAX_DECISIONS
