@@ -28,6 +28,7 @@ from npc_tactics.gm.play_dice import TypedDiceRoller
 from npc_tactics.gm.play_words import ECHOES, Narrator
 from npc_tactics.i18n import translator
 from npc_tactics.rules.base import Decision, DecisionKind, SideResult
+from npc_tactics.systems import get_system
 
 __all__ = ["DICE_MODES", "PlayResult", "Quit", "play"]
 
@@ -224,9 +225,10 @@ def play(system: str, scenario: str, bundle: str | Path, *, lang: str = "en", se
     if dice not in DICE_MODES:
         raise UserError(f"--dice: unknown mode {dice!r}; valid modes: {', '.join(DICE_MODES)}")
     agent = load_bundle_agent(bundle, deterministic=True)
-    arena = Arena.build(system, scenario, options if options is not None else agent.options)
-    if agent.system != arena.system:
-        raise UserError(f"--bundle: {bundle} plays {agent.system!r}, not {arena.system!r}")
+    wanted = get_system(system).name
+    if agent.system != wanted:
+        raise UserError(f"--bundle: {bundle} plays {agent.system!r}, not {wanted!r}")
+    arena = Arena.build(wanted, scenario, options if options is not None else agent.options)
     size = int(getattr(arena.encoder, "size", 0))
     if size and size != agent.obs_size:
         raise UserError(f"--bundle: {bundle} reads {agent.obs_size} observation values but {arena.system} "
@@ -242,4 +244,7 @@ def play(system: str, scenario: str, bundle: str | Path, *, lang: str = "en", se
         say("")
         say(_("Fight stopped. Goodbye."))
         return None
+    except KeyboardInterrupt:  # the CLI exits 130; end the half-typed line first
+        say("")
+        raise
 

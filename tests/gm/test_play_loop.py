@@ -163,3 +163,15 @@ def test_every_message_has_a_french_translation_and_the_mo_is_the_po() -> None:
         fr = catalogue.gettext(message)
         assert sorted(re.findall(r"\{[^}]*\}", fr)) == sorted(
             re.findall(r"\{[^}]*\}", message)), message
+
+
+def test_docs_page_describes_every_option_and_command() -> None:
+    import inspect
+
+    from npc_tactics import cli
+
+    page = (Path(cli.__file__).resolve().parents[1] / "docs" / "play.md").read_text(encoding="utf-8")
+    options = [f"--{name}" for name in inspect.signature(cli.play).parameters if name not in {"system", "scenario"}]
+    assert options == ["--bundle", "--lang", "--seed", "--dice"]
+    for word in [*options, "`s`", "`?`", "`q`", "Ctrl-D", "exit 130", "exit 2"]:
+        assert word in page, word

@@ -9,9 +9,8 @@ import re
 import sys
 from pathlib import Path
 
+import pexpect  # in the dev extra: make test installs it, so a missing pexpect fails instead of skipping
 import pytest
-
-pexpect = pytest.importorskip("pexpect")
 
 pytestmark = pytest.mark.integration
 
@@ -111,6 +110,15 @@ def test_bad_bundle_path_is_one_line_exit_2(tmp_path: Path) -> None:
     out = (child.before or "").strip()
     assert child.exitstatus == 2
     assert out.count("\n") == 0 and "bundle folder not found" in out and "Traceback" not in out
+
+
+def test_bundle_of_another_system_is_one_line_exit_2(ose_bundle: Path) -> None:
+    child = spawn("mrq", "shield_vs_greataxe", "--bundle", str(ose_bundle))
+    child.expect(pexpect.EOF)
+    child.close()
+    out = (child.before or "").strip()
+    assert child.exitstatus == 2
+    assert out.count("\n") == 0 and "plays 'ose', not 'mrq'" in out
 
 
 def test_ctrl_c_exits_130(ose_bundle: Path) -> None:
