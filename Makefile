@@ -9,7 +9,7 @@ DEMO_BUNDLE ?= bundles/demo
 DEMO_STEPS ?= 60000
 DEMO_FIGHTS ?= 200
 
-.PHONY: install run test test-fast bench lint type clean
+.PHONY: install run test test-fast bench lint type clean catalogues
 
 # torch first, pinned to the CPU build on this machine's disk; an unpinned torch pulls a multi-GB CUDA build.
 $(STAMP): pyproject.toml
@@ -48,6 +48,17 @@ lint: install
 
 type: install
 	$(BIN)/mypy
+
+# Re-extract the GM-facing strings (gettext domain npc_tactics), merge them into the en/fr .po files and compile the
+# .mo files (committed: a fresh clone needs no build step; tests/gm/test_words_catalogues.py checks they match).
+LOCALE := npc_tactics/locale
+catalogues: install
+	$(BIN)/pybabel extract -F $(LOCALE)/babel.cfg -k N_ -k say --no-location --omit-header --sort-output \
+		-o $(LOCALE)/npc_tactics.pot .
+	$(BIN)/pybabel update -i $(LOCALE)/npc_tactics.pot -d $(LOCALE) -D npc_tactics --width 120 \
+		--ignore-obsolete
+	$(BIN)/pybabel compile -d $(LOCALE) -D npc_tactics --statistics
+	$(BIN)/pybabel compile -d $(LOCALE) -D play --statistics  # `play` (hand-kept .po; tests/gm/test_play_loop.py)
 
 clean:
 	rm -rf $(VENV) runs reports bundles .pytest_cache .hypothesis

@@ -52,7 +52,7 @@ def measure(agent: PolicyAgent, opponent: str, fights: int, seed: int, scenario:
     name = scenario or agent.scenario
     loaded = info.load("content").load_scenario(name)
     side = agent.side
-    probe = engine.new_combat(loaded, RngRoller(np.random.default_rng(0)))
+    probe, _ = engine.new_combat(loaded, RngRoller(np.random.default_rng(0)))
     sides = [c.side for c in probe.combatants]
     lapse_at_slot = probe.rules.defense_dice_until != "turn_end"
     lapse_at_turn = probe.rules.defense_dice_until != "next_slot"

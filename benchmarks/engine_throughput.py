@@ -1,7 +1,8 @@
 """Random-legal decisions per second of every rules engine, against CartPole-v1 raw steps in the same run.
 
-One decision = ``legal_mask`` + a uniform legal choice + ``step(..., inplace=True)`` (what an environment does
-per step, without the encoder). CartPole is ``gymnasium.make("CartPole-v1")`` stepped with random actions.
+One decision = ``legal_mask`` + a uniform legal choice + ``step(..., inplace=True, mask=mask)`` (what an
+environment does per step, without the encoder: it hands the mask it computed to ``step``). CartPole is
+``gymnasium.make("CartPole-v1")`` stepped with random actions.
 The two are measured in alternating slices (CartPole, system, CartPole, system, ...) and the ratio is the
 median of the per-slice ratios, so a load that comes and goes on a shared machine hits both sides alike.
 
@@ -49,14 +50,15 @@ def engine_decisions_per_s(system: str, seconds: float, scenario: str | None = N
     decisions = fights = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = engine.new_combat(scen, roller)
+        state, _ = engine.new_combat(scen, roller)
         fights += 1
         while True:
             decision = engine.pending(state)
             if decision is None:
                 break
-            legal = np.flatnonzero(engine.legal_mask(state, decision))
-            state, _ = engine.step(state, int(legal[rng.integers(len(legal))]), roller, inplace=True)
+            mask = engine.legal_mask(state, decision)
+            legal = np.flatnonzero(mask)
+            state, _ = engine.step(state, int(legal[rng.integers(len(legal))]), roller, inplace=True, mask=mask)
             decisions += 1
     elapsed = time.perf_counter() - start
     return {"decisions_per_s": decisions / elapsed, "fights_per_s": fights / elapsed,

@@ -248,6 +248,43 @@ def simulate(
 
 
 @app.command(cls=Command)
+def replay(
+    system: SystemArg,
+    scenario: Annotated[str, typer.Argument(metavar="SCENARIO",
+                                            help="Scenario name or YAML path, see `npc-tactics scenarios SYSTEM`.")],
+    agents: Annotated[
+        str, typer.Option(metavar="A,B", help="Two agents, side 0 (NPCs) then side 1: scripted names or run "
+                          "directories.")
+    ] = "by-the-book,by-the-book",
+    seed: Annotated[int, typer.Option(metavar="SEED", callback=check_seed_option,
+                                      help=f"The fight's seed: the same fight as `simulate --fights 1 --seed SEED` "
+                                      f"(0 to {SEED_MAX}).")] = 0,
+    lang: Annotated[str, typer.Option(metavar="en|fr", help="Language of the story.")] = "en",
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", metavar="",
+                                          help="Also tell every dice roll and the rules' records that "
+                                          "repeat what the story already says.")] = False,
+    option: OptionFlag = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Tell one fight blow by blow in plain words (English or French): who chose what, each roll's result,
+    wounds and who fell, so a GM can see how an NPC fights before trusting it."""
+    from npc_tactics.gm.replay import replay as run_replay
+    from npc_tactics.i18n import check_lang
+
+    check_lang(lang)
+    names = split_agents(agents)
+    if len(names) != 2:
+        raise UserError(f"--agents: expected two agents (side 0, side 1), got {len(names)}: {names}")
+    if not scenario.strip():
+        raise UserError("SCENARIO: expected a scenario name or a YAML path, got an empty string")
+    story = run_replay(system, scenario, names, seed, lang, options=rules_options(system, option))
+    if as_json:
+        _print_json(story.to_dict())
+    else:
+        typer.echo(story.text(verbose=verbose), nl=False)
+
+
+@app.command(cls=Command)
 def export(
     run: Annotated[Path, typer.Argument(metavar="RUN_DIR", help="A trained run directory (from `npc-tactics train`).")],
     out: Annotated[Path, typer.Option(metavar="DIR", help="The bundle folder to write (policy.onnx + schema.json).")],

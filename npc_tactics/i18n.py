@@ -1,9 +1,21 @@
-"""Stand-in for gm-words' i18n (issue 11): ``translator(lang, domain)`` returns a gettext-style function.
+"""English and French for every word a game master reads, through standard gettext catalogues.
 
-gm-play needs French now (``npc-tactics play --lang fr``), so this branch's stand-in reads the standard gettext
-catalogue ``npc_tactics/locale/<lang>/LC_MESSAGES/<domain>.mo`` with Python's :mod:`gettext`, falling back to
-the English source strings when a domain has no catalogue. The lead keeps gm-words' module at merge (same
-signature and same catalogue layout; its ``DOMAINS`` needs ``"play"`` added).
+The source texts are English (``msgid``); ``npc_tactics/locale/<lang>/LC_MESSAGES/<domain>.po`` holds the
+translations and its compiled ``.mo`` beside it is what Python's :mod:`gettext` reads at run time (no Babel
+needed to run). Each part of the GM tooling has its own domain so that catalogues never collide:
+``npc_tactics`` (move names, narration, suggest), ``card`` (tactics cards), ``web`` (the web page), ``play``
+(`npc-tactics play`).
+
+Usage::
+
+    from npc_tactics.i18n import translator
+    _ = translator("fr")
+    _("parry with {weapon}").format(weapon=...)
+
+Strings assembled at run time from data (weapon ids, locations) are marked where they are declared with
+:func:`N_`, so the extraction (``make catalogues``) still finds them. The ``.mo`` files are committed and a test
+checks that each holds exactly its ``.po``'s translations (by content, so Babel or GNU msgfmt may compile it): a
+fresh clone runs without a build step, and a ``.po`` edited without recompiling fails the tests.
 """
 
 from __future__ import annotations
@@ -15,16 +27,39 @@ from pathlib import Path
 
 from npc_tactics.errors import UserError
 
-LANGUAGES = ("en", "fr")
+__all__ = ["DOMAINS", "LANGS", "LOCALE_DIR", "N_", "check_lang", "translations", "translator"]
+
+#: The languages a GM may ask for; English is the source language of every message.
+LANGS: tuple[str, ...] = ("en", "fr")
+#: One catalogue per part of the GM tooling (see the module docstring).
+DOMAINS: tuple[str, ...] = ("npc_tactics", "card", "web", "play")
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 
+def N_(message: str) -> str:  # noqa: N802  (the gettext convention for "mark, translate later")
+    """Mark ``message`` for extraction without translating it here (it is translated where it is shown)."""
+    return message
+
+
+def check_lang(lang: str) -> str:
+    """``lang`` if it is a supported language, else a :class:`UserError` listing the valid ones."""
+    if lang not in LANGS:
+        raise UserError(f"--lang: unknown language {lang!r}; valid languages: {', '.join(LANGS)}")
+    return lang
+
+
 @cache
-def _translations(lang: str, domain: str) -> gettext.NullTranslations:
+def translations(lang: str = "en", domain: str = "npc_tactics") -> gettext.NullTranslations:
+    """The gettext translations object of ``lang`` in ``domain`` (``gettext``, ``ngettext``, ``pgettext``).
+
+    English falls back to the source strings when it has no catalogue; so does a domain whose catalogue is not
+    installed yet (another part of the tooling), so a missing catalogue never breaks the output."""
+    check_lang(lang)
+    if domain not in DOMAINS:
+        raise ValueError(f"unknown gettext domain {domain!r}; valid domains: {', '.join(DOMAINS)}")
     return gettext.translation(domain, str(LOCALE_DIR), languages=[lang], fallback=True)
 
 
 def translator(lang: str = "en", domain: str = "npc_tactics") -> Callable[[str], str]:
-    if lang not in LANGUAGES:
-        raise UserError(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
-    return _translations(lang, domain).gettext
+    """A gettext function ``_`` for ``lang`` (``"en"`` or ``"fr"``); unknown ``lang`` raises UserError."""
+    return translations(lang, domain).gettext

@@ -30,3 +30,10 @@ def test_training_fps_schema() -> None:
     out = run_script("benchmarks/training_fps.py", "--timesteps", "1024")
     assert out["cartpole_fps"] > 0
     assert out["systems"]["ose"]["fps"] > 0 and out["systems"]["ose"]["ratio"] > 0
+
+
+def test_encode_speed_schema() -> None:
+    out = run_script("benchmarks/encode_speed.py", "--states", "20", "--seconds", "0.05", "--repeats", "1")
+    assert set(out["systems"]) == {"ose", "runequest", "mrq", "dicepool"}
+    for row in out["systems"].values():
+        assert row["installed_us"] > 0 and row["legacy_us"] > 0 and row["size"] < row["legacy_size"]

@@ -26,7 +26,7 @@ def play_log(system: str, scenario: str, seed: int) -> str:
     streams = np.random.SeedSequence(seed).spawn(2)
     agents = [make_agent(system, "random", engine, np.random.default_rng(streams[0])),
               make_agent(system, "by-the-book", engine, np.random.default_rng(streams[1]))]
-    state = engine.new_combat(info.load("content").load_scenario(scenario), roller)
+    state, _ = engine.new_combat(info.load("content").load_scenario(scenario), roller)
     log = []
     while engine.outcome(state) is None:
         decision = engine.pending(state)

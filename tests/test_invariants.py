@@ -30,7 +30,7 @@ def test_random_legal_play_keeps_invariants(system: str, scenario: str, seed: in
     engine, scen = _engine_and_scenario(system, scenario)
     roller = RngRoller(np.random.default_rng(seed))
     choice = np.random.default_rng(seed + 1)
-    state = engine.new_combat(scen, roller)  # type: ignore[attr-defined]
+    state, _ = engine.new_combat(scen, roller)  # type: ignore[attr-defined]
     n_actions = len(engine.catalogue)  # type: ignore[attr-defined]
     max_rounds = engine.spec.max_rounds  # type: ignore[attr-defined]
     for _ in range(100_000):

@@ -1,128 +1,112 @@
-"""OSE observation encoder: the fight seen from the acting combatant, every value in [-1, 1] (docs/ose.md)."""
+"""OSE observation encoder: the fight seen from the acting combatant, every value in [-1, 1] (docs/ose.md).
+
+Context: round, step one-hot, initiative, own declaration. Per combatant: standing, HP, AC, THAC0, distance and
+reach from the actor, weapons, movement, declarations, spells, morale and cover.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from npc_tactics.encoders.base import Encoder
+from npc_tactics.encoders.base import Decl, Encoder, Field, OneHot, flag, one_hot
 from npc_tactics.rules.base import Decision, Status
 from npc_tactics.rules.ose.state import (
     DECL_CAST,
     DECL_RETREAT,
     DECL_WITHDRAW,
     STAGE_DECLARE,
+    Combatant,
     OSEState,
 )
 
-_PHASES = ("declare", "move", "missile", "melee", "slow")
+
+@dataclass(slots=True)
+class Ctx:
+    st: OSEState
+    me: Combatant
+    phase: str
+    initiative: float
+    max_rounds: int
 
 
-class OSEEncoder(Encoder):
-    """Context: round, step one-hot, initiative, own declaration. Per combatant: standing, HP, AC, THAC0,
-    distance and reach from the actor, weapons, movement, declarations, spells, morale and cover."""
+@dataclass(slots=True)
+class Slot:
+    c: Combatant
+    other: bool  # not the actor
+    offset: int
+    distance: int
+    has_missile: bool
 
-    CONTEXT_FIELDS = (
-        ("round", "round / max_rounds"),
-        ("phase_declare", "1 if declaring (before initiative)"),
-        ("phase_move", "1 in the movement step"),
-        ("phase_missile", "1 in the missile step"),
-        ("phase_melee", "1 in the melee step"),
-        ("phase_slow", "1 in the slow-weapon step at the end of the round"),
-        (
-            "initiative",
-            "+1 if the actor's side acts first this round, -1 if second, 0 tie / not rolled yet",
-        ),
-        ("simultaneous", "1 if the current step resolves both sides at once (initiative tie)"),
-        ("declared_withdraw", "1 if the actor declared a fighting withdrawal this round"),
-        ("declared_retreat", "1 if the actor declared a retreat this round"),
-        ("rounds_left", "(max_rounds - round) / max_rounds"),
+
+_PHASES = {"declare": "1 if declaring (before initiative)", "move": "1 in the movement step",
+           "missile": "1 in the missile step", "melee": "1 in the melee step",
+           "slow": "1 in the slow-weapon step at the end of the round"}
+
+
+class OSEEncoder(Encoder[OSEState, Ctx, Slot]):
+    """The OSE declarations; docs/ose.md's observation table is generated from them."""
+
+    CONTEXT: Sequence[Decl[Ctx]] = (
+        Field("round", "round / max_rounds", "fraction", 1.0, lambda v: v.st.round / v.max_rounds),
+        one_hot("phase_", tuple(_PHASES), _PHASES.__getitem__, lambda v: v.phase),
+        flag("initiative", "+1 if the actor's side acts first this round, -1 if second, 0 tie / not rolled yet",
+             lambda v: v.initiative),
+        flag("simultaneous", "1 if the current step resolves both sides at once (initiative tie)",
+             lambda v: v.st.simul),
+        flag("declared_withdraw", "1 if the actor declared a fighting withdrawal this round",
+             lambda v: v.me.declared == DECL_WITHDRAW),
+        flag("declared_retreat", "1 if the actor declared a retreat this round",
+             lambda v: v.me.declared == DECL_RETREAT),
+        Field("rounds_left", "(max_rounds - round) / max_rounds", "fraction", 1.0,
+              lambda v: (v.max_rounds - v.st.round) / v.max_rounds),
     )
-    COMBATANT_FIELDS = (
-        ("present", "1 if the slot holds a combatant"),
-        ("active", "1 if still fighting"),
-        ("dead", "1 if dead"),
-        ("fled", "1 if fled (retreat off the field or morale failure)"),
-        ("out", "1 if held or asleep (incapacitated)"),
-        ("hp", "current hit points / max hit points"),
-        ("max_hp", "max hit points / 30"),
-        ("ac", "(9 - descending AC) / 10 (higher = harder to hit)"),
-        ("attack", "(19 - THAC0) / 10 (attack bonus)"),
-        (
-            "offset",
-            "signed distance from the actor in squares / 20 (+ = toward the enemies' starting side)",
-        ),
-        ("distance", "|distance| in squares / 20"),
-        ("adjacent", "1 if within 1.5 m of the actor (melee)"),
-        ("missile", "1 if it has a missile weapon with ammunition"),
-        ("missile_reach", "long range of its missile weapon in squares / 40"),
-        ("move", "encounter movement in squares / 8"),
-        ("slow", "1 if its melee weapon is slow (acts at the end of the round)"),
-        ("declared_withdraw", "1 if it declared a fighting withdrawal this round"),
-        ("declared_retreat", "1 if it declared a retreat (+2 to hit it, no shield)"),
-        ("casting", "1 if it declared a spell this round (disrupted if hit before its turn)"),
-        ("spells", "spells left in memory / 4"),
-        ("morale", "morale score / 12 (0 = never checks)"),
-        ("cover", "cover level / 5 (1 = full cover)"),
-        ("acted", "1 if it already attacked or cast this round"),
+    COMBATANT: Sequence[Decl[Slot]] = (
+        flag("present", "1 if the slot holds a combatant", lambda v: 1.0),
+        OneHot((("active", "1 if still fighting", (Status.ACTIVE,)),
+                ("dead", "1 if dead", (Status.DEAD,)),
+                ("fled", "1 if fled (retreat off the field or morale failure)", (Status.FLED,)),
+                ("out", "1 if held or asleep (incapacitated)", (Status.INCAPACITATED, Status.UNCONSCIOUS))),
+               lambda v: v.c.status),
+        Field("hp", "current hit points / max hit points", "fraction", 1.0,
+              lambda v: v.c.hp / v.c.max_hp if v.c.max_hp else 0.0),
+        Field("max_hp", "max hit points", "HP", 30.0, lambda v: v.c.max_hp),
+        Field("ac", "9 - descending AC (higher = harder to hit)", "AC points", 10.0, lambda v: 9 - v.c.prof.ac),
+        Field("attack", "19 - THAC0 (attack bonus)", "to-hit points", 10.0, lambda v: 19 - v.c.prof.thac0),
+        Field("offset", "signed distance from the actor (+ = toward the enemies' starting side)", "squares",
+              20.0, lambda v: v.offset),
+        Field("distance", "|distance| from the actor", "squares", 20.0, lambda v: v.distance),
+        flag("adjacent", "1 if within 1.5 m of the actor (melee)", lambda v: v.distance <= 1 and v.other),
+        flag("missile", "1 if it has a missile weapon with ammunition", lambda v: v.has_missile),
+        Field("missile_reach", "long range of its missile weapon (0 without one)", "squares", 40.0,
+              lambda v: v.c.prof.missile_ranges[2] if v.has_missile else 0.0),
+        Field("move", "encounter movement per round", "squares", 8.0, lambda v: v.c.prof.move),
+        flag("slow", "1 if its melee weapon is slow (acts at the end of the round)",
+             lambda v: v.c.prof.melee_slow),
+        flag("declared_withdraw", "1 if it declared a fighting withdrawal this round",
+             lambda v: v.c.declared == DECL_WITHDRAW),
+        flag("declared_retreat", "1 if it declared a retreat (+2 to hit it, no shield)",
+             lambda v: v.c.declared == DECL_RETREAT),
+        flag("casting", "1 if it declared a spell this round (disrupted if hit before its turn)",
+             lambda v: v.c.declared == DECL_CAST and v.c.casting >= 0),
+        Field("spells", "spells left in memory", "spells", 4.0, lambda v: sum(v.c.spells)),
+        Field("morale", "morale score (0 = never checks)", "ML", 12.0, lambda v: v.c.prof.morale),
+        Field("cover", "cover level (5 = full cover)", "cover level", 5.0, lambda v: v.c.cover),
+        flag("acted", "1 if it already attacked or cast this round", lambda v: v.c.attacked),
     )
 
-    def context(self, state: Any, decision: Decision) -> list[float]:
-        st: OSEState = state
-        c = st.combatants[decision.actor]
-        phase = decision.context.get("phase", "declare")
+    def context_view(self, state: OSEState, decision: Decision) -> Ctx:
+        st = state
+        me = st.combatants[decision.actor]
         ini = 0.0
-        if (
-            st.stage != STAGE_DECLARE
-            and len(st.groups) > 1
-            and not st.options["individual_initiative"]
-        ):
+        if st.stage != STAGE_DECLARE and len(st.groups) > 1 and not st.options["individual_initiative"]:
             first = st.groups[0]
             if first:
-                ini = 1.0 if st.combatants[first[0]].side == c.side else -1.0
-        mr = st.max_rounds or 1
-        return (
-            [st.round / mr]
-            + [1.0 if phase == p else 0.0 for p in _PHASES]
-            + [
-                ini,
-                1.0 if st.simul else 0.0,
-                1.0 if c.declared == DECL_WITHDRAW else 0.0,
-                1.0 if c.declared == DECL_RETREAT else 0.0,
-                (mr - st.round) / mr,
-            ]
-        )
+                ini = 1.0 if st.combatants[first[0]].side == me.side else -1.0
+        return Ctx(st, me, decision.context.get("phase", "declare"), ini, st.max_rounds or 1)
 
-    def combatant(self, state: Any, decision: Decision, index: int) -> list[float]:
-        st: OSEState = state
-        me = st.combatants[decision.actor]
-        c = st.combatants[index]
-        p = c.prof
-        status = c.status
+    def combatant_view(self, state: OSEState, decision: Decision, index: int, ctx: Ctx) -> Slot:
+        me, c = ctx.me, state.combatants[index]
         off = (c.pos - me.pos) if me.side == 0 else (me.pos - c.pos)
-        d = abs(c.pos - me.pos)
-        has_missile = p.missile_weapon is not None and c.ammo != 0
-        return [
-            1.0,
-            1.0 if status == Status.ACTIVE else 0.0,
-            1.0 if status == Status.DEAD else 0.0,
-            1.0 if status == Status.FLED else 0.0,
-            1.0 if status in (Status.INCAPACITATED, Status.UNCONSCIOUS) else 0.0,
-            c.hp / c.max_hp if c.max_hp else 0.0,
-            c.max_hp / 30.0,
-            (9 - p.ac) / 10.0,
-            (19 - p.thac0) / 10.0,
-            off / 20.0,
-            d / 20.0,
-            1.0 if d <= 1 and index != decision.actor else 0.0,
-            1.0 if has_missile else 0.0,
-            p.missile_ranges[2] / 40.0 if has_missile else 0.0,
-            p.move / 8.0,
-            1.0 if p.melee_slow else 0.0,
-            1.0 if c.declared == DECL_WITHDRAW else 0.0,
-            1.0 if c.declared == DECL_RETREAT else 0.0,
-            1.0 if c.declared == DECL_CAST and c.casting >= 0 else 0.0,
-            sum(c.spells) / 4.0,
-            p.morale / 12.0,
-            c.cover / 5.0,
-            1.0 if c.attacked else 0.0,
-        ]
+        return Slot(c, index != decision.actor, off, abs(c.pos - me.pos),
+                    c.prof.missile_weapon is not None and c.ammo != 0)

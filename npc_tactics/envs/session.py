@@ -41,14 +41,17 @@ class FightSession:
         self.round_events: list[Event] = []
         self._decision: Decision | None = None
         self._mask: np.ndarray | None = None
+        self._opening: list[Event] = []
 
     # ----- lifecycle -------------------------------------------------------------------------------
     def start(self, dice_seed: int) -> None:
         self.roller = RngRoller(np.random.default_rng(dice_seed))
-        self.state = self.engine.new_combat(self.scenario, self.roller)
+        self.state, opening = self.engine.new_combat(self.scenario, self.roller)
         self.tracker = RewardTracker(self.reward_config, list(self.state.combatants))
         self.event_counts = Counter()
         self.round_events = []
+        self._record(opening)
+        self._opening = opening  # handed out with the first step's events (reward shaping sees them once)
         self._refresh()
 
     def _refresh(self) -> None:
@@ -91,12 +94,17 @@ class FightSession:
         assert self.roller is not None
         self.state, events = self.engine.step(self.state, action, self.roller, inplace=True, mask=self.mask())
         self._refresh()
+        self._record(events)
+        if self._opening:
+            events, self._opening = self._opening + events, []
+        return events
+
+    def _record(self, events: list[Event]) -> None:
         for e in events:
             self.event_counts[e.kind] += 1
             if e.kind == "round_start":
                 self.round_events = []
             self.round_events.append(e)
-        return events
 
 
 

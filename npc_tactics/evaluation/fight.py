@@ -169,11 +169,11 @@ def play_fight(
     Raises ``RuntimeError`` if the engine stops without an outcome or exceeds :data:`MAX_DECISIONS`.
     """
     roller = RngRoller(np.random.default_rng(seed))
-    state = engine.new_combat(scenario, roller)
+    state, opening = engine.new_combat(scenario, roller)
     sides = max(int(engine.spec.sides), 1 + max(int(c.side) for c in state.combatants))
     if len(agents) != sides:
         raise ValueError(f"play_fight needs one agent per side ({sides}), got {len(agents)}")
-    events: list[Event] = []
+    events: list[Event] = list(opening)
     decisions_per_side = [0] * sides
     actions: list[Counter[str]] = [Counter() for _ in range(sides)]
     decisions = 0

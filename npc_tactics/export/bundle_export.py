@@ -20,10 +20,9 @@ from npc_tactics.export.onnx_export import INPUTS, ONNX_OPSET, OUTPUTS, export_a
 from npc_tactics.policy_io.bundle import (
     Bundle,
     BundleSchema,
-    ObservationField,
-    ObservationSchema,
     OnnxInfo,
     TrainingInfo,
+    observation_schema,
     read_bundle,
     sha256_hex,
     write_bundle,
@@ -34,8 +33,8 @@ __all__ = ["DEFAULT_RANGE_FIGHTS", "ExportResult", "ObservationRange", "export_b
 
 DEFAULT_RANGE_FIGHTS = 200
 FIELD_NAMES_SOURCE = (
-    "the installed encoder's field list (Encoder.fields: decision-kind one-hot, CONTEXT_FIELDS, then "
-    "COMBATANT_FIELDS per slot labelled self / ally_i / enemy_i)"
+    "the installed encoder's declarations (Encoder.schema(): decision-kind one-hot over the system's kinds, "
+    "CONTEXT fields, then the COMBATANT fields per slot labelled self / ally_i / enemy_i)"
 )
 
 
@@ -161,8 +160,13 @@ def export_bundle(run_dir: str | Path, out: str | Path, *, fights: int = DEFAULT
     agent = OnnxAgent(OnnxPolicy(onnx_bytes), system=info.name, scenario=scenario, side=config.side,
                       name=f"bundle:{Path(out).name}", options=dict(config.options), deterministic=False)
     seen = measure_range(agent, scenario, list(config.opponents), fights, seed)
-    obs_fields = [ObservationField(name=f.name, description=f.description, min=float(lo), max=float(hi))
-                  for f, lo, hi in zip(encoder.fields, seen.low, seen.high, strict=True)]
+    observation = observation_schema(
+        encoder.schema(), seen.low, seen.high, field_names_source=FIELD_NAMES_SOURCE,
+        observed_range_source=(
+            f"measured at export: {fights} fights (seeds {seed}..{seed + fights - 1}) of the exported policy "
+            f"sampling from its probabilities on side {config.side} of {scenario}, against its training "
+            f"opponents in turn ({', '.join(config.opponents)}); {seen.count} observations"
+        ))
     schema = BundleSchema(
         system=info.name,
         rules_version=engine.spec.version,
@@ -170,16 +174,7 @@ def export_bundle(run_dir: str | Path, out: str | Path, *, fights: int = DEFAULT
         resolved_options=dict(engine.options),
         scenario=scenario,
         side=config.side,
-        observation=ObservationSchema(
-            size=encoder.size,
-            fields=obs_fields,
-            field_names_source=FIELD_NAMES_SOURCE,
-            observed_range_source=(
-                f"measured at export: {fights} fights (seeds {seed}..{seed + fights - 1}) of the exported policy "
-                f"sampling from its probabilities on side {config.side} of {scenario}, against its training "
-                f"opponents in turn ({', '.join(config.opponents)}); {seen.count} observations"
-            ),
-        ),
+        observation=observation,
         actions=list(engine.catalogue.names),
         training=_training_info(run, config),
         package=package_versions(("npc-tactics", "torch", "stable-baselines3", "sb3-contrib", "onnx",

@@ -104,26 +104,24 @@ class Table:
     def run(self) -> PlayResult:
         _ = self._
         engine = self.engine
-        side_names = self._side_names_from_scenario()
+        # the combatants' names, from a throw-away opening (no dice typed for it): the opening's own rolls are
+        # then announced with who rolls and why, in the GM's words
+        names = self._names_from_scenario()
+        self.use_names(names)
+        npcs = ", ".join(n for n, side in names if side == self.npc_side)
+        pcs = ", ".join(n for n, side in names if side != self.npc_side)
         self.say(_("{scenario} ({system}): you play side {pc} ({pcs}); the bundle {bundle} plays side {npc} "
                    "({npcs}).").format(scenario=self.arena.scenario_name, system=self.arena.system,
-                                        pc=self.pc_sides_text(), pcs=side_names[1], bundle=self.bundle.name,
-                                        npc=self.npc_side, npcs=side_names[0]))
+                                        pc=self.pc_sides_text(), pcs=pcs, bundle=self.bundle.name,
+                                        npc=self.npc_side, npcs=npcs))
         self.say(_("Dice: rolled by the engine (seed {seed}).").format(seed=self.seed) if not self.manual
                  else _("Dice: you roll them and type each face."))
         self.help()
-        self.state = engine.new_combat(self.arena.scenario, self.roller)
-        names = [str(c.name) for c in self.state.combatants]
-        if isinstance(self.roller, TypedDiceRoller):
-            self.roller.names = names
-        self.narrator = Narrator(self.arena.system, names, self.lang, self._)
-        if isinstance(self.roller, TypedDiceRoller):
-            self.roller.why_words = self.narrator.why
-        # OSE keeps round 1's opening rolls (hit points, initiative) to return them with the first step: tell them
-        # now, before the first choice, and skip them when that step returns them
-        opening = list(getattr(self.state, "stash", None) or [])
-        self.tell(opening)
-        skip = len(opening)
+        self.state, opening = engine.new_combat(self.arena.scenario, self.roller)
+        real = [(str(c.name), int(c.side)) for c in self.state.combatants]
+        if real != names:
+            self.use_names(real)
+        self.tell(opening)  # hit points, initiative, morale: what the rules roll before the first decision
         shown_round = -1
         decisions = 0
         while (outcome := engine.outcome(self.state)) is None:
@@ -142,8 +140,7 @@ class Table:
             else:
                 action = self.pc_move(decision, mask)
             self.state, events = engine.step(self.state, action, self.roller, inplace=True, mask=mask)
-            self.tell(events[skip:])
-            skip = 0
+            self.tell(events)
             decisions += 1
             if decisions > MAX_DECISIONS:
                 raise RuntimeError(f"the fight did not end after {MAX_DECISIONS} decisions")
@@ -152,12 +149,15 @@ class Table:
     def pc_sides_text(self) -> str:
         return ", ".join(str(s) for s in range(int(self.engine.spec.sides)) if s != self.npc_side)
 
-    def _side_names_from_scenario(self) -> tuple[str, str]:
-        """Names of the NPCs and of the PCs, read from a throw-away opening (no dice are typed for it)."""
-        state = self.engine.new_combat(self.arena.scenario, RngRoller(np.random.default_rng(0)))
-        npcs = [str(c.name) for c in state.combatants if int(c.side) == self.npc_side]
-        pcs = [str(c.name) for c in state.combatants if int(c.side) != self.npc_side]
-        return ", ".join(npcs), ", ".join(pcs)
+    def _names_from_scenario(self) -> list[tuple[str, int]]:
+        state, _opening = self.engine.new_combat(self.arena.scenario, RngRoller(np.random.default_rng(0)))
+        return [(str(c.name), int(c.side)) for c in state.combatants]
+
+    def use_names(self, names: list[tuple[str, int]]) -> None:
+        self.narrator = Narrator(self.arena.system, [n for n, _side in names], self.lang)
+        if isinstance(self.roller, TypedDiceRoller):
+            self.roller.names = [n for n, _side in names]
+            self.roller.why_words = self.narrator.why
 
     def who(self, decision: Decision) -> str:
         return str(self.state.combatants[decision.actor].name)

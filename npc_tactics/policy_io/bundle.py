@@ -37,6 +37,8 @@ __all__ = [
     "BundleError",
     "BundleSchema",
     "ObservationField",
+    "ObservationSchema",
+    "observation_schema",
     "read_bundle",
     "sha256_hex",
     "write_bundle",
@@ -54,21 +56,48 @@ class BundleError(UserError):
 
 
 class ObservationField(BaseModel):
-    """One entry of the observation vector, in order, with the range seen when the bundle was made."""
+    """One entry of the observation vector, in order, as the encoder declares it (``unit`` of the raw reading,
+    ``scale`` it is divided by), with the range seen when the bundle was made. ``unit`` and ``scale`` are
+    absent from bundles made before the encoders declared them."""
 
     model_config = _STRICT
     name: str
     description: str = ""
+    unit: str | None = None
+    scale: float | None = None
     min: float
     max: float
 
 
 class ObservationSchema(BaseModel):
+    """The observation section: the encoder's layout (:meth:`~npc_tactics.encoders.base.Encoder.schema`) with
+    the observed range of each field. The layout keys are absent from bundles made before it existed."""
+
     model_config = _STRICT
     size: int = Field(ge=1)
     fields: list[ObservationField]
     field_names_source: str
     observed_range_source: str
+    value: str | None = None
+    decision_kinds: list[str] | None = None
+    slots: list[str] | None = None
+    context_start: int | None = None
+    block_start: int | None = None
+    block_size: int | None = None
+
+
+def observation_schema(layout: dict[str, Any], low: Any, high: Any, *, field_names_source: str,
+                       observed_range_source: str) -> ObservationSchema:
+    """The observation section of ``schema.json`` from an encoder's ``schema()`` and the per-field range seen
+    (``low``/``high``, one value per field)."""
+    fields = [ObservationField(name=f["name"], description=f["description"], unit=f["unit"], scale=f["scale"],
+                               min=float(lo), max=float(hi))
+              for f, lo, hi in zip(layout["fields"], low, high, strict=True)]
+    return ObservationSchema(
+        size=layout["size"], fields=fields, field_names_source=field_names_source,
+        observed_range_source=observed_range_source, value=layout["value"],
+        decision_kinds=list(layout["decision_kinds"]), slots=list(layout["slots"]),
+        context_start=layout["context_start"], block_start=layout["block_start"], block_size=layout["block_size"])
 
 
 class OnnxInfo(BaseModel):
@@ -205,15 +234,27 @@ def check_against_package(schema: BundleSchema, where: str) -> list[str]:
     if version != schema.rules_version:
         warnings.append(f"trained under {schema.system} rules {schema.rules_version}, installed rules are "
                         f"{version}: the advice may not fit the rules as now played")
-    installed = [f.name for f in encoder.fields]
-    declared = [f.name for f in schema.observation.fields]
-    if installed != declared:
-        k = next(i for i, (a, b) in enumerate(zip(installed, declared, strict=True)) if a != b)
-        warnings.append(f"observation field {k} is {declared[k]!r} in the bundle but {installed[k]!r} in the "
-                        "installed encoder: the network may read the situation wrongly")
+    warnings.extend(_field_warnings(encoder.fields, schema.observation))
     if schema.package.get("npc-tactics") not in (None, __version__):
         warnings.append(f"exported by npc-tactics {schema.package['npc-tactics']}, installed {__version__}")
     return warnings
+
+
+def _field_warnings(installed: Any, obs: ObservationSchema) -> list[str]:
+    """Where the installed encoder's layout differs from the bundle's (same size): the first renamed field, the
+    first field scaled differently, other decision kinds. Older bundles without scales are compared by name."""
+    out: list[str] = []
+    for k, (mine, theirs) in enumerate(zip(installed, obs.fields, strict=True)):
+        if mine.name != theirs.name:
+            out.append(f"observation field {k} is {theirs.name!r} in the bundle but {mine.name!r} in the "
+                       "installed encoder: the network may read the situation wrongly")
+            break
+    for k, (mine, theirs) in enumerate(zip(installed, obs.fields, strict=True)):
+        if theirs.scale is not None and mine.name == theirs.name and mine.scale != theirs.scale:
+            out.append(f"observation field {k} ({mine.name}) is divided by {theirs.scale:g} in the bundle but by "
+                       f"{mine.scale:g} in the installed encoder: the network may read the situation wrongly")
+            break
+    return out
 
 
 def write_bundle(path: str | Path, schema: BundleSchema, onnx_bytes: bytes, *, force: bool = False,

@@ -3,7 +3,7 @@
 A combat is a sequence of decisions between dice rolls. An engine is a pure state machine::
 
     engine = OSEEngine(options)
-    state = engine.new_combat(scenario, roller)
+    state, events = engine.new_combat(scenario, roller)   # the opening rolls are events too
     while engine.outcome(state) is None:
         decision = engine.pending(state)              # who chooses what, right now
         mask = engine.legal_mask(state, decision)     # bool over the system's fixed action catalogue
@@ -30,24 +30,66 @@ How the four systems fit the one protocol (each is a :class:`DecisionKind` plus 
 
 Follow-up parameters (which location to aim at, how many MP) are further decisions of the same actor
 (``kind=OPTION``) rather than a combinatorial catalogue.
+
+The contract
+------------
+Every engine keeps these clauses; ``tests/conformance/`` checks each one on every registered system, every
+shipped scenario and the test fake (``tests/fakesys``):
+
+1. ``new_combat(scenario, roller, *, record_rolls=True)`` returns ``(state, events)``. The base class builds the
+   :class:`EventSink` and calls the engine's ``_new_combat(scenario, sink)``; the opening (round 1 starting, hit
+   points, initiative, morale, positions) is events like any other step's.
+2. Every die goes through the sink, so the rolls of a fight's log, fed back as forced rolls
+   (:class:`~npc_tactics.dice.ScriptedRoller`) with the same actions, give a byte-identical log.
+3. ``legal_mask(state, decision)`` returns a fresh writable ``bool`` array of the catalogue's length, computed
+   for ``decision`` (default: the pending one): every legal entry's ``kinds`` holds ``decision.kind``, at
+   least one entry is legal, and the mask is all ones once the fight is over.
+4. Rules options are resolved once per fight (:meth:`Engine.resolve_options`: spec defaults < the scenario's
+   options < the options given to the engine) and carried on the state as ``state.options``, a read-only
+   mapping; the rules read them from there, never from a field of the engine another fight overwrites.
+5. ``clone()`` shares no mutable object with the original (shared parts are immutable: tuples, frozen
+   dataclasses, read-only mappings and arrays; memos such as a cached mask are read-only too), and ``step``
+   without ``inplace`` never changes its input: ``pending``, ``legal_mask`` and ``outcome`` only read the state.
+6. A fight ends through :func:`side_outcome` (one rule, one set of reasons) or by the round cap
+   (:data:`MAX_ROUNDS`, every side draws); ``outcome`` is ``None`` exactly while ``pending`` is not.
+7. ``SystemSpec`` holds the typed facts (chance mode, reward range, decisions bound, option values and ranges)
+   and :func:`option_error` is the one option check, used by engines and by scenario/situation loaders (which
+   name the file and field).
 """
 
 from __future__ import annotations
 
+import copyreg
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import IntEnum
+from enum import Enum, IntEnum
+from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
 import numpy as np
 
 from npc_tactics.dice import DiceExpr, Roll, Roller
+from npc_tactics.rules.outcome import (
+    DEFEATED,
+    FLED_REASON,
+    MAX_ROUNDS,
+    MUTUAL,
+    Outcome,
+    SideResult,
+    Status,
+    side_outcome,
+)
 
 __all__ = [
+    "DEFEATED",
+    "FLED_REASON",
+    "MAX_ROUNDS",
+    "MUTUAL",
     "ActionCatalogue",
     "ActionSpec",
+    "ChanceMode",
     "Decision",
     "DecisionKind",
     "Engine",
@@ -61,7 +103,24 @@ __all__ = [
     "ally_slots",
     "enemy_slots",
     "events_to_jsonl",
+    "option_error",
+    "read_only",
+    "side_outcome",
 ]
+
+
+def read_only(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A read-only copy of ``mapping`` (a ``types.MappingProxyType``): safe to share between a state and its clone."""
+    return MappingProxyType(dict(mapping))
+
+
+def _reduce_read_only(mapping: Mapping[str, Any]) -> tuple[Any, tuple[dict[str, Any]]]:
+    return read_only, (dict(mapping),)
+
+
+# Read-only mappings (decision contexts, a state's options) travel with states to worker processes: let pickle and
+# deepcopy rebuild them (the standard library cannot pickle a mappingproxy).
+copyreg.pickle(MappingProxyType, _reduce_read_only)
 
 
 class IllegalActionError(ValueError):
@@ -88,24 +147,6 @@ class DecisionKind(IntEnum):
     OPTION = 5  #: a follow-up parameter of an action just chosen (location aimed at, MP to spend)
 
 
-class Status(IntEnum):
-    """A combatant's standing in the fight. Only ACTIVE combatants decide or act."""
-
-    ACTIVE = 0
-    UNCONSCIOUS = 1
-    DEAD = 2
-    FLED = 3  #: left the fight alive (retreat off the field, morale break); counts as a flee, not a kill
-    SURRENDERED = 4
-    INCAPACITATED = 5  #: alive and conscious but out of the fight (held, asleep, severe wound)
-
-
-class SideResult(IntEnum):
-    WIN = 0
-    LOSS = 1
-    DRAW = 2
-    FLED = 3  #: the side's survivors all left the field: not a win, but the NPCs live
-
-
 @dataclass(frozen=True, slots=True)
 class Decision:
     """Who must choose, what kind of choice, and the context an agent may see (attacker, weapon, SR...)."""
@@ -115,6 +156,11 @@ class Decision:
     kind: DecisionKind
     round: int = 0
     context: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # read-only, so a state and its clone may share their pending decision safely
+        if not isinstance(self.context, MappingProxyType):
+            object.__setattr__(self, "context", read_only(self.context))
 
     def describe(self) -> str:
         ctx = ", ".join(f"{k}={v}" for k, v in self.context.items())
@@ -280,22 +326,23 @@ class EventSink:
         return event
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a fight ended: one :class:`SideResult` per side, the winner (or None), rounds played, why."""
+class ChanceMode(Enum):
+    """How chance enters a fight (OpenSpiel's ``GameType.ChanceMode``)."""
 
-    results: tuple[SideResult, ...]
-    winner: int | None
-    rounds: int
-    reason: str
-
-    def result(self, side: int) -> SideResult:
-        return self.results[side]
+    DETERMINISTIC = "deterministic"
+    #: dice are rolled inside ``step`` through the explicit Roller passed in (forced rolls replay them)
+    SAMPLED_STOCHASTIC = "sampled_stochastic"
 
 
 @dataclass(frozen=True, slots=True)
 class SystemSpec:
-    """Static facts about a rules system (imitates OpenSpiel's ``_GAME_TYPE`` / ``_GAME_INFO``)."""
+    """Static facts about a rules system (imitates OpenSpiel's ``_GAME_TYPE`` / ``_GAME_INFO``).
+
+    ``option_values`` lists the allowed values of each enumerated rules option and ``option_ranges`` the
+    inclusive bounds of each numeric one (of each element of a list option), so :func:`option_error` checks them
+    once for every system. ``max_decisions`` bounds the decisions of one fight (the conformance suite checks
+    random fights end within it); ``reward_range`` is the range of the terminal reward from one side's view.
+    """
 
     name: str
     title: str
@@ -306,7 +353,41 @@ class SystemSpec:
     max_rounds: int
     decision_kinds: tuple[DecisionKind, ...]
     default_options: Mapping[str, Any]
-    chance_mode: str = "sampled through an explicit Roller"
+    chance_mode: ChanceMode = ChanceMode.SAMPLED_STOCHASTIC
+    reward_range: tuple[float, float] = (-1.0, 1.0)
+    max_decisions: int = 10_000
+    option_values: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    option_ranges: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+
+
+def option_error(spec: SystemSpec, key: str, value: Any) -> str | None:
+    """What is wrong with ``value`` for the known rules option ``key`` of ``spec`` (None: nothing).
+
+    The one option check of every system (engines, scenario and situation loaders, which add the file and
+    field): the default's type (an int is accepted for a float, a bool never for a number), then the allowed
+    values (``spec.option_values``) and inclusive bounds (``spec.option_ranges``). A list option must have its
+    default's length and the bounds apply to each element.
+    """
+    default = spec.default_options[key]
+    bounds = spec.option_ranges.get(key)
+    if isinstance(default, list | tuple):
+        if not isinstance(value, list | tuple) or len(value) != len(default) or any(
+                isinstance(v, bool) or not isinstance(v, int | float)
+                or (bounds is not None and not bounds[0] <= v <= bounds[1]) for v in value):
+            within = f" from {bounds[0]} to {bounds[1]}" if bounds is not None else ""
+            return f"expects {len(default)} numbers{within}, got {value!r}"
+        return None
+    if default is not None:
+        numeric = isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool)
+        if not (isinstance(value, type(default)) or numeric) or (
+                isinstance(value, bool) and not isinstance(default, bool)):
+            return f"expects {type(default).__name__}, got {value!r}"
+    allowed = spec.option_values.get(key)
+    if allowed is not None and value not in allowed:
+        return f"must be one of {', '.join(map(str, allowed))}; got {value!r}"
+    if bounds is not None and not bounds[0] <= value <= bounds[1]:
+        return f"must lie in [{bounds[0]}, {bounds[1]}]; got {value!r}"
+    return None
 
 
 S = TypeVar("S")
@@ -323,31 +404,51 @@ class Engine(ABC, Generic[S]):
     catalogue: ActionCatalogue
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
-        self.options = self.validate_options(dict(options or {}))
+        #: the options given to the engine (they win over a scenario's); ``options`` adds the spec defaults
+        self.explicit_options: Mapping[str, Any] = read_only(options or {})
+        self.options: Mapping[str, Any] = read_only(self.validate_options(dict(options or {})))
 
     # ----- options -------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Merge ``options`` over the spec defaults; unknown keys or wrong types raise ``ValueError``."""
-        merged = dict(self.spec.default_options)
+        """Merge ``options`` over the spec defaults; unknown keys, wrong types or values raise ``ValueError``.
+
+        Types follow the default's type (an int is accepted for a float, a bool never for a number); allowed
+        values and ranges come from ``spec.option_values`` and ``spec.option_ranges`` (for a list option, the
+        same length as its default and the range applies to each element; lists come back as tuples).
+        """
+        spec = self.spec
+        merged = dict(spec.default_options)
         for key, value in options.items():
             if key not in merged:
-                raise ValueError(
-                    f"unknown {self.spec.name} rules option {key!r}; valid options: {sorted(merged)}"
-                )
-            default = merged[key]
-            if default is not None and not isinstance(value, type(default)):
-                if not (isinstance(default, float) and isinstance(value, int)):
-                    raise ValueError(
-                        f"{self.spec.name} rules option {key!r} expects {type(default).__name__}, got {value!r}"
-                    )
-            merged[key] = value
+                raise ValueError(f"unknown {spec.name} rules option {key!r}; valid options: {sorted(merged)}")
+            problem = option_error(spec, key, value)
+            if problem is not None:
+                raise ValueError(f"{spec.name} rules option {key!r} {problem}")
+            merged[key] = tuple(value) if isinstance(value, list) else value
+        for key, default in merged.items():  # sequence defaults too: the resolved options hold nothing mutable
+            if isinstance(default, list):
+                merged[key] = tuple(default)
         return merged
 
+    def resolve_options(self, scenario_options: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
+        """The options one fight is played under, resolved once: spec defaults < the scenario's ``options`` <
+        the options given to the engine. Read-only: the state carries it, and the rules read it from there."""
+        return read_only(self.validate_options({**dict(scenario_options or {}), **self.explicit_options}))
+
     # ----- the protocol ----------------------------------------------------------------------------
+    def new_combat(self, scenario: Any, roller: Roller, *, record_rolls: bool = True
+                   ) -> tuple[S, list[Event]]:
+        """Build the opening state from a scenario (sides, combatants, positions) and roll what the rules roll
+        before the first decision (initiative, hit points, morale, positions): those rolls are the returned
+        events, so a log that starts here replays the whole fight from its rolls. The state is already at its
+        first decision (or over) and carries its resolved options as ``state.options``."""
+        sink = EventSink(roller, 0, record_rolls)
+        state = self._new_combat(scenario, sink)
+        return state, sink.events
+
     @abstractmethod
-    def new_combat(self, scenario: Mapping[str, Any], roller: Roller) -> S:
-        """Build the opening state from a scenario mapping (sides, combatants, positions) and roll what the
-        rules roll before the first decision. The returned state is already at its first decision."""
+    def _new_combat(self, scenario: Any, sink: EventSink) -> S:
+        """Build the state and run it to the first decision, rolling every die through ``sink``."""
 
     @abstractmethod
     def pending(self, state: S) -> Decision | None:

@@ -86,13 +86,44 @@ def test_renamed_observation_fields_are_flagged(bundle: Path) -> None:
     assert "observation field 7 is 'context.something_else'" in read_bundle(bundle).warnings[0]
 
 
+def test_the_observation_section_is_the_encoders_declaration(exported: dict[str, Exported]) -> None:
+    from npc_tactics.systems import get_system
+
+    for system, case in exported.items():
+        obs = read_bundle(case.bundle).schema.observation
+        info = get_system(system)
+        layout = info.load("encoder")(info.load("engine")()).schema()
+        assert [(f.name, f.description, f.unit, f.scale) for f in obs.fields] == [
+            (f["name"], f["description"], f["unit"], f["scale"]) for f in layout["fields"]]
+        assert (obs.decision_kinds, obs.slots, obs.block_start, obs.block_size) == (
+            layout["decision_kinds"], layout["slots"], layout["block_start"], layout["block_size"])
+
+
+def test_a_rescaled_observation_field_is_flagged(bundle: Path) -> None:
+    edit_schema(bundle, lambda d: d["observation"]["fields"][19].update(scale=31.0))
+    warning = read_bundle(bundle).warnings[0]
+    assert "observation field 19 (self.max_hp) is divided by 31 in the bundle but by 30" in warning
+
+
+def test_a_bundle_without_declared_units_still_reads(bundle: Path) -> None:
+    """Bundles written before the encoders declared unit, scale and layout: names are still compared."""
+    def strip(d: dict[str, Any]) -> None:
+        for key in ("value", "decision_kinds", "slots", "context_start", "block_start", "block_size"):
+            del d["observation"][key]
+        for f in d["observation"]["fields"]:
+            del f["unit"], f["scale"]
+
+    edit_schema(bundle, strip)
+    assert read_bundle(bundle).warnings == []
+
+
 def test_another_observation_size_is_refused(bundle: Path) -> None:
     def grow(d: dict[str, Any]) -> None:
         d["observation"]["size"] += 1
         d["observation"]["fields"].append({"name": "extra", "min": 0.0, "max": 0.0})
 
     edit_schema(bundle, grow)
-    with pytest.raises(BundleError, match=r"expects 294 observation values, the installed ose encoder makes 293"):
+    with pytest.raises(BundleError, match=r"expects 290 observation values, the installed ose encoder makes 289"):
         read_bundle(bundle)
 
 

@@ -10,6 +10,8 @@ SCENARIOS: dict[str, tuple[str, dict[str, Any]]] = {
     "duel": ("one against one", {"sides": [[{"name": "orc", "hp": 8}], [{"name": "elf", "hp": 8}]]}),
     "skirmish": ("two against two", {"sides": [[{"name": "orc", "hp": 6}, {"name": "goblin", "hp": 4}],
                                                [{"name": "elf", "hp": 7}, {"name": "dwarf", "hp": 9}]]}),
+    "sharp_duel": ("one against one, every blow lands more easily (rules option hit_on 8)",
+                   {"sides": [[{"name": "orc", "hp": 8}], [{"name": "elf", "hp": 8}]], "options": {"hit_on": 8}}),
 }
 
 

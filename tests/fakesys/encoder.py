@@ -2,25 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from npc_tactics.encoders.base import Encoder
+from npc_tactics.encoders.base import Encoder, Field, flag
 from npc_tactics.rules.base import Decision, Status
 from tests.fakesys.engine import MAX_ROUNDS
 
 
-class FakeEncoder(Encoder):
-    CONTEXT_FIELDS = (("round", f"round / {MAX_ROUNDS}"),)
-    COMBATANT_FIELDS = (
-        ("present", "1 if the slot holds a combatant"),
-        ("hp", "hp / max_hp"),
-        ("active", "1 if active"),
-        ("defending", "1 if defending"),
+class FakeEncoder(Encoder[Any, Any, Any]):
+    """Views are the state (context) and the combatant itself (slots)."""
+
+    CONTEXT: Sequence[Field[Any]] = (
+        Field("round", "round", "rounds", float(MAX_ROUNDS), lambda st: st.round),
+    )
+    COMBATANT: Sequence[Field[Any]] = (
+        flag("present", "1 if the slot holds a combatant", lambda c: 1.0),
+        Field("hp", "hp / max_hp", "fraction", 1.0, lambda c: c.hp / c.max_hp),
+        flag("active", "1 if active", lambda c: c.status == Status.ACTIVE),
+        flag("defending", "1 if defending", lambda c: c.defending),
     )
 
-    def context(self, state: Any, decision: Decision) -> list[float]:
-        return [state.round / MAX_ROUNDS]
+    def context_view(self, state: Any, decision: Decision) -> Any:
+        return state
 
-    def combatant(self, state: Any, decision: Decision, index: int) -> list[float]:
-        c = state.combatants[index]
-        return [1.0, c.hp / c.max_hp, float(c.status == Status.ACTIVE), float(c.defending)]
+    def combatant_view(self, state: Any, decision: Decision, index: int, ctx: Any) -> Any:
+        return state.combatants[index]

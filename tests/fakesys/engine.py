@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from npc_tactics.dice import Roller
 from npc_tactics.rules.base import (
     ActionCatalogue,
     Decision,
@@ -19,6 +19,8 @@ from npc_tactics.rules.base import (
     Status,
     SystemSpec,
     enemy_slots,
+    read_only,
+    side_outcome,
 )
 
 CATALOGUE = ActionCatalogue.build(
@@ -53,9 +55,11 @@ class FakeState:
     turn: int = 0
     broken: list[bool] = field(default_factory=lambda: [False, False])
     ended: Outcome | None = None
+    options: Mapping[str, Any] = field(default_factory=lambda: read_only({}))  #: resolved once, read-only
 
     def clone(self) -> FakeState:
-        return FakeState([c.clone() for c in self.combatants], self.round, self.turn, list(self.broken), self.ended)
+        return FakeState([c.clone() for c in self.combatants], self.round, self.turn, list(self.broken), self.ended,
+                         self.options)
 
 
 class FakeEngine(Engine[FakeState]):
@@ -69,14 +73,18 @@ class FakeEngine(Engine[FakeState]):
         max_rounds=MAX_ROUNDS,
         decision_kinds=(DecisionKind.ACT,),
         default_options={"hit_on": 11},
+        max_decisions=4 * MAX_ROUNDS,
+        option_ranges={"hit_on": (2, 20)},
     )
     catalogue = CATALOGUE
 
-    def new_combat(self, scenario: Any, roller: Roller) -> FakeState:
+    def _new_combat(self, scenario: Any, sink: EventSink) -> FakeState:
         fighters = [Fighter(f["name"], side, f["hp"], f["hp"])
                     for side, members in enumerate(scenario["sides"]) for f in members]
-        state = FakeState(fighters)
-        self._advance(state)
+        state = FakeState(fighters, options=self.resolve_options(scenario.get("options")))
+        sink.round = state.round
+        sink.emit("round_start")
+        self._advance(state, sink)
         return state
 
     def pending(self, state: FakeState) -> Decision | None:
@@ -113,7 +121,7 @@ class FakeEngine(Engine[FakeState]):
     def _attack(self, state: FakeState, actor: int, target: int, sink: EventSink) -> None:
         t = state.combatants[target]
         face = sink.die(20, "attack", actor, target)
-        need = self.options["hit_on"] + (DEFEND_BONUS if t.defending else 0)
+        need = state.options["hit_on"] + (DEFEND_BONUS if t.defending else 0)
         result = {20: "natural_20", 1: "natural_1"}.get(face, "hit" if face >= need else "miss")
         sink.emit("attack", actor, target, result=result)
         if result not in ("hit", "natural_20"):
@@ -137,7 +145,7 @@ class FakeEngine(Engine[FakeState]):
                 if not passed:
                     c.status = Status.FLED
 
-    def _advance(self, state: FakeState, sink: EventSink | None = None) -> None:
+    def _advance(self, state: FakeState, sink: EventSink) -> None:
         """Move the turn to the next active combatant, or end the fight."""
         while True:
             state.ended = self._check(state)
@@ -146,30 +154,17 @@ class FakeEngine(Engine[FakeState]):
             if state.turn >= len(state.combatants):
                 state.turn = 0
                 state.round += 1
-                if sink is not None:
-                    sink.round = state.round
-                    sink.emit("round_start")
+                sink.round = state.round
+                sink.emit("round_start")
                 continue
             if state.combatants[state.turn].status == Status.ACTIVE:
                 return
             state.turn += 1
 
     def _check(self, state: FakeState) -> Outcome | None:
-        active = [any(c.side == s and c.status == Status.ACTIVE for c in state.combatants) for s in (0, 1)]
         if state.round > MAX_ROUNDS:
-            return Outcome((SideResult.DRAW, SideResult.DRAW), None, MAX_ROUNDS, "round cap")
-        if all(active):
-            return None
-        if not any(active):
-            return Outcome((SideResult.DRAW, SideResult.DRAW), None, state.round, "no one left")
-
-        def gone(side: int) -> SideResult:
-            fled = any(c.side == side and c.status == Status.FLED for c in state.combatants)
-            return SideResult.FLED if fled else SideResult.LOSS
-
-        if active[0]:
-            return Outcome((SideResult.WIN, gone(1)), 0, state.round, "side 1 out")
-        return Outcome((gone(0), SideResult.WIN), 1, state.round, "side 0 out")
+            return Outcome((SideResult.DRAW, SideResult.DRAW), None, MAX_ROUNDS, "max_rounds")
+        return side_outcome(state.combatants, 2, state.round)
 
     def outcome(self, state: FakeState) -> Outcome | None:
         return state.ended

@@ -154,7 +154,7 @@ def test_every_message_has_a_french_translation_and_the_mo_is_the_po() -> None:
     po = PO.read_text(encoding="utf-8")
     catalogue = gettext.GNUTranslations(PO.with_suffix(".mo").open("rb"))
     for message in messages():
-        assert catalogue.gettext(message) != message or message in {"=== Round {n} ===", "{actor} -> {target}"}, \
+        assert catalogue.gettext(message) != message or message == "=== Round {n} ===", \
             message
         assert message.replace('"', '\\"') in po
     parsed = catalogue._catalog  # type: ignore[attr-defined]

@@ -65,7 +65,7 @@ class _CoinEngine(Engine[_S]):
                                        ("pass", [DecisionKind.ACT], None, 0, [])])
     spec = SystemSpec("coin", "Coin", "0", 2, 1, 3, 10, (DecisionKind.ACT,), {"bonus": 0, "mode": "a"})
 
-    def new_combat(self, scenario, roller):  # type: ignore[no-untyped-def]
+    def _new_combat(self, scenario, sink):  # type: ignore[no-untyped-def]
         return _S([_C("a", 0), _C("b", 1)])
 
     def pending(self, state: _S) -> Decision | None:
@@ -95,7 +95,7 @@ class _CoinEngine(Engine[_S]):
 
 def test_step_is_pure_unless_inplace_and_records_rolls() -> None:
     engine = _CoinEngine()
-    s0 = engine.new_combat({}, ScriptedRoller([]))
+    s0, _ = engine.new_combat({}, ScriptedRoller([]))
     s1, events = engine.step(s0, 0, ScriptedRoller([1]))
     assert s0.combatants[1].hp == 3 and s1.combatants[1].hp == 2
     assert [e.kind for e in events] == ["roll", "damage"]
@@ -107,7 +107,7 @@ def test_step_is_pure_unless_inplace_and_records_rolls() -> None:
 
 def test_illegal_action_names_action_and_decision() -> None:
     engine = _CoinEngine()
-    state = engine.new_combat({}, ScriptedRoller([]))
+    state, _ = engine.new_combat({}, ScriptedRoller([]))
     with pytest.raises(IllegalActionError, match=r"illegal action 2 \(pass\) at ACT decision of combatant 0"):
         engine.step(state, 2, ScriptedRoller([1]))
     with pytest.raises(IllegalActionError, match="outside the catalogue"):

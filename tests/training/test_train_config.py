@@ -128,7 +128,7 @@ def test_unknown_names_list_choices(fake_system: str, tmp_path: Path) -> None:
         assert info.value.field == field and fragment in info.value.message and info.value.file == str(path)
 
     check("system: nosuch\n", "system", "unknown system 'nosuch'; valid systems: ")
-    check("system: fake\nscenario: nosuch\n", "scenario", "valid scenarios: duel, skirmish")
+    check("system: fake\nscenario: nosuch\n", "scenario", "valid scenarios: duel, sharp_duel, skirmish")
     check(
         "system: fake\nopponents: [by-the-book, zerg]\n",
         "opponents.1",

@@ -16,7 +16,7 @@ from npc_tactics.configs import load_yaml, named_files, resolve_named, system_di
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import Roller
 from npc_tactics.errors import ConfigError
-from npc_tactics.rules.base import EventSink, Status
+from npc_tactics.rules.base import EventSink, Status, option_error
 from npc_tactics.rules.dicepool import tables as T
 from npc_tactics.rules.dicepool.actions import MAX_PER_SIDE
 from npc_tactics.rules.dicepool.bestiary import STAT_KEYS, build_fighter, load_bestiary
@@ -182,10 +182,9 @@ def _options(file: str, raw: Any) -> dict[str, Any]:
     from npc_tactics.rules.dicepool.engine import DicePoolEngine
 
     opts = V.mapping(raw if raw is not None else {}, file, "options", DicePoolEngine.spec.default_options)
-    try:
-        DicePoolEngine(opts)
-    except ValueError as exc:
-        raise ConfigError(file, "options", str(exc)) from None
+    for k, v in opts.items():
+        if (err := option_error(DicePoolEngine.spec, k, v)) is not None:
+            raise ConfigError(file, f"options.{k}", err)
     return opts
 
 
@@ -251,7 +250,7 @@ def load_plain_situation(
     notes = notes if notes is not None else []
     file, data = V.document(path_or_mapping)
     d = V.mapping(data, file, "", SITUATION_KEYS, ("sides", "acting"))
-    rules = engine.rules_for(_options(file, d.get("options")))
+    options, rules = engine.resolved(_options(file, d.get("options")))
     _, fighters, raws = _sides(file, d, True, rules, notes)
     names = [f.name for f in fighters]
     for f, raw in zip(fighters, raws, strict=True):
@@ -300,6 +299,7 @@ def load_plain_situation(
         max_rounds,
         V.number(d.get("escape_distance", 40), file, "escape_distance", 1),
         rules,
+        options=options,
     )
     state.queue = list(zip(ranks, order, strict=True))
     state.n_ta = n_ta

@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from npc_tactics.dice import Roller
 from npc_tactics.rules.base import (
+    MAX_ROUNDS,
     Decision,
     DecisionKind,
     Engine,
@@ -24,6 +24,7 @@ from npc_tactics.rules.base import (
     SideResult,
     Status,
     SystemSpec,
+    side_outcome,
 )
 from npc_tactics.rules.dicepool import actions as A
 from npc_tactics.rules.dicepool import tables as T
@@ -40,7 +41,7 @@ from npc_tactics.rules.dicepool.combat import (
     range_band,
     shot_defense,
 )
-from npc_tactics.rules.dicepool.options import DEFAULT_OPTIONS, Rules, check_values
+from npc_tactics.rules.dicepool.options import DEFAULT_OPTIONS, OPTION_RANGES, OPTION_VALUES, Rules
 from npc_tactics.rules.dicepool.pool import (
     action_ranks,
     action_turns,
@@ -70,47 +71,51 @@ class DicePoolEngine(Engine[DicePoolState]):
         max_rounds=20,
         decision_kinds=(DecisionKind.ACT, DecisionKind.SPLIT, DecisionKind.OPTION),
         default_options=DEFAULT_OPTIONS,
+        option_values=OPTION_VALUES,
+        option_ranges=OPTION_RANGES,
     )
     catalogue = A.CATALOGUE
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
-        self.explicit = dict(options or {})
-        self._rules_cache: dict[tuple[Any, ...], Rules] = {}
+        self._rules_cache: dict[tuple[Any, ...], tuple[Mapping[str, Any], Rules]] = {}
 
-    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Keys and types (base class), then the values themselves (options.check_values)."""
-        merged = super().validate_options(options)
-        check_values(merged)
-        return merged
-
-    def rules_for(self, scenario_options: Mapping[str, Any]) -> Rules:
-        """Spec defaults < the scenario's ``options`` < options given to the engine explicitly."""
+    def resolved(self, scenario_options: Mapping[str, Any]) -> tuple[Mapping[str, Any], Rules]:
+        """Spec defaults < the scenario's ``options`` < options given to the engine, and as :class:`Rules`."""
         key = tuple(sorted(scenario_options.items()))
-        rules = self._rules_cache.get(key)
-        if rules is None:
-            merged = self.validate_options({**dict(scenario_options), **self.explicit})
-            rules = self._rules_cache[key] = Rules(**merged)
-        return rules
+        hit = self._rules_cache.get(key)
+        if hit is None:
+            options = self.resolve_options(scenario_options)
+            hit = self._rules_cache[key] = (options, Rules(**options))
+        return hit
 
     # ----- setup ----------------------------------------------------------------------------------
-    def new_combat(self, scenario: Any, roller: Roller) -> DicePoolState:
+    def _new_combat(self, scenario: Any, sink: EventSink) -> DicePoolState:
         """Clone the scenario's fighters and roll the first game turn's initiative."""
         from npc_tactics.rules.dicepool.content import Scenario, scenario_from_mapping
 
         if not isinstance(scenario, Scenario):
             scenario = scenario_from_mapping(scenario, "<scenario>")
+        options, rules = self.resolved(scenario.options)
         state = DicePoolState(
             [f.clone() for f in scenario.fighters],
             0,
             scenario.max_rounds,
             scenario.escape_distance,
-            self.rules_for(scenario.options),
+            rules,
+            options=options,
         )
         for f in state.combatants:
             face_nearest_enemy(state, f)
-        self.start_turn(state, EventSink(roller, 0))
+        self.start_turn(state, sink)
+        self._memo(state)
         return state
+
+    def _memo(self, state: DicePoolState) -> None:
+        """Build the pending decision and its mask now, so ``pending``/``legal_mask`` only read the state
+        (a state handed to ``step`` without ``inplace`` is never written, not even its memo)."""
+        if state.phase != PHASE_DONE and state.cache is None:
+            self._build_decision(state)
 
     # ----- the protocol ---------------------------------------------------------------------------
     def pending(self, state: DicePoolState) -> Decision | None:
@@ -125,7 +130,17 @@ class DicePoolEngine(Engine[DicePoolState]):
             return np.ones(A.N_ACTIONS, dtype=np.bool_)
         if state.cache is None:
             self._build_decision(state)
-        return state.cache[1].copy()  # type: ignore[no-any-return]
+        pending = state.cache[0]
+        if decision is None or decision is pending or decision == pending:
+            return state.cache[1].copy()  # type: ignore[no-any-return]
+        mask = np.zeros(A.N_ACTIONS, dtype=np.bool_)
+        if decision.kind == DecisionKind.ACT:
+            self._act_mask(state, decision.actor, mask)
+        elif decision.kind == DecisionKind.SPLIT:
+            self._split_mask(state, decision.actor, mask)
+        elif decision.kind == DecisionKind.OPTION:
+            self._option_mask(state, decision.actor, int(decision.context["target"]), mask)
+        return mask
 
     def outcome(self, state: DicePoolState) -> Outcome | None:
         return state.result
@@ -150,8 +165,7 @@ class DicePoolEngine(Engine[DicePoolState]):
         f = state.combatants[actor]
         mask = np.zeros(A.N_ACTIONS, dtype=np.bool_)
         if state.phase == PHASE_SPLIT:
-            pool = attack_pool(f, melee_skill(f))
-            mask[A.SPLIT : A.SPLIT + pool + 1] = True
+            pool = self._split_mask(state, actor, mask)
             t = state.combatants[state.target]
             ctx = {
                 "target": state.target,
@@ -161,13 +175,9 @@ class DicePoolEngine(Engine[DicePoolState]):
             }
             kind = DecisionKind.SPLIT
         elif state.phase == PHASE_OPTION:
+            pool = self._option_mask(state, actor, state.target, mask)
             w = f.weapon
-            pool = attack_pool(f, w.skill) if w is not None else 0
-            mask[A.AIM_AT] = True
             t = state.combatants[state.target]
-            if pool >= T.LOCATION_AIM_DICE:
-                mask[A.AIM_AT + 1 : A.AIM_AT + 1 + len(T.LOCATIONS)] = True
-                mask[A.AIM_WEAPON] = state.rules.item_hit == "disarm" and t.weapon is not None
             band = (
                 range_band(w, abs(t.position - f.position), state.rules.shorter_band_on_boundary)
                 if w
@@ -192,7 +202,27 @@ class DicePoolEngine(Engine[DicePoolState]):
                 "next": self.next_relation(state),
             }
             kind = DecisionKind.ACT
+        mask.flags.writeable = False  # shared with clones; legal_mask hands out copies
         state.cache = (Decision(actor, f.side, kind, state.round, ctx), mask)
+
+    @staticmethod
+    def _split_mask(state: DicePoolState, actor: int, m: np.ndarray) -> int:
+        """SPLIT (D5): move 0..pool dice of the melee attack pool to DEFENSE; returns the pool."""
+        pool = attack_pool(state.combatants[actor], melee_skill(state.combatants[actor]))
+        m[A.SPLIT : A.SPLIT + pool + 1] = True
+        return pool
+
+    @staticmethod
+    def _option_mask(state: DicePoolState, actor: int, target: int, m: np.ndarray) -> int:
+        """OPTION of a shot (§7): no aim, a location with enough dice, the weapon; returns the pool."""
+        f = state.combatants[actor]
+        w = f.weapon
+        pool = attack_pool(f, w.skill) if w is not None else 0
+        m[A.AIM_AT] = True
+        if pool >= T.LOCATION_AIM_DICE:
+            m[A.AIM_AT + 1 : A.AIM_AT + 1 + len(T.LOCATIONS)] = True
+            m[A.AIM_WEAPON] = state.rules.item_hit == "disarm" and state.combatants[target].weapon is not None
+        return pool
 
     def _act_mask(self, state: DicePoolState, actor: int, m: np.ndarray) -> None:
         cs = state.combatants
@@ -252,10 +282,11 @@ class DicePoolEngine(Engine[DicePoolState]):
             resolve_strike(state, decision, action - A.SPLIT, sink)
         elif decision.kind == DecisionKind.OPTION:
             resolve_shot(state, decision.actor, action - A.AIM_AT - 1, sink)
-        else:
-            if self._act(state, decision.actor, action, sink):
-                return  # a SPLIT or OPTION decision follows on the same slot
+        elif self._act(state, decision.actor, action, sink):
+            self._memo(state)
+            return  # a SPLIT or OPTION decision follows on the same slot
         self.end_slot(state, sink)
+        self._memo(state)
 
     def _act(self, state: DicePoolState, actor: int, a: int, sink: EventSink) -> bool:
         """Resolve an ACT choice; True when it opens a follow-up decision (strike → SPLIT, shoot → OPTION)."""
@@ -390,7 +421,7 @@ class DicePoolEngine(Engine[DicePoolState]):
         rules = state.rules
         while True:
             if state.round >= state.max_rounds:
-                self._finish(state, (SideResult.DRAW, SideResult.DRAW), None, "max_rounds")
+                self._finish(state, (SideResult.DRAW, SideResult.DRAW), None, MAX_ROUNDS)
                 return
             state.round += 1
             sink.round = state.round
@@ -424,23 +455,10 @@ class DicePoolEngine(Engine[DicePoolState]):
         self.open_slot(state, sink)
 
     def _check_end(self, state: DicePoolState) -> bool:
-        active = [False, False]
-        fled = [False, False]
-        for c in state.combatants:
-            if c.status == Status.ACTIVE:
-                active[c.side] = True
-            elif c.status == Status.FLED:
-                fled[c.side] = True
-        if active[0] and active[1]:
+        out = side_outcome(state.combatants, 2, state.round)
+        if out is None:
             return False
-        if not active[0] and not active[1]:
-            self._finish(state, (SideResult.DRAW, SideResult.DRAW), None, "both sides out")
-            return True
-        winner = 0 if active[0] else 1
-        loser = 1 - winner
-        results = [SideResult.WIN, SideResult.WIN]
-        results[loser] = SideResult.FLED if fled[loser] else SideResult.LOSS
-        self._finish(state, tuple(results), winner, "fled" if fled[loser] else "out of the fight")
+        self._finish(state, out.results, out.winner, out.reason)
         return True
 
     def _finish(

@@ -1,7 +1,8 @@
 """Rules options of the dice-pool system: one per disputed reading of dice-pool.md (docs/dicepool.md).
 
-Option VALUES are checked here (:func:`check_values`), not only their keys and types: a situation or a
-scenario that names an impossible value is an error, never a silent fallback.
+Option VALUES are checked, not only their keys and types (the allowed values and ranges below go on the
+engine's SystemSpec, checked by ``Engine.validate_options``): a situation or a scenario that names an
+impossible value is an error, never a silent fallback.
 """
 
 from __future__ import annotations
@@ -49,32 +50,15 @@ class Rules:
 
 DEFAULT_OPTIONS: dict[str, Any] = {f.name: f.default for f in fields(Rules)}
 
-_CHOICES: dict[str, tuple[str, ...]] = {
+#: allowed values of the string options and inclusive ranges of the integer ones (the engine's SystemSpec)
+OPTION_VALUES: dict[str, tuple[str, ...]] = {
     "defense_dice_until": DEFENSE_DICE_DURATIONS,
     "disengage": DISENGAGE_RULES,
     "item_hit": ITEM_HIT_RULES,
 }
-_INT_RANGES: dict[str, tuple[int, int]] = {
+OPTION_RANGES: dict[str, tuple[float, float]] = {
     "aim_bonus": (0, 20),
     "out_serious_wounds": (0, 7),
     "death_serious_wounds": (0, 7),
     "rear_defense_penalty": (0, 20),
 }
-
-
-def check_values(options: dict[str, Any]) -> None:
-    """Raise ``ValueError`` naming the option when a value is of the right type but impossible."""
-    for key, value in options.items():
-        default = DEFAULT_OPTIONS.get(key)
-        if isinstance(default, int) and not isinstance(default, bool) and isinstance(value, bool):
-            raise ValueError(f"dicepool rules option {key!r} expects an integer, got {value!r}")
-        if key in _CHOICES and value not in _CHOICES[key]:
-            raise ValueError(
-                f"dicepool rules option {key!r} expects one of {list(_CHOICES[key])}, got {value!r}"
-            )
-        if key in _INT_RANGES:
-            lo, hi = _INT_RANGES[key]
-            if not lo <= value <= hi:
-                raise ValueError(
-                    f"dicepool rules option {key!r} expects an integer in {lo}..{hi}, got {value!r}"
-                )

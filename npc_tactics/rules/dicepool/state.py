@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from npc_tactics.rules.base import Outcome, Status
+from npc_tactics.rules.base import Outcome, Status, read_only
 
 # decision phases of the fight state
 PHASE_ACT = 0
@@ -111,7 +111,7 @@ class Fighter:
             self.strength,
             self.defense,
             self.speed,
-            self.skills,
+            dict(self.skills),  # a plain dict (fast lookups in the hot path), so each clone has its own
             self.weapons,
             self.armour,
             self.metal,
@@ -161,7 +161,9 @@ class DicePoolState:
     phase: int = PHASE_ACT
     target: int = -1  # target of the strike/shot awaiting its SPLIT/OPTION decision
     result: Outcome | None = None
-    cache: Any = None  # (decision, mask) of the current decision; rebuilt lazily
+    cache: Any = None  # (decision, read-only mask) of the current decision; rebuilt lazily
+    #: the rules options of this fight, resolved once (read-only, shared); ``rules`` is the same as a dataclass
+    options: Mapping[str, Any] = field(default_factory=lambda: read_only({}))
 
     def clone(self) -> DicePoolState:
         return DicePoolState(
@@ -177,6 +179,7 @@ class DicePoolState:
             self.target,
             self.result,
             self.cache,
+            self.options,
         )
 
     @property

@@ -24,9 +24,9 @@ def act_options(state: MRQState, a: int, free_attack: bool = False) -> list[int]
     move = F.can_move(me)
     shooter = me.prof.missile is not None and not free_attack and M.can_shoot(state, a)
     engaged = False
-    halving = state.opts["skill_halving_rule"] and F.base_skill(me) > 100
+    halving = state.options["skill_halving_rule"] and F.base_skill(me) > 100
     my_reach = F.reach(me)
-    house = state.opts["reach_rule"] == "house"
+    house = state.options["reach_rule"] == "house"
     n = state.n
     row = a * n
     for k, e in enumerate(state.sides[1 - me.side][:MAX_PER_SIDE]):
@@ -89,7 +89,7 @@ def closing_test(state: MRQState, a: int, e: int) -> bool:
     "lorsque un personnage tente de se rapprocher d'un ennemi muni d'une arme à portée plus grande" (the
     combat table decides, A13). The house rule engages at long distance instead and closes in later."""
     return (
-        state.opts["reach_rule"] == "source"
+        state.options["reach_rule"] == "source"
         and state.metres(a, e) <= state.combatants[a].prof.move
         and F.reach(state.combatants[e]) > F.reach(state.combatants[a])
     )
@@ -99,7 +99,7 @@ def do_act(state: MRQState, sink: EventSink, a: int, verb: str, slot: int) -> No
     me = state.combatants[a]
     me.ca_done += 1
     state.decision = None
-    auto = bool(state.opts["automatic_success_failure"])
+    auto = bool(state.options["automatic_success_failure"])
     e = state.sides[1 - me.side][slot] if slot >= 0 else -1
     if verb in _ATTACK_VERBS:
         mode = {"attack": "normal", "precise_attack": "precise"}.get(verb, "double_precise")
@@ -143,7 +143,7 @@ def do_act(state: MRQState, sink: EventSink, a: int, verb: str, slot: int) -> No
             "free from entanglement",
             auto,
             f"{R} A6",
-            lower_wins=state.opts["opposed_both_fail"] == "lower_roll_wins",
+            lower_wins=state.options["opposed_both_fail"] == "lower_roll_wins",
         ):
             me.entangled_by = me.entangled_loc = -1
     elif verb == "ready_weapon":
@@ -170,7 +170,7 @@ def do_act(state: MRQState, sink: EventSink, a: int, verb: str, slot: int) -> No
             "entangle trip",
             auto,
             f"{R} §4.2 Entangle",
-            lower_wins=state.opts["opposed_both_fail"] == "lower_roll_wins",
+            lower_wins=state.options["opposed_both_fail"] == "lower_roll_wins",
         ):
             t.prone = True
             sink.emit("tripped", a, e, rule=f"{R} §4.2 A6", result="prone")

@@ -112,7 +112,7 @@ def wound(
 ) -> None:
     """Serious and Major wound tests (§17)."""
     c = state.combatants[target]
-    auto = bool(state.opts["automatic_success_failure"])
+    auto = bool(state.options["automatic_success_failure"])
     role = ROLES[c.prof.body][loc]
     maxhp = c.prof.loc_max[loc]
     if after <= -maxhp:
@@ -145,7 +145,7 @@ def wound(
             "Resilience vs weapon skill",
             auto,
             "mrq-opposed.md §17",
-            lower_wins=state.opts["opposed_both_fail"] == "lower_roll_wins",
+            lower_wins=state.options["opposed_both_fail"] == "lower_roll_wins",
         ):
             set_status(
                 state,
@@ -176,7 +176,7 @@ def wound(
             "Endurance vs weapon skill",
             auto,
             "mrq-opposed.md §17",
-            lower_wins=state.opts["opposed_both_fail"] == "lower_roll_wins",
+            lower_wins=state.options["opposed_both_fail"] == "lower_roll_wins",
         ):
             return
         if role == "vital":

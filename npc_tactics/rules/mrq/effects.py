@@ -39,9 +39,9 @@ def damage_passes(state: MRQState, ex: Exchange) -> bool:
     at margin 0–1: halved damage, if the attacker's own roll succeeded (A5 option ``literal_defender_damage``)."""
     if ex.winner == 0:
         return True
-    if ex.winner != 1 or ex.defence == "evade" or not state.opts["deflection_points"] or ex.margin > 1:
+    if ex.winner != 1 or ex.defence == "evade" or not state.options["deflection_points"] or ex.margin > 1:
         return False
-    return ex.att_level >= SUCCESS or bool(state.opts["literal_defender_damage"])
+    return ex.att_level >= SUCCESS or bool(state.options["literal_defender_damage"])
 
 
 def _from_above(state: MRQState, ex: Exchange) -> bool:
@@ -77,7 +77,7 @@ def legal_effects(state: MRQState, ex: Exchange) -> list[int]:
     """Effect entries the winner may still pick (§4.2 restrictions, A19, A20: no effect twice). A missile
     cannot Disarm, Bash or Entangle, and its target's effects are only those about the damage (Deflect the
     blow, Attacker misses): the others need contact with the shooter [HOUSE]."""
-    opts = state.opts
+    opts = state.options
     dp_table = bool(opts["deflection_points"])
     chosen = ex.effects
     out: list[int] = []
@@ -166,7 +166,7 @@ def _ensure_damage_roll(state: MRQState, sink: EventSink, ex: Exchange) -> int:
 
 def _apply_effect(state: MRQState, sink: EventSink, ex: Exchange, verb: str) -> None:
     """Effects that act beyond the damage roll (§4.2, house defaults A6)."""
-    auto = bool(state.opts["automatic_success_failure"])
+    auto = bool(state.options["automatic_success_failure"])
     user, target = (ex.attacker, ex.defender) if ex.winner == 0 else (ex.defender, ex.attacker)
     u, t = state.combatants[user], state.combatants[target]
     if verb == "disarm":
@@ -185,7 +185,7 @@ def _apply_effect(state: MRQState, sink: EventSink, ex: Exchange, verb: str) -> 
             "disarm",
             auto,
             f"{R} §4.2 Disarm",
-            lower_wins=state.opts["opposed_both_fail"] == "lower_roll_wins",
+            lower_wins=state.options["opposed_both_fail"] == "lower_roll_wins",
         ):
             sink.die(4, "metres the weapon lands away", target)
             if slot == F.MAIN:
@@ -241,7 +241,7 @@ def _apply_effect(state: MRQState, sink: EventSink, ex: Exchange, verb: str) -> 
             "trip",
             auto,
             f"{R} §4.2 Trip",
-            lower_wins=state.opts["opposed_both_fail"] == "lower_roll_wins",
+            lower_wins=state.options["opposed_both_fail"] == "lower_roll_wins",
         ):
             t.prone = True
             sink.emit("tripped", user, target, rule=f"{R} §4.2 A6", result="prone")

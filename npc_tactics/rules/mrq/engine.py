@@ -12,12 +12,11 @@ from typing import Any
 
 import numpy as np
 
-from npc_tactics.dice import Roller
 from npc_tactics.rules.base import Decision, DecisionKind, Engine, EventSink, Outcome, Status
 from npc_tactics.rules.mrq import acts, rounds, views
 from npc_tactics.rules.mrq import exchange as X
 from npc_tactics.rules.mrq.actions import CATALOGUE, IDX, KIND_OF, N_ACTIONS, OPTION_OF, SLOT, VERB
-from npc_tactics.rules.mrq.options import DEFAULT_OPTIONS, SPEC, option_error
+from npc_tactics.rules.mrq.options import DEFAULT_OPTIONS, SPEC
 from npc_tactics.rules.mrq.rounds import MAX_CYCLES
 from npc_tactics.rules.mrq.state import MRQCombatant, MRQState
 from npc_tactics.rules.mrq.tables import APART
@@ -33,32 +32,21 @@ class MRQEngine(Engine[MRQState]):
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
-        self.explicit = dict(options or {})
         self._ones = np.ones(N_ACTIONS, dtype=np.bool_)
 
-    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Keys and types (base), then the values (``options.option_error``): a bad value would otherwise
-        crash mid-fight or be silently read as the default."""
-        merged = super().validate_options(options)
-        for key, value in merged.items():
-            if (err := option_error(key, value)) is not None:
-                raise ValueError(f"mrq rules option {key!r}: {err}")
-        return merged
-
     # ----- setup --------------------------------------------------------------------------------------
-    def new_combat(self, scenario: Any, roller: Roller) -> MRQState:
+    def _new_combat(self, scenario: Any, sink: EventSink) -> MRQState:
         """Build the fight from a :class:`~npc_tactics.rules.mrq.content.Scenario` (or a scenario mapping) and
         run to the first decision. Scenario options override the defaults; options given to the engine win."""
         from npc_tactics.rules.mrq.scenario import Scenario, scenario_from_mapping
 
         scen = scenario if isinstance(scenario, Scenario) else scenario_from_mapping(scenario, "<scenario>")
         state = self.build_state(scen)
-        sink = EventSink(roller, 0, True)
         self.advance(state, sink)
         return state
 
     def build_state(self, scen: Any) -> MRQState:
-        opts = self.validate_options({**dict(scen.options), **self.explicit})
+        opts = self.resolve_options(scen.options)
         combatants = []
         for name, side, prof in scen.combatants:
             total = sum(prof.loc_max)
@@ -87,7 +75,7 @@ class MRQEngine(Engine[MRQState]):
             combatants=combatants,
             round=0,
             max_rounds=scen.max_rounds,
-            opts=opts,
+            options=opts,
             dist=[scen.distance if o else APART for o in opposed],
             gap=[gap if o else 0 for o in opposed],
             order=[],
@@ -129,10 +117,7 @@ class MRQEngine(Engine[MRQState]):
         else:
             mask[IDX["impale_leave"]] = True
             mask[IDX["impale_pull"]] = True
-        if decision is state.decision:
-            state.mask_cache = (decision, mask)
-            return mask.copy()
-        return mask
+        return mask  # only reads the state: a state handed to ``step`` without ``inplace`` stays untouched
 
     def act_options(self, state: MRQState, a: int, free_attack: bool = False) -> list[int]:
         """Legal Combat Actions of ``a`` (§20.1); the two-weapon free attack allows attacks only (§7)."""

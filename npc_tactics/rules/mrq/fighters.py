@@ -175,7 +175,7 @@ def can_strike(state: MRQState, a: int, d: int) -> bool:
     dist = state.distance(a, d)
     if dist == 0:
         return False
-    house = state.opts["reach_rule"] == "house"
+    house = state.options["reach_rule"] == "house"
     return not reach_blocks(house, dist, reach(state.combatants[a]), reach(state.combatants[d]))
 
 

@@ -52,7 +52,7 @@ def apply_fumble(state: MRQState, sink: EventSink, i: int, opponent: int, table:
         if code in ("roll_twice", "roll_three"):
             if extra:
                 continue  # reroll 19–20 inside a multiple roll [HOUSE]
-            if code == "roll_three" and table == "melee" and state.opts["melee_fumble_20_breaks_weapon"]:
+            if code == "roll_three" and table == "melee" and state.options["melee_fumble_20_breaks_weapon"]:
                 code = "weapon_broken"
             else:
                 sink.emit("fumble", i, None, rule=RULE, table=table, face=face, result=name)

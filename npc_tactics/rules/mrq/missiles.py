@@ -115,7 +115,7 @@ def extract(state: MRQState, sink: EventSink, a: int) -> bool:
         a,
         c.prof.brute_force,
         "Brute Force: extract a missile",
-        bool(state.opts["automatic_success_failure"]),
+        bool(state.options["automatic_success_failure"]),
         f"{R} §4.2 A22",
     )
     if ok:

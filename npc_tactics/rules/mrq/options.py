@@ -24,22 +24,12 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "opposed_both_fail": "tester_loses",  # §2: a non-combat opposed test both fail ("lower_roll_wins": MRQ1 [?])
 }
 
-#: allowed values of the options that are not booleans (checked by ``MRQEngine.validate_options``)
+#: allowed values of the options that are not booleans, and the range of each element of a list option
 CHOICES: dict[str, tuple[str, ...]] = {
     "reach_rule": ("source", "house"),
     "opposed_both_fail": ("tester_loses", "lower_roll_wins"),
 }
-
-
-def option_error(key: str, value: Any) -> str | None:
-    """What is wrong with the VALUE of a known option (types are checked by the caller), or None."""
-    if key in CHOICES and value not in CHOICES[key]:
-        return f"expected one of {list(CHOICES[key])}, got {value!r}"
-    if key == "dp_effects_by_margin" and (
-        len(value) != 4 or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 3 for v in value)
-    ):
-        return f"expected four integers 0-3 (effects at margins 0, 1, 2, 3), got {value!r}"
-    return None
+RANGES: dict[str, tuple[float, float]] = {"dp_effects_by_margin": (0, 3)}  #: effects at margins 0, 1, 2, 3
 
 
 SPEC = SystemSpec(
@@ -52,4 +42,6 @@ SPEC = SystemSpec(
     max_rounds=20,
     decision_kinds=(DecisionKind.ACT, DecisionKind.REACT, DecisionKind.EFFECT, DecisionKind.OPTION),
     default_options=DEFAULT_OPTIONS,
+    option_values=CHOICES,
+    option_ranges=RANGES,
 )

@@ -119,9 +119,9 @@ def _answer_charge(state: MRQState, sink: EventSink, ex: Exchange, verb: str) ->
             ex.attacker,
             skill,
             "evade charge",
-            bool(state.opts["automatic_success_failure"]),
+            bool(state.options["automatic_success_failure"]),
             f"{R} §14",
-            lower_wins=state.opts["opposed_both_fail"] == "lower_roll_wins",
+            lower_wins=state.options["opposed_both_fail"] == "lower_roll_wins",
         )
         sink.emit("charge", ex.attacker, ex.defender, rule=f"{R} §14", result="evaded" if ok else "caught")
         if not ok:
@@ -136,7 +136,7 @@ def _answer_charge(state: MRQState, sink: EventSink, ex: Exchange, verb: str) ->
     charge = (ex.attacker, ex.defender, "charge_attack", charge_dm)
     first, second = (strike, charge) if dw.reach > F.attack_item(a)[1].reach else (charge, strike)
     state.queue[0:0] = [first, second]
-    if a.prof.mounted and state.opts["mount_tramples"]:
+    if a.prof.mounted and state.options["mount_tramples"]:
         # §14: "Si l'adversaire est monté, la cible risque aussi d'être blessée par la monture, voire d'être
         # piétinée !" [HOUSE] mechanics: the rider's Riding against the target's defence, the mount's damage
         # modifier as damage, no special effects (the mount is not a combatant: no stat block of its own).

@@ -29,7 +29,7 @@ def resolve(state: MRQState, sink: EventSink) -> None:
     """Damage (§3.1 pipeline), then the remaining effects in the order chosen, then the impale choice."""
     ex = state.exchange
     assert ex is not None  # noqa: S101
-    opts = state.opts
+    opts = state.options
     a, d = state.combatants[ex.attacker], state.combatants[ex.defender]
     ex.damage_roll = -1
     eff = ex.effects
@@ -136,7 +136,7 @@ def knockback(state: MRQState, sink: EventSink, ex: Exchange, dmg: int) -> None:
     d = state.combatants[ex.defender]
     if d.status != Status.ACTIVE or dmg <= d.prof.siz:
         return
-    auto = bool(state.opts["automatic_success_failure"])
+    auto = bool(state.options["automatic_success_failure"])
     rule = f"{R} §15"
     siz = d.prof.siz
     if d.prof.mount_siz and simple_test(
@@ -218,7 +218,7 @@ def pull_free(state: MRQState, sink: EventSink, att: int, dfd: int, loc: int, fr
         att,
         a.prof.brute_force,
         "Brute Force: pull the weapon free",
-        bool(state.opts["automatic_success_failure"]),
+        bool(state.options["automatic_success_failure"]),
         f"{R} §4.2 A22",
     )
     if ok:

@@ -25,7 +25,7 @@ def roll_exchange(state: MRQState, sink: EventSink) -> None:
     """Both roll D100; find the winner and margin; grant effects (§2, §3)."""
     ex = state.exchange
     assert ex is not None  # noqa: S101
-    opts = state.opts
+    opts = state.options
     auto = bool(opts["automatic_success_failure"])
     d = state.combatants[ex.defender]
     if ex.mode == "missile":
@@ -99,6 +99,7 @@ def next_effect(state: MRQState, sink: EventSink) -> None:
         )
         mask = np.zeros(N_ACTIONS, dtype=np.bool_)
         mask[legal] = True
+        mask.flags.writeable = False  # shared with clones: legal_mask hands out copies
         state.mask_cache = (state.decision, mask)
         return
     state.decision = None

@@ -8,7 +8,16 @@ order, then everyone's second, and so on. Lost CAs carry over to the next round 
 
 from __future__ import annotations
 
-from npc_tactics.rules.base import Decision, DecisionKind, EventSink, Outcome, SideResult, Status
+from npc_tactics.rules.base import (
+    MAX_ROUNDS,
+    Decision,
+    DecisionKind,
+    EventSink,
+    Outcome,
+    SideResult,
+    Status,
+    side_outcome,
+)
 from npc_tactics.rules.mrq import exchange as X
 from npc_tactics.rules.mrq import fighters as F
 from npc_tactics.rules.mrq.opposed import simple_test
@@ -23,7 +32,7 @@ def new_round(state: MRQState, sink: EventSink) -> None:
     sink.round = state.round
     if state.round > state.max_rounds:
         state.round = state.max_rounds
-        state.result = Outcome((SideResult.DRAW, SideResult.DRAW), None, state.max_rounds, "max_rounds")
+        state.result = Outcome((SideResult.DRAW, SideResult.DRAW), None, state.max_rounds, MAX_ROUNDS)
         return
     sink.emit("round_start", rule=f"{R} §1")
     for i, c in enumerate(state.combatants):
@@ -62,21 +71,8 @@ def next_actor(state: MRQState) -> int:
 def check_end(state: MRQState) -> bool:
     if state.result is not None:
         return True
-    alive = [False, False]
-    for c in state.combatants:
-        if c.status == Status.ACTIVE:
-            alive[c.side] = True
-    if alive[0] and alive[1]:
-        return False
-    if not alive[0] and not alive[1]:
-        state.result = Outcome((SideResult.DRAW, SideResult.DRAW), None, state.round, "mutual")
-        return True
-    loser = 0 if not alive[0] else 1
-    fled = any(c.status == Status.FLED for c in state.combatants if c.side == loser)
-    res = [SideResult.WIN, SideResult.WIN]
-    res[loser] = SideResult.FLED if fled else SideResult.LOSS
-    state.result = Outcome(tuple(res), 1 - loser, state.round, "fled" if fled else "out_of_combat")
-    return True
+    state.result = side_outcome(state.combatants, 2, state.round)
+    return state.result is not None
 
 
 def advance(state: MRQState, sink: EventSink) -> None:

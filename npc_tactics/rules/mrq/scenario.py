@@ -10,9 +10,10 @@ from typing import Any
 from npc_tactics.configs import load_yaml, named_files, resolve_named
 from npc_tactics.configs import validate as V
 from npc_tactics.errors import ConfigError
+from npc_tactics.rules.base import option_error
 from npc_tactics.rules.mrq.actions import MAX_PER_SIDE
 from npc_tactics.rules.mrq.bestiary import DIR, build_profile, load_bestiary, load_weapons
-from npc_tactics.rules.mrq.options import DEFAULT_OPTIONS, option_error
+from npc_tactics.rules.mrq.options import DEFAULT_OPTIONS, SPEC
 from npc_tactics.rules.mrq.state import Profile
 from npc_tactics.rules.mrq.tables import DISTANCE_NAMES, MAX_GAP
 
@@ -48,14 +49,7 @@ def load_scenario(name_or_path: str) -> Scenario:
 def _options(value: Any, file: str, path: str) -> dict[str, Any]:
     opts = V.mapping(value, file, path, tuple(DEFAULT_OPTIONS))
     for k, v in opts.items():
-        default = DEFAULT_OPTIONS[k]
-        if not isinstance(v, type(default)) or (isinstance(default, list) and len(v) != len(default)):
-            raise ConfigError(
-                file,
-                f"{path}.{k}",
-                f"expected {type(default).__name__} like {default!r}, got {v!r}",
-            )
-        if (err := option_error(k, v)) is not None:
+        if (err := option_error(SPEC, k, v)) is not None:
             raise ConfigError(file, f"{path}.{k}", err)
     return opts
 

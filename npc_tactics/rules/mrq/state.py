@@ -6,6 +6,7 @@ progress); weapons and profiles are frozen and shared.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -191,7 +192,7 @@ class MRQState:
     combatants: list[MRQCombatant]
     round: int
     max_rounds: int
-    opts: dict[str, Any]
+    options: Mapping[str, Any]  #: the rules options of this fight, resolved once (read-only, shared)
     dist: list[int]
     gap: list[int] = field(default_factory=list)
     order: list[int] = field(default_factory=list)
@@ -202,7 +203,7 @@ class MRQState:
     decision: Decision | None = None
     result: Outcome | None = None
     sides: tuple[tuple[int, ...], ...] = ()  #: combatant indices per side (target slot order)
-    mask_cache: tuple[Decision, Any] | None = None  #: (decision, mask) memo: masks are asked for twice a step
+    mask_cache: tuple[Decision, Any] | None = None  #: (decision, read-only mask) the rules computed for an EFFECT
 
     @property
     def n(self) -> int:
@@ -232,7 +233,7 @@ class MRQState:
             combatants=[c.clone() for c in self.combatants],
             round=self.round,
             max_rounds=self.max_rounds,
-            opts=self.opts,
+            options=self.options,
             dist=self.dist[:],
             gap=self.gap[:],
             order=self.order[:],

@@ -20,7 +20,7 @@ from typing import Any
 from npc_tactics.configs import load_yaml, named_files, resolve_named, system_dir
 from npc_tactics.configs import validate as V
 from npc_tactics.errors import ConfigError
-from npc_tactics.rules.base import EventSink, Status, ally_slots, enemy_slots
+from npc_tactics.rules.base import EventSink, Status, ally_slots, enemy_slots, option_error
 from npc_tactics.rules.ose.actions import MAX_PER_SIDE
 from npc_tactics.rules.ose.state import Combatant, Field, OSEState
 from npc_tactics.rules.ose.tables import FULL_COVER, metres_to_squares
@@ -159,22 +159,16 @@ def parse_scenario(data: Any, file: str) -> Scenario:
 
 
 def _check_options(options: dict[str, Any], file: str) -> None:
-    """Known keys, the default's type and, for string options, an allowed value."""
-    from npc_tactics.rules.ose.engine import DEFAULT_OPTIONS, OPTION_CHOICES
+    """Known keys, then the one option check of every system (the default's type, allowed values)."""
+    from npc_tactics.rules.ose.engine import DEFAULT_OPTIONS, OSEEngine
 
     for k, v in options.items():
         if k not in DEFAULT_OPTIONS:
             raise ConfigError(
                 file, f"options.{k}", f"unknown rules option; valid: {', '.join(DEFAULT_OPTIONS)}"
             )
-        if type(v) is not type(DEFAULT_OPTIONS[k]):
-            raise ConfigError(
-                file, f"options.{k}", f"expected {type(DEFAULT_OPTIONS[k]).__name__}, got {v!r}"
-            )
-        if k in OPTION_CHOICES and v not in OPTION_CHOICES[k]:
-            raise ConfigError(
-                file, f"options.{k}", f"expected one of {', '.join(OPTION_CHOICES[k])}, got {v!r}"
-            )
+        if (err := option_error(OSEEngine.spec, k, v)) is not None:
+            raise ConfigError(file, f"options.{k}", err)
 
 
 def _unique_names(specs: list[CombatantSpec], file: str) -> None:
@@ -209,7 +203,7 @@ def _combatant(
     )
 
 
-def build_state(scenario: Scenario, options: dict[str, Any], sink: EventSink) -> OSEState:
+def build_state(scenario: Scenario, options: Mapping[str, Any], sink: EventSink) -> OSEState:
     """Combatants at their positions with hit points rolled (minimum 1); round 1 not yet started."""
     cs = []
     for spec in scenario.combatants:

@@ -10,13 +10,12 @@ only asked real choices.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
-from npc_tactics.dice import Roller
 from npc_tactics.rules.base import (
+    MAX_ROUNDS,
     Decision,
     DecisionKind,
     Engine,
@@ -25,6 +24,7 @@ from npc_tactics.rules.base import (
     SideResult,
     Status,
     SystemSpec,
+    side_outcome,
 )
 from npc_tactics.rules.ose import actions as A
 from npc_tactics.rules.ose import combat, legal, morale
@@ -86,38 +86,25 @@ class OSEEngine(Engine[OSEState]):
         max_rounds=30,
         decision_kinds=(DecisionKind.DECLARE, DecisionKind.ACT),
         default_options=DEFAULT_OPTIONS,
+        option_values=OPTION_CHOICES,
     )
     catalogue = A.CATALOGUE
 
-    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
-        super().__init__(options)
-        for key, allowed in OPTION_CHOICES.items():
-            if self.options[key] not in allowed:
-                raise ValueError(
-                    f"ose rules option {key!r} must be one of {allowed}, got {self.options[key]!r}"
-                )
-        self._explicit = {k: self.options[k] for k in (options or {})}
-
     # ----- setup -----------------------------------------------------------------------------------
-    def new_combat(self, scenario: Any, roller: Roller) -> OSEState:
+    def _new_combat(self, scenario: Any, sink: EventSink) -> OSEState:
         """Build round 1 from a :class:`~npc_tactics.rules.ose.content.Scenario` (or a scenario mapping)
         and run to the first decision. Scenario options apply under the engine's explicit options."""
         from npc_tactics.rules.ose.content import Scenario, build_state, parse_scenario
 
         if not isinstance(scenario, Scenario):
             scenario = parse_scenario(scenario, "<scenario>")
-        opts = dict(self.options)
-        opts.update(self.validate_options(dict(scenario.options)) if scenario.options else {})
-        for k in scenario.options:
-            opts[k] = scenario.options[k]
-        opts.update(self._explicit)
-        sink = EventSink(roller, 1)
+        opts = self.resolve_options(scenario.options)
+        sink.round = 1
         state = build_state(scenario, opts, sink)
         if opts["surprise"]:
             morale.roll_surprise(state, sink)
         self.start_round(state, sink)
         self._advance(state, sink)
-        state.stash = sink.events  # round 1's opening events are returned by the first step
         return state
 
     def start_round(self, state: OSEState, sink: EventSink) -> None:
@@ -159,9 +146,6 @@ class OSEEngine(Engine[OSEState]):
         )
 
     def _apply(self, state: OSEState, decision: Decision, action: int, sink: EventSink) -> None:
-        if state.stash:
-            sink.events[:0] = state.stash
-            state.stash = []
         self._do(state, sink, decision.actor, action)
         state.qpos += 1
         self._advance(state, sink)
@@ -331,7 +315,7 @@ class OSEEngine(Engine[OSEState]):
             c.casting = -1
             c.attacked = c.moved = c.retreating = False
         if state.round >= state.max_rounds:
-            self._finish(state, (SideResult.DRAW, SideResult.DRAW), None, "max_rounds")
+            self._finish(state, (SideResult.DRAW, SideResult.DRAW), None, MAX_ROUNDS)
             return
         state.round += 1
         self.start_round(state, sink)
@@ -343,15 +327,10 @@ class OSEEngine(Engine[OSEState]):
         active = state.active
         if active[0] and active[1]:
             return False
-        if not active[0] and not active[1]:
-            self._finish(state, (SideResult.DRAW, SideResult.DRAW), None, "mutual destruction")
-            return True
-        loser = 0 if not active[0] else 1
-        survivors = [c for c in state.combatants if c.side == loser and c.status != Status.DEAD]
-        fled = bool(survivors) and all(c.status == Status.FLED for c in survivors)
-        res = [SideResult.WIN, SideResult.WIN]
-        res[loser] = SideResult.FLED if fled else SideResult.LOSS
-        self._finish(state, tuple(res), 1 - loser, "fled" if fled else "defeated")
+        out = side_outcome(state.combatants, 2, state.round)
+        if out is None:  # ``active`` is kept in sync with the statuses; a mismatch is a bug
+            raise RuntimeError(f"active counts {active} disagree with the combatants' statuses")
+        self._finish(state, out.results, out.winner, out.reason)
         return True
 
     def _finish(

@@ -120,9 +120,7 @@ def load_situation(
             for spec, h in zip(scenario.combatants, hps, strict=True)
         ),
     )
-    opts = dict(engine.options)
-    opts.update(scenario.options)
-    opts.update(getattr(engine, "_explicit", {}))
+    opts = engine.resolve_options(scenario.options)
     sink = EventSink(roller, 1, record_rolls=False)
     state = C.build_state(scenario, opts, sink)
     state.round = V.integer(data.get("round", 1), file, "round", 1, scenario.max_rounds)

@@ -6,6 +6,7 @@ between clones; :class:`Combatant` holds what changes. ``OSEState.clone()`` copi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -155,9 +156,7 @@ class OSEState:
     round: int
     max_rounds: int
     field: Field
-    options: dict[
-        str, Any
-    ]  #: effective rules options (engine options over scenario options); shared
+    options: Mapping[str, Any]  #: the rules options of this fight, resolved once (read-only, shared by clones)
     scenario: str = ""
     stage: int = STAGE_DECLARE
     phase: int = PHASE_MORALE
@@ -188,9 +187,6 @@ class OSEState:
     result: tuple[int, ...] | None = None  #: SideResult per side once over
     winner: int | None = None
     reason: str = ""
-    stash: list[Any] = field(
-        default_factory=list
-    )  #: events of ``new_combat``, handed out by the first step
     morale_mod: tuple[int, int] = (0, 0)  #: the referee's situational ML modifier per side (−2..+2, §4)
     surprised: tuple[bool, bool] = (False, False)  #: sides that lose round 1 to surprise
 
@@ -228,7 +224,6 @@ class OSEState:
             self.result,
             self.winner,
             self.reason,
-            self.stash.copy() if self.stash else [],
             self.morale_mod,
             self.surprised,
         )

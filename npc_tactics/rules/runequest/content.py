@@ -16,11 +16,12 @@ from typing import Any
 from npc_tactics.configs import load_yaml, named_files, resolve_named, system_dir
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import Roller
-from npc_tactics.rules.base import Status
+from npc_tactics.errors import ConfigError
+from npc_tactics.rules.base import Status, option_error, read_only
 from npc_tactics.rules.runequest import calc
 from npc_tactics.rules.runequest import tables as T
 from npc_tactics.rules.runequest.actions import MAX_PER_SIDE
-from npc_tactics.rules.runequest.options import DEFAULT_OPTIONS, OPTION_CHOICES, OPTION_RANGES
+from npc_tactics.rules.runequest.options import DEFAULT_OPTIONS, SPEC
 from npc_tactics.rules.runequest.state import (
     Combatant,
     CombatantSpec,
@@ -292,17 +293,13 @@ def validate_scenario(
 
 
 def validate_options(raw: Any, f: str, field: str = "options") -> dict[str, Any]:
-    """Rules options of a scenario or situation: known keys, the default's type, allowed values."""
+    """Rules options of a scenario or situation: known keys, then the one option check of every system."""
     opts = V.mapping(raw, f, field)
     for k, v in opts.items():
         p = f"{field}.{k}"
         V.choice(k, f, p, DEFAULT_OPTIONS, "rules option")
-        if k in OPTION_CHOICES:
-            V.choice(v, f, p, OPTION_CHOICES[k], "value")
-        elif k in OPTION_RANGES:
-            V.integer(v, f, p, *OPTION_RANGES[k])
-        elif isinstance(DEFAULT_OPTIONS[k], bool):
-            V.boolean(v, f, p)
+        if (err := option_error(SPEC, k, v)) is not None:
+            raise ConfigError(f, p, err)
     return dict(opts)
 
 
@@ -322,7 +319,8 @@ def build_state(scenario: Mapping[str, Any], options: Mapping[str, Any]) -> RQSt
             )
     surprised = scenario.get("surprised")
     return RQState(
-        combatants, 0, scenario["max_rounds"], surprised=() if surprised is None else (surprised,)
+        combatants, 0, scenario["max_rounds"], surprised=() if surprised is None else (surprised,),
+        options=read_only(options),
     )
 
 

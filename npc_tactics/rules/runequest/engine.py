@@ -17,7 +17,6 @@ from typing import Any
 
 import numpy as np
 
-from npc_tactics.dice import Roller
 from npc_tactics.rules.base import (
     Decision,
     DecisionKind,
@@ -25,18 +24,12 @@ from npc_tactics.rules.base import (
     EventSink,
     Outcome,
     Status,
-    SystemSpec,
 )
 from npc_tactics.rules.runequest import actions as A
 from npc_tactics.rules.runequest import calc, intents, magic
 from npc_tactics.rules.runequest import tables as T
 from npc_tactics.rules.runequest.damage import settle
-from npc_tactics.rules.runequest.options import (  # noqa: F401  (re-exported)
-    DEFAULT_OPTIONS,
-    OPTION_CHOICES,
-    OPTION_RANGES,
-    check_option_values,
-)
+from npc_tactics.rules.runequest.options import DEFAULT_OPTIONS, SPEC  # noqa: F401  (re-exported)
 from npc_tactics.rules.runequest.phases import RoundPhases
 from npc_tactics.rules.runequest.resolve import DODGE, NO_DEFENCE, PARRY, resolve_blow
 from npc_tactics.rules.runequest.state import Incoming, RQState, Step
@@ -47,46 +40,29 @@ REACH = T.MELEE_REACH_M
 class RuneQuestEngine(RoundPhases, Engine[RQState]):
     """RuneQuest: Roleplaying in Glorantha melee, missiles, spirit/Rune magic and First Aid."""
 
-    spec = SystemSpec(
-        name="runequest",
-        title="RuneQuest: Roleplaying in Glorantha",
-        version="0.3.0",
-        sides=2,
-        max_per_side=A.MAX_PER_SIDE,
-        num_actions=A.N,
-        max_rounds=25,
-        decision_kinds=(DecisionKind.DECLARE, DecisionKind.REACT, DecisionKind.OPTION),
-        default_options=DEFAULT_OPTIONS,
-    )
+    spec = SPEC
     catalogue = A.CATALOGUE
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
-        self._explicit = dict(options or {})
-        self._base_options = dict(self.options)
-        self._proto: tuple[Any, dict[str, Any], RQState] | None = (
-            None  # last scenario's opening state
+        self._proto: tuple[Any, Mapping[str, Any], RQState] | None = (
+            None  # last scenario's opening state (building it parses the bestiary)
         )
-        check_option_values(self.options)
 
     # ----- protocol
     # ------------------------------------------------------------------------------------
-    def new_combat(self, scenario: Mapping[str, Any], roller: Roller) -> RQState:
+    def _new_combat(self, scenario: Mapping[str, Any], sink: EventSink) -> RQState:
         """Build the fight from a scenario mapping (see :func:`content.load_scenario`); scenario
-        options apply under the options given to the engine."""
+        options apply under the options given to the engine, resolved once onto the state."""
         from npc_tactics.rules.runequest.content import build_state
 
-        scen_opts = scenario.get("options") or {}
-        if scen_opts or self.options != self._base_options:
-            self.options = self.validate_options({**scen_opts, **self._explicit})
-            check_option_values(self.options)
+        options = self.resolve_options(scenario.get("options") or {})
         proto = self._proto
-        if proto is not None and proto[0] is scenario and proto[1] == self.options:
+        if proto is not None and proto[0] is scenario and proto[1] == options:
             s = proto[2].clone()
         else:
-            s = build_state(scenario, self.options)
-            self._proto = (scenario, dict(self.options), s.clone())
-        sink = EventSink(roller, 0, False)
+            s = build_state(scenario, options)
+            self._proto = (scenario, options, s.clone())
         self.start_round(s, sink)
         self._run(s, sink)
         return s
@@ -95,22 +71,22 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
         return None if state.phase == "over" else state.decision
 
     def legal_mask(self, state: RQState, decision: Decision | None = None) -> np.ndarray:
-        """Mask over the catalogue, cached per decision and read-only (callers that need to change it copy)."""
+        """Mask over the catalogue, a fresh array each call. Only reads the state: the REACT mask the rules
+        computed when the blow came in is kept (read-only) in ``mask_cache`` and copied."""
         if decision is None:
             decision = state.decision
         if state.phase == "over" or decision is None:
             return np.ones(A.N, dtype=np.bool_)
         cache = state.mask_cache
         if cache is not None and cache[0] is decision:
-            return cache[1]  # type: ignore[no-any-return]
+            return cache[1].copy()  # type: ignore[no-any-return]
         if decision.kind == DecisionKind.REACT:
             mask = self._react_mask(state)
         elif decision.kind == DecisionKind.OPTION:
             mask = intents.option_mask(state, decision.actor)
         else:
-            mask = intents.declare_mask(state, decision.actor, self.options, state.phase == "then")
-        mask.flags.writeable = False
-        state.mask_cache = (decision, mask)
+            then = decision.context.get("phase") == "then"
+            mask = intents.declare_mask(state, decision.actor, state.options, then)
         return mask
 
     def outcome(self, state: RQState) -> Outcome | None:
@@ -124,13 +100,13 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
         elif s.phase == "option":
             spec = A.CATALOGUE[action]
             if spec.verb == "aim":
-                intents.finish_aim(s, idx, int(spec.option), self.options)
+                intents.finish_aim(s, idx, int(spec.option), s.options)
                 self._declared(s, idx, "done", sink)
             else:
                 self._declared(s, idx, intents.finish_cast(s, idx, int(spec.option)), sink)
         else:
             then = s.phase == "then"
-            nxt = intents.declare(s, idx, action, then, self.options)
+            nxt = intents.declare(s, idx, action, then, s.options)
             if not then:
                 sink.emit(
                     "declare",
@@ -251,7 +227,7 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
             magic.cast(s, idx, st, sink)
             return False
         if st.verb == "first_aid":
-            magic.first_aid(s, idx, st, sink, self.options)
+            magic.first_aid(s, idx, st, sink, s.options)
             return False
         if st.verb == "ready":
             self._ready(c, st.weapon)
@@ -282,7 +258,7 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
         skill = wp.spec.skill
         if missile:
             div = calc.range_divisor(
-                d, wp.spec.range_m, wp.spec.kind == "thrown", self.options["thrown_range_bands"]
+                d, wp.spec.range_m, wp.spec.kind == "thrown", s.options["thrown_range_bands"]
             )
             if div == 0 or wp.ammo <= 0:
                 sink.emit("attack_lost", idx, st.target, rule="§22", result="out_of_range")
@@ -323,7 +299,7 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
         s.incoming = inc
         mask = self._react_mask(s)
         if int(mask.sum()) == 1:  # only "no defence": no decision to make
-            if self.options["lost_parry"] == "next_blow":
+            if s.options["lost_parry"] == "next_blow":
                 t.lose_parry = False  # v0 reading: the lost parry is this blow's (§10.3)
             self._finish_blow(s, NO_DEFENCE, -1, sink)
             return False
@@ -374,7 +350,7 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
             how, pw = DODGE, -1
         else:
             how, pw = NO_DEFENCE, -1
-        if d.lose_parry and self.options["lost_parry"] == "next_blow":
+        if d.lose_parry and s.options["lost_parry"] == "next_blow":
             d.lose_parry = False  # v0 reading: the lost parry is this blow's, whatever the answer
         s.phase = "resolve"
         self._finish_blow(s, how, pw, sink)
@@ -384,7 +360,7 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
         inc = s.incoming
         if inc is None:
             return
-        resolve_blow(s, inc, how, pw, sink, self.options)
+        resolve_blow(s, inc, how, pw, sink, s.options)
         s.incoming = None
 
     # ----- bookkeeping

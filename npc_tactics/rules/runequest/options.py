@@ -1,12 +1,13 @@
-"""RQG rules options: defaults, allowed values and the value check shared by the engine, scenarios and
-situations (issue 8 §3: values are checked, not only keys). Each option is documented in
-docs/runequest.md ("Rules options")."""
+"""RQG rules options: defaults and allowed values, declared once on the engine's SystemSpec (checked by
+``Engine.validate_options``) and by the scenario and situation loaders (issue 8 §3: values, not only keys).
+Each option is documented in docs/runequest.md ("Rules options")."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
+from npc_tactics.rules.base import DecisionKind, SystemSpec
+from npc_tactics.rules.runequest import actions as A
 from npc_tactics.rules.runequest import tables as T
 
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -42,16 +43,17 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
 OPTION_RANGES: dict[str, tuple[int, int]] = {"metres_per_mov": (1, 10)}
 
 
-def check_option_values(options: Mapping[str, Any]) -> None:
-    """Raise ``ValueError`` naming the option and what it expects if a value is not allowed."""
-    for key, allowed in OPTION_CHOICES.items():
-        if key in options and options[key] not in allowed:
-            raise ValueError(
-                f"runequest rules option {key!r} must be one of {allowed}, got {options[key]!r}"
-            )
-    for key, (low, high) in OPTION_RANGES.items():
-        v = options.get(key, low)
-        if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
-            raise ValueError(
-                f"runequest rules option {key!r} must be an integer from {low} to {high}, got {v!r}"
-            )
+#: the RQG SystemSpec (typed facts, option values and ranges checked by ``rules.base.option_error``)
+SPEC = SystemSpec(
+    name="runequest",
+    title="RuneQuest: Roleplaying in Glorantha",
+    version="0.3.0",
+    sides=2,
+    max_per_side=A.MAX_PER_SIDE,
+    num_actions=A.N,
+    max_rounds=25,
+    decision_kinds=(DecisionKind.DECLARE, DecisionKind.REACT, DecisionKind.OPTION),
+    default_options=DEFAULT_OPTIONS,
+    option_values=OPTION_CHOICES,
+    option_ranges=OPTION_RANGES,
+)

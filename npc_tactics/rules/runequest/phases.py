@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from npc_tactics.rules.base import EventSink, Outcome, SideResult, Status
+from npc_tactics.rules.base import MAX_ROUNDS, EventSink, Outcome, SideResult, Status, side_outcome
 from npc_tactics.rules.runequest import actions as A
 from npc_tactics.rules.runequest import calc
 from npc_tactics.rules.runequest import tables as T
@@ -25,8 +25,6 @@ REACH = T.MELEE_REACH_M
 
 class RoundPhases:
     """Phases 2-4 of the melee round and the helpers they share with the engine."""
-
-    options: dict[str, Any]
 
     @staticmethod
     def _group_end(s: RQState, pos: int) -> int:
@@ -89,7 +87,7 @@ class RoundPhases:
                     if e.bladesharp_rounds:
                         skill += T.BLADESHARP_SKILL_PER_POINT * e.bladesharp
                     inc = Incoming(j, i, w, 0, skill, -1, False, False)
-                    resolve_blow(s, inc, NO_DEFENCE, -1, sink, self.options, free=True)
+                    resolve_blow(s, inc, NO_DEFENCE, -1, sink, s.options, free=True)
                 settle(s, sink)
             if c.status == ACTIVE:
                 self._run_away(s, i, sink)
@@ -119,7 +117,7 @@ class RoundPhases:
         away = -1.0 if c.side == 0 else 1.0
         catcher = -1
         end = c.pos + away * c.spec.move_m
-        if self.options["flight"] == "pursuit":
+        if s.options["flight"] == "pursuit":
             best = c.spec.move_m
             for j, e in enumerate(cs):
                 if e.side == c.side or e.status != ACTIVE or e.prone or e.befuddled_rounds:
@@ -179,7 +177,7 @@ class RoundPhases:
             return m
         d = s.combatants[inc.defender]
         bit = 1 << inc.sr
-        lost = d.lose_parry and self.options["lost_parry"] == "next_blow"
+        lost = d.lose_parry and s.options["lost_parry"] == "next_blow"
         if not lost and not d.parry_srs & bit:
             for w, wp in enumerate(d.weapons[: A.N_WEAPONS]):
                 if (
@@ -208,7 +206,7 @@ class RoundPhases:
             ):
                 self._disengage(s, i)
                 sink.emit("retreat", i, None, rule="§21", result="disengaged")
-        bleed(s, sink, self.options["bleeding_clocks"])
+        bleed(s, sink, s.options["bleeding_clocks"])
         settle(s, sink)
         end_of_round_deaths(s, sink)
         for c in cs:
@@ -229,7 +227,7 @@ class RoundPhases:
             if c.busy_rounds:
                 c.busy_rounds -= 1
         if s.round >= s.max_rounds and not self._check_over(s, sink):
-            self._finish(s, sink, tuple(SideResult.DRAW for _ in range(2)), None, "max_rounds")
+            self._finish(s, sink, tuple(SideResult.DRAW for _ in range(2)), None, MAX_ROUNDS)
 
     @staticmethod
     def _disengage(s: RQState, i: int) -> None:
@@ -252,19 +250,10 @@ class RoundPhases:
         if active[0] and active[1]:
             return False
         end_of_round_deaths(s, sink)
-        fled = [
-            any(c.side == side and c.status == Status.FLED for c in s.combatants) for side in (0, 1)
-        ]
-        results = []
-        for side in (0, 1):
-            if active[side]:
-                results.append(SideResult.WIN)
-            elif fled[side]:
-                results.append(SideResult.FLED)
-            else:
-                results.append(SideResult.LOSS if any(active) else SideResult.DRAW)
-        winner = 0 if active[0] else (1 if active[1] else None)
-        self._finish(s, sink, tuple(results), winner, "side_out")
+        out = side_outcome(s.combatants, 2, s.round)
+        if out is None:  # the end-of-round deaths only take combatants out
+            raise RuntimeError("a side came back into the fight at the end of the round")
+        self._finish(s, sink, out.results, out.winner, out.reason)
         return True
 
     @staticmethod

@@ -78,12 +78,11 @@ def load_plain_situation(
     )
     opts = scen["options"]
     if opts:
-        explicit = dict(getattr(engine, "_explicit", {}))
+        explicit = dict(engine.explicit_options)
         for k in sorted(set(opts) & set(explicit)):
             if opts[k] != explicit[k]:
                 said.append(f"rules option {k}: the situation says {opts[k]!r}, the command line {explicit[k]!r} wins")
-        engine.options = engine.validate_options({**opts, **explicit})
-    state = build_state(scen, engine.options)
+    state = build_state(scen, engine.resolve_options(opts))
     names = [c.name for c in state.combatants]
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)

@@ -7,10 +7,11 @@ changes is copied by ``clone()`` (weapon HP and ammunition, location damage, MP,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from npc_tactics.rules.base import Decision, Status
+from npc_tactics.rules.base import Decision, Status, read_only
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,7 +308,9 @@ class RQState:
     decision: Decision | None = None
     result: Any = None  #: the Outcome once over
     surprised: tuple[int, ...] = ()
-    mask_cache: Any = None
+    mask_cache: Any = None  #: (decision, read-only mask) of the pending decision
+    #: the rules options of this fight, resolved once by the engine (read-only, shared by clones)
+    options: Mapping[str, Any] = field(default_factory=lambda: read_only({}))
 
     def clone(self) -> RQState:
         inc = self.incoming
@@ -336,4 +339,5 @@ class RQState:
             self.result,
             self.surprised,
             self.mask_cache,
+            self.options,
         )

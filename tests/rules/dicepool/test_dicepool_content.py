@@ -63,7 +63,7 @@ def test_unknown_scenario_lists_names():
             "unknown key 'colour'",
         ),
         (lambda d: d.update(speed=3), "speed", "unknown key"),
-        (lambda d: d.update(options={"aim_bonus": "four"}), "options", "expects int"),
+        (lambda d: d.update(options={"aim_bonus": "four"}), "options.aim_bonus", "expects int"),
         (lambda d: d.update(options={"facing": True}), "options.facing", "unknown key"),
         (
             lambda d: d["sides"][0]["combatants"][0].update(skills={"sword": 20}),
@@ -104,14 +104,14 @@ def test_scenario_options_apply_and_engine_options_win():
     data = base()
     data["options"] = {"aim_bonus": 2, "reroll_chain": False}
     sc = scenario_from_mapping(data, "<t>")
-    state = DicePoolEngine().new_combat(sc, RngRoller(0))
+    state, _ = DicePoolEngine().new_combat(sc, RngRoller(0))
     assert state.rules.aim_bonus == 2 and not state.rules.reroll_chain
-    state = DicePoolEngine({"aim_bonus": 5}).new_combat(sc, RngRoller(0))
+    state, _ = DicePoolEngine({"aim_bonus": 5}).new_combat(sc, RngRoller(0))
     assert state.rules.aim_bonus == 5 and not state.rules.reroll_chain
 
 
 def test_new_combat_accepts_a_mapping():
-    state = DicePoolEngine().new_combat(base(), RngRoller(1))
+    state, _ = DicePoolEngine().new_combat(base(), RngRoller(1))
     assert len(state.combatants) == 2 and state.round >= 1
 
 

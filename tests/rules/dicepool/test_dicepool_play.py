@@ -23,7 +23,7 @@ SCENARIOS = {name: load_scenario(name) for name, _ in list_scenarios()}
 def play(scenario, seed: int, agents=None, check: bool = False):
     roller = RngRoller(seed)
     rng = np.random.default_rng(seed + 7)
-    state = ENGINE.new_combat(scenario, roller)
+    state, _ = ENGINE.new_combat(scenario, roller)
     log = []
     decisions = 0
     while ENGINE.outcome(state) is None:
@@ -76,7 +76,7 @@ def test_same_seed_same_fight():
 
 def test_step_without_inplace_leaves_state_untouched():
     roller = RngRoller(3)
-    state = ENGINE.new_combat(SCENARIOS["melee_duel"], roller)
+    state, _ = ENGINE.new_combat(SCENARIOS["melee_duel"], roller)
     before = ENGINE.describe(state)
     legal = np.flatnonzero(ENGINE.legal_mask(state))
     new, _ = ENGINE.step(state, int(legal[0]), roller)
@@ -99,7 +99,7 @@ def test_scripted_agents_are_legal_everywhere():
 
 def test_split_choices_of_scripted_agents():
     roller = RngRoller(0)
-    state = ENGINE.new_combat(SCENARIOS["melee_duel"], roller)
+    state, _ = ENGINE.new_combat(SCENARIOS["melee_duel"], roller)
     actor = ENGINE.pending(state).actor
     state, _ = ENGINE.step(state, ENGINE.catalogue.index("strike:enemy_0"), roller)
     d = ENGINE.pending(state)
@@ -140,14 +140,14 @@ def test_encoder_layout_and_range():
     for sc in SCENARIOS.values():
         roller = RngRoller(1)
         rng = np.random.default_rng(1)
-        state = ENGINE.new_combat(sc, roller)
+        state, _ = ENGINE.new_combat(sc, roller)
         for _ in range(60):
             d = ENGINE.pending(state)
             if d is None:
                 break
             v = enc.encode(state, d)
             assert v.dtype == np.float32 and v.shape == (enc.size,) and np.all(np.abs(v) <= 1)
-            assert v[int(d.kind)] == 1.0
+            assert v[ENGINE.spec.decision_kinds.index(d.kind)] == 1.0  # over this system's kinds
             legal = np.flatnonzero(ENGINE.legal_mask(state))
             state, _ = ENGINE.step(
                 state, int(legal[rng.integers(len(legal))]), roller, inplace=True

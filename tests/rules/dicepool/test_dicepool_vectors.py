@@ -82,7 +82,7 @@ def test_v1_initiative_order():
             1,
         ]
     )  # duelist, 7 dice: 2 successes
-    state = ENGINE.new_combat(sc, roller)
+    state, _ = ENGINE.new_combat(sc, roller)
     assert state.queue == [(4, 0), (2, 1)]
     assert state.n_ta == 1
     d = ENGINE.pending(state)
@@ -152,7 +152,7 @@ def test_v3_action_sequence_draw_strike_strike():
             1,
         ]
     )  # second blow
-    state = ENGINE.new_combat(sc, roller)
+    state, _ = ENGINE.new_combat(sc, roller)
     assert state.queue == [(11, 0), (10, 0), (5, 0), (5, 1)]
     state, _ = act(ENGINE, state, "draw:1", roller)  # the sword is the second weapon
     assert state.combatants[0].weapon.name == "sword"

@@ -74,7 +74,7 @@ def test_close_manoeuvre_is_acrobatics_vs_weapon_skill() -> None:
 
 
 def test_illegal_action_names_action_and_decision() -> None:
-    state = ENGINE.new_combat(SCENARIOS["shield_vs_greataxe"], RngRoller(np.random.default_rng(0)))
+    state, _ = ENGINE.new_combat(SCENARIOS["shield_vs_greataxe"], RngRoller(np.random.default_rng(0)))
     decision = ENGINE.pending(state)
     assert decision.kind == DecisionKind.ACT
     with pytest.raises(IllegalActionError, match=r"impale_pull.*ACT decision"):
@@ -86,7 +86,7 @@ def test_illegal_action_names_action_and_decision() -> None:
 def _play(scenario: str, seed: int) -> tuple[object, list]:  # type: ignore[type-arg]
     roller = RngRoller(np.random.default_rng(seed))
     choice = np.random.default_rng(seed + 1)
-    state = ENGINE.new_combat(SCENARIOS[scenario], roller)
+    state, _ = ENGINE.new_combat(SCENARIOS[scenario], roller)
     events: list = []  # type: ignore[type-arg]
     while (d := ENGINE.pending(state)) is not None:
         legal = np.flatnonzero(ENGINE.legal_mask(state, d))
@@ -102,7 +102,7 @@ def test_determinism_same_seed_same_log() -> None:
 
 
 def test_step_does_not_mutate_callers_state() -> None:
-    state = ENGINE.new_combat(SCENARIOS["spear_vs_sword"], RngRoller(np.random.default_rng(3)))
+    state, _ = ENGINE.new_combat(SCENARIOS["spear_vs_sword"], RngRoller(np.random.default_rng(3)))
     before = ENGINE.describe(state)
     legal = np.flatnonzero(ENGINE.legal_mask(state))
     for a in legal:
@@ -116,7 +116,7 @@ def test_step_does_not_mutate_callers_state() -> None:
 def test_random_legal_play_invariants(scenario: str, seed: int) -> None:
     roller = RngRoller(np.random.default_rng(seed))
     choice = np.random.default_rng(seed + 1)
-    state = ENGINE.new_combat(SCENARIOS[scenario], roller)
+    state, _ = ENGINE.new_combat(SCENARIOS[scenario], roller)
     events: list = []  # type: ignore[type-arg]
     while (d := ENGINE.pending(state)) is not None:
         assert state.combatants[d.actor].status == Status.ACTIVE
@@ -150,7 +150,7 @@ def test_tactic_profile_counts() -> None:
 def test_max_rounds_ends_in_a_draw() -> None:
     eng = MRQEngine()
     scen = load_scenario("lancer_charge")
-    state = eng.new_combat(scen, RngRoller(np.random.default_rng(0)))
+    state, _ = eng.new_combat(scen, RngRoller(np.random.default_rng(0)))
     roller = RngRoller(np.random.default_rng(1))
     while (d := eng.pending(state)) is not None:  # both sides only ever hold
         mask = eng.legal_mask(state, d)

@@ -282,7 +282,7 @@ def test_archer_scenarios_play_to_the_end_with_shots() -> None:
     shots = 0
     for seed in range(4):
         roller = RngRoller(np.random.default_rng(seed))
-        st = eng.new_combat(load_scenario("skirmish_missiles"), roller)
+        st, _ = eng.new_combat(load_scenario("skirmish_missiles"), roller)
         while (d := eng.pending(st)) is not None:
             mask = eng.legal_mask(st, d)
             a = agents[d.side].act(Observation(np.zeros(1), st, d, eng), mask)

@@ -25,8 +25,9 @@ class Fight:
         self.engine = OSEEngine(options)
         # forced dice first; once spent (the engine runs on to the next decision) random dice follow
         self.roller = ScriptedRoller(dice, then=RngRoller(np.random.default_rng(0)))
-        self.state: OSEState = self.engine.new_combat(sc, self.roller)
-        self.events: list[Event] = []
+        self.state: OSEState
+        self.state, opening = self.engine.new_combat(sc, self.roller)
+        self.events: list[Event] = list(opening)  # the opening (HP, round 1, its initiative) comes first
 
     def legal(self) -> list[str]:
         mask = self.engine.legal_mask(self.state)

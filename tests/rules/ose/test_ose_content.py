@@ -81,7 +81,7 @@ GOOD = {
         ),
         (lambda d: d.update(max_rounds="ten"), "max_rounds", "expected an integer"),
         (lambda d: d.update(options={"tie": "x"}), "options.tie", "unknown rules option"),
-        (lambda d: d.update(options={"morale": "yes"}), "options.morale", "expected bool"),
+        (lambda d: d.update(options={"morale": "yes"}), "options.morale", "expects bool"),
         (
             lambda d: d["sides"][0]["combatants"][0].update(weapon="laser"),
             "sides[0].combatants[0].weapon",

@@ -28,11 +28,10 @@ OPTION_SETS = [
 def play(engine: OSEEngine, scenario: str, seed: int, agents=None, check: bool = True):
     sc = load_scenario(scenario)
     roller = RngRoller(np.random.default_rng(seed))
-    state = engine.new_combat(sc, roller)
+    state, events = engine.new_combat(sc, roller)
     rng = np.random.default_rng(seed + 1)
     agents = agents or [RandomLegalAgent(engine, rng), RandomLegalAgent(engine, rng)]
     enc = OSEEncoder(engine)
-    events = []
     steps = 0
     while (d := engine.pending(state)) is not None:
         mask = engine.legal_mask(state, d)
@@ -74,7 +73,7 @@ def test_same_seed_same_log(scenario: str) -> None:
 
 def test_illegal_action_names_action_and_decision() -> None:
     eng = OSEEngine()
-    state = eng.new_combat(load_scenario("goblin_duel"), RngRoller(0))
+    state, _ = eng.new_combat(load_scenario("goblin_duel"), RngRoller(0))
     melee = eng.catalogue.index("melee:enemy_0")
     with pytest.raises(IllegalActionError, match=r"melee:enemy_0.*ACT decision of combatant"):
         eng.step(state, melee, RngRoller(0))
@@ -82,7 +81,7 @@ def test_illegal_action_names_action_and_decision() -> None:
 
 def test_step_does_not_touch_callers_state() -> None:
     eng = OSEEngine()
-    state = eng.new_combat(load_scenario("goblin_band"), RngRoller(3))
+    state, _ = eng.new_combat(load_scenario("goblin_band"), RngRoller(3))
     before = eng.describe(state)
     legal = np.flatnonzero(eng.legal_mask(state))
     eng.step(state, int(legal[-1]), RngRoller(4))

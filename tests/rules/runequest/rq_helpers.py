@@ -26,7 +26,7 @@ def fight(
         "distance": distance,
         "sides": [{"name": "a", "combatants": side0}, {"name": "b", "combatants": side1}],
     }
-    return eng, eng.new_combat(scen, ScriptedRoller([]))
+    return eng, eng.new_combat(scen, ScriptedRoller([]))[0]
 
 
 def play(

@@ -22,7 +22,7 @@ def _match(scenario: str, a0, a1, games: int) -> tuple[int, dict[str, int]]:
     for g in range(games):
         roller = RngRoller(g)
         agents = [a0(eng, np.random.default_rng(g)), a1(eng, np.random.default_rng(g + 100))]
-        s = eng.new_combat(scen, roller)
+        s, _ = eng.new_combat(scen, roller)
         events = []
         while eng.outcome(s) is None:
             d = eng.pending(s)

@@ -45,7 +45,7 @@ def test_shipped_scenarios_and_bestiary() -> None:
     assert REQUIRED <= names
     for name in names:
         scen = content.load_scenario(name)
-        s = RuneQuestEngine().new_combat(scen, ScriptedRoller([]))
+        s, _ = RuneQuestEngine().new_combat(scen, ScriptedRoller([]))
         assert s.round == 1 and len(s.combatants) <= 12
     b = content.bestiary()
     assert {
@@ -119,8 +119,8 @@ def test_unknown_scenario_name() -> None:
 def test_scenario_options_apply() -> None:
     scen = {**content.load_scenario("parry_duel"), "options": {"crit_db": "max"}}
     eng = RuneQuestEngine()
-    eng.new_combat(scen, ScriptedRoller([]))
-    assert eng.options["crit_db"] == "max"
+    state, _ = eng.new_combat(scen, ScriptedRoller([]))
+    assert state.options["crit_db"] == "max" and eng.options["crit_db"] == "rolled"
     with pytest.raises(ValueError, match="special_damage"):
         RuneQuestEngine({"special_damage": "triple"})
 

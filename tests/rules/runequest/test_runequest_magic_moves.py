@@ -90,7 +90,7 @@ def test_surprise_adds_strike_ranks() -> None:
         "surprised": 0,
         "sides": [{"name": "a", "combatants": [WARRIOR]}, {"name": "b", "combatants": [BROO]}],
     }
-    s = eng.new_combat(scen, ScriptedRoller([]))
+    s, _ = eng.new_combat(scen, ScriptedRoller([]))
     play(eng, s, [], "attack:0:enemy_0")
     assert s.combatants[0].intent.steps[0].sr == 7 + 3
 

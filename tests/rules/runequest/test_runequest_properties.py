@@ -24,7 +24,7 @@ def _play(name: str, seed: int, options: dict | None = None) -> tuple[str, int]:
     enc = RuneQuestEncoder(eng)
     roller = RngRoller(seed)
     pick = np.random.default_rng(seed + 1)
-    s = eng.new_combat(LOADED[name], roller)
+    s, _ = eng.new_combat(LOADED[name], roller)
     log = []
     steps = 0
     while eng.outcome(s) is None:
@@ -84,7 +84,7 @@ def test_same_seed_same_fight() -> None:
 
 def test_clone_is_independent() -> None:
     eng = RuneQuestEngine()
-    s = eng.new_combat(LOADED["parry_duel"], RngRoller(3))
+    s, _ = eng.new_combat(LOADED["parry_duel"], RngRoller(3))
     before = eng.describe(s)
     mask = eng.legal_mask(s)
     s2, _ = eng.step(s, int(np.flatnonzero(mask)[0]), RngRoller(3))

@@ -78,11 +78,11 @@ def test_engine_checks_option_values_of_a_scenario_mapping() -> None:
 
 
 def test_situation_options_apply_and_the_command_line_wins() -> None:
-    eng, _ = _load(_situation(options={"flight": "escape"}))
-    assert eng.options["flight"] == "escape"
+    eng, state = _load(_situation(options={"flight": "escape"}))
+    assert state.options["flight"] == "escape" and eng.options["flight"] == "pursuit"  # the engine's stay put
     notes: list[str] = []
-    eng, _ = _load(_situation(options={"flight": "escape"}), notes, flight="pursuit")
-    assert eng.options["flight"] == "pursuit"
+    _, state = _load(_situation(options={"flight": "escape"}), notes, flight="pursuit")
+    assert state.options["flight"] == "pursuit"
     assert any("flight" in n and "command line" in n for n in notes)
 
 

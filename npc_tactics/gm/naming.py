@@ -1,0 +1,63 @@
+"""Moves named as a GM says them: by combatant and weapon, not by catalogue slot.
+
+``shoot:enemy_0`` becomes "shoot Brannoc with the short bow", ``ready:1`` "ready the spear", ``parry:0``
+"parry with the shield", in English or French. Each system's phrasing lives in ``naming_<system>.py`` and reads
+the state only through the public fields every engine documents (combatant names, weapons, locations).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from npc_tactics.i18n import translations
+from npc_tactics.rules.base import ActionSpec, Decision, ally_slots, enemy_slots
+from npc_tactics.systems import get_system
+
+__all__ = ["Words", "move_label"]
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """What a system's namer needs: the gettext functions and the actor's view of the fight."""
+
+    _: Callable[[str], str]
+    ngettext: Callable[[str, str, int], str]
+    state: Any
+    decision: Decision
+
+    @property
+    def actor(self) -> Any:
+        return self.state.combatants[self.decision.actor]
+
+    def target(self, spec: ActionSpec) -> str:
+        """The name of the combatant an ``enemy_k`` / ``ally_k`` entry points at (slot order of the rules)."""
+        if spec.target == "self":
+            return str(self.actor.name)
+        slots = enemy_slots if spec.target == "enemy" else ally_slots
+        indices = slots(self.state.combatants, self.decision.actor)
+        if 0 <= spec.slot < len(indices):
+            return str(self.state.combatants[indices[spec.slot]].name)
+        if spec.target == "enemy":  # an empty slot (masked out): still readable
+            return self._("enemy {n}").format(n=spec.slot + 1)
+        return self._("ally {n}").format(n=spec.slot + 1)
+
+
+_MODULES = {"ose": "ose", "runequest": "runequest", "mrq": "mrq", "dicepool": "dicepool"}
+
+
+def move_label(system: str, engine: Any, state: Any, decision: Decision, action: int, lang: str = "en") -> str:
+    """The plain-words name of catalogue entry ``action`` for ``decision``'s actor in ``state``.
+
+    ``system`` is a registry name (``ose``, ``runequest``, ``mrq``, ``dicepool``); any entry of the catalogue
+    can be named, legal or not. Unknown ``lang`` raises :class:`~npc_tactics.errors.UserError`."""
+    tr = translations(lang)
+    name = get_system(system).name
+    module = importlib.import_module(f"npc_tactics.gm.naming_{_MODULES.get(name, name)}")
+    if not 0 <= int(action) < len(engine.catalogue):
+        raise ValueError(f"action {action} is outside the {name} catalogue of {len(engine.catalogue)} entries")
+    spec = engine.catalogue[int(action)]
+    words = Words(tr.gettext, tr.ngettext, state, decision)
+    return str(module.label(spec, words))

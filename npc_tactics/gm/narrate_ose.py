@@ -1,0 +1,147 @@
+"""OSE event sentences (events of ``rules/ose``)."""
+
+from __future__ import annotations
+
+from npc_tactics.gm.narrate import Sentence, Teller
+from npc_tactics.i18n import N_
+from npc_tactics.rules.base import Event
+
+__all__ = ["SENTENCES"]
+
+_HIT = {"hit": N_("hit"), "miss": N_("miss"), "natural_1": N_("natural 1, a miss"),
+        "natural_20": N_("natural 20, a hit")}
+_RANGE = {"short": N_("short"), "medium": N_("medium"), "long": N_("long"), "melee": N_("melee")}
+CAUSES = {"melee": N_("melee"), "missile": N_("missile"), "magic_missile": N_("Magic Missile"),
+          "damage": N_("damage"), "hit": N_("hit"), "sleep": N_("Sleep"), "hold_person": N_("Hold Person"),
+          "morale": N_("morale"), "escaped_distance": N_("out of sight"), "escaped_edge": N_("off the field")}
+_SIDE = {"side_0": N_("side 0"), "side_1": N_("side 1"), "none": N_("nobody"), "tie": N_("a tie")}
+
+
+def _rolls(e: Event) -> str:
+    return "–".join(str(r) for r in e.data.get("rolls", []))
+
+
+def _attack(e: Event, t: Teller) -> str:
+    result = t.term(_HIT, e.data["result"])
+    weapon = t.weapon(e.data.get("weapon"))
+    if e.data.get("missile"):
+        return t.say("{actor} shoots at {target} with {weapon} at {range} range: {result} ({total} against {need}).",
+                     e, weapon=weapon, result=result, range=t.term(_RANGE, e.data.get("range")))
+    return t.say("{actor} strikes at {target} with {weapon}: {result} ({total} against {need}).",
+                 e, weapon=weapon, result=result)
+
+
+def _damage(e: Event, t: Teller) -> str:
+    return t.say("{target} loses {amount} hit points ({cause}); {hp} left.", e,
+                 cause=t.term(CAUSES, e.data.get("cause")))
+
+
+def _declare(e: Event, t: Teller) -> str:
+    result = e.data["result"]
+    if result == "cast":
+        if e.target is not None and e.target != e.actor:
+            return t.say("{actor} declares a spell: {spell} at {target}.", e, spell=t.spell(e.data.get("spell")))
+        return t.say("{actor} declares a spell: {spell}.", e, spell=t.spell(e.data.get("spell")))
+    if result == "withdraw":
+        return t.say("{actor} declares a fighting withdrawal.", e)
+    if result == "retreat":
+        return t.say("{actor} declares a retreat.", e)
+    raise ValueError(result)
+
+
+def _initiative(e: Event, t: Teller) -> str:
+    if e.data["result"] == "tie":
+        return t.say("Initiative is tied ({rolls}): both sides act at the same time.", e, rolls=_rolls(e))
+    return t.say("Initiative ({rolls}): {side} acts first.", e, rolls=_rolls(e), side=t.term(_SIDE, e.data["result"]))
+
+
+def _move_order(e: Event, t: Teller) -> str:
+    return t.say("Movement order ({rolls}): {side} moves first.", e, rolls=_rolls(e),
+                 side=t.term(_SIDE, e.data["result"]))
+
+
+def _morale(e: Event, t: Teller) -> str:
+    if e.data["result"] == "passed":
+        return t.say("{actor} checks morale ({roll} against {morale}) and stands firm.", e)
+    return t.say("{actor} checks morale ({roll} against {morale}) and breaks.", e)
+
+
+def _move(e: Event, t: Teller) -> str:
+    result = e.data["result"]
+    if result == "close":
+        if e.data.get("charge"):
+            return t.say("{actor} charges {target} (square {start} to {end}).", e)
+        return t.say("{actor} closes in on {target} (square {start} to {end}).", e)
+    if result == "withdraw":
+        return t.say("{actor} withdraws, still fighting (square {start} to {end}).", e)
+    if result == "retreat":
+        return t.say("{actor} turns and retreats (square {start} to {end}).", e)
+    if result == "away":
+        return t.say("{actor} moves away from the enemies (square {start} to {end}).", e)
+    raise ValueError(result)
+
+
+def _save(e: Event, t: Teller) -> str:
+    if e.data["result"] == "saved":
+        return t.say("{target} saves against the spell ({roll}, modifier {modifier}, needs {need}).", e)
+    return t.say("{target} fails the saving throw ({roll}, modifier {modifier}, needs {need}).", e)
+
+
+def _sleep(e: Event, t: Teller) -> str:
+    n = int(e.data.get("count", 0))
+    return t.ngettext("{actor}'s Sleep puts {count} creature to sleep.",
+                      "{actor}'s Sleep puts {count} creatures to sleep.", n).format(actor=t.actor(e), count=n)
+
+
+def _spell(e: Event, t: Teller) -> str:
+    spell = t.spell(e.data.get("spell"))
+    if e.data["result"] == "no_target":
+        return t.say("{actor} casts {spell}, but the target is gone.", e, spell=spell)
+    return t.say("{actor} casts {spell} on {target}.", e, spell=spell)
+
+
+def _disrupted(e: Event, t: Teller) -> str:
+    return t.say("{actor} loses the spell {spell} ({cause}).", e, spell=t.spell(e.data.get("spell")),
+                 cause=t.term(CAUSES, e.data.get("cause")))
+
+
+def _status(e: Event, t: Teller) -> str:
+    status = e.data["status"]
+    cause = t.term(CAUSES, e.data.get("cause"))
+    if status == "dead":
+        return t.say("{who} dies ({cause}).", e, cause=cause)
+    if status == "fled":
+        return t.say("{who} leaves the fight ({cause}).", e, cause=cause)
+    if status == "incapacitated":
+        return t.say("{who} is out of the fight ({cause}).", e, cause=cause)
+    if status == "unconscious":
+        return t.say("{who} falls unconscious ({cause}).", e, cause=cause)
+    raise ValueError(status)
+
+
+def _surprise(e: Event, t: Teller) -> str:
+    if e.data["result"] == "none":
+        return t.say("Surprise ({rolls}): nobody is surprised.", e, rolls=_rolls(e))
+    return t.say("Surprise ({rolls}): {side} is surprised.", e, rolls=_rolls(e), side=t.term(_SIDE, e.data["result"]))
+
+
+SENTENCES: dict[str, Sentence] = {
+    "attack": _attack,
+    "damage": _damage,
+    "declare": _declare,
+    "heal": lambda e, t: t.say("{target} regains {amount} hit points ({hp} now).", e),
+    "hold": lambda e, t: t.say("Hold Person has no hold on {target}.", e),
+    "immune": lambda e, t: t.say("{target} is immune: the blow of {actor} does nothing.", e),
+    "initiative": _initiative,
+    "morale": _morale,
+    "move": _move,
+    "move_order": _move_order,
+    "round_start": lambda e, t: t.say("— Round {round} —", e),
+    "save": _save,
+    "set_vs_charge": lambda e, t: t.say("{actor} sets the weapon against the charge of {target}.", e),
+    "sleep": _sleep,
+    "spell": _spell,
+    "spell_disrupted": _disrupted,
+    "status": _status,
+    "surprise": _surprise,
+}

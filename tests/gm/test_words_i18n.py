@@ -1,0 +1,142 @@
+"""The gettext machinery: languages, domains, committed .mo files equal to their .po, every extracted string
+translated into French with the same placeholders."""
+
+from __future__ import annotations
+
+import gettext
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from npc_tactics.errors import UserError
+from npc_tactics.i18n import LANGS, LOCALE_DIR, check_lang, translations, translator
+
+ROOT = Path(__file__).resolve().parents[2]
+KEYWORDS = {"_": None, "N_": None, "say": None, "ngettext": (1, 2)}
+
+
+def _po(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / "npc_tactics.po"
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def _extracted() -> set[str | tuple[str, str]]:
+    """Every message of the npc_tactics domain, extracted the way `make catalogues` does (babel.cfg)."""
+    from babel.messages.frontend import parse_mapping_cfg
+
+    with open(LOCALE_DIR / "babel.cfg", encoding="utf-8") as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    ids: set[str | tuple[str, str]] = set()
+    for _, _, message, _, _ in extract_from_dir(str(ROOT), method_map, options_map, keywords=KEYWORDS):
+        ids.add(message if isinstance(message, str) else tuple(message))
+    return ids
+
+
+def test_english_is_the_source_and_french_translates() -> None:
+    assert translator("en")("parry with {weapon}") == "parry with {weapon}"
+    assert translator("fr")("parry with {weapon}") == "parer avec {weapon}"
+    assert translations("fr").ngettext("move {n} die to DEFENSE", "move {n} dice to DEFENSE", 3) == \
+        "passer {n} dés en DÉFENSE"
+    assert translations("fr").ngettext("move {n} die to DEFENSE", "move {n} dice to DEFENSE", 1) == \
+        "passer {n} dé en DÉFENSE"
+
+
+def test_unknown_language_is_a_user_error_listing_the_valid_ones() -> None:
+    with pytest.raises(UserError, match="valid languages: en, fr"):
+        translator("de")
+    with pytest.raises(UserError):
+        check_lang("FR")
+    assert check_lang("fr") == "fr"
+
+
+def test_domains_of_other_parts_fall_back_to_the_source_text() -> None:
+    assert translator("fr", domain="card")("Before combat") in ("Before combat", "Avant le combat")
+    with pytest.raises(ValueError, match="unknown gettext domain"):
+        translator("fr", domain="nope")
+
+
+PO_FILES = sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.po"))
+
+
+def test_both_languages_have_the_npc_tactics_catalogue() -> None:
+    assert {_po(lang) for lang in LANGS} <= set(PO_FILES)
+
+
+@pytest.mark.parametrize("po", PO_FILES, ids=[f"{p.parents[1].name}-{p.stem}" for p in PO_FILES])
+def test_committed_mo_holds_exactly_its_po(po: Path) -> None:
+    """A .po edited without recompiling (or a stale .mo) fails here, for every domain and language.
+
+    Compared by content, not bytes, so a .mo from GNU msgfmt passes as well as one from Babel: every translated
+    entry of the .po is in the .mo with that translation, and the .mo has nothing else but the header and
+    untranslated entries compiled to their English source."""
+    with open(po, "rb") as f:
+        catalog = read_po(f)
+    with open(po.with_suffix(".mo"), "rb") as f:
+        compiled = {k: v for k, v in gettext.GNUTranslations(f)._catalog.items() if k != ""}  # type: ignore[attr-defined]
+    expected: dict[object, str] = {}
+    sources: dict[object, tuple[str, ...]] = {}
+    for m in catalog:
+        if not m.id or m.fuzzy:
+            continue
+        if isinstance(m.id, str):
+            sources[m.id] = (m.id,)
+            if m.string:
+                expected[m.id] = m.string
+        else:
+            for i, form in enumerate(m.string):
+                sources[(m.id[0], i)] = tuple(m.id)
+                if all(m.string):
+                    expected[(m.id[0], i)] = form
+    stale = {k: (compiled.get(k), v) for k, v in expected.items() if compiled.get(k) != v}
+    assert not stale, f"{po.name}: the .mo is not the compiled .po (run `make catalogues`): {list(stale.items())[:5]}"
+    unknown = {k: v for k, v in compiled.items() if k not in expected and v not in sources.get(k, ())}
+    assert not unknown, f"{po.with_suffix('.mo').name} holds entries its .po does not: {list(unknown.items())[:5]}"
+
+
+def test_a_stale_mo_is_caught(tmp_path: Path) -> None:
+    """The check above can fail: a .po changed after compiling is reported."""
+    po = tmp_path / "x.po"
+    po.write_text('msgid ""\nmsgstr "Content-Type: text/plain; charset=utf-8\\n"\n\nmsgid "dodge"\nmsgstr "esquiver"\n',
+                  encoding="utf-8")
+    with open(po, "rb") as f:
+        catalog = read_po(f)
+    with open(po.with_suffix(".mo"), "wb") as f:
+        write_mo(f, catalog)
+    test_committed_mo_holds_exactly_its_po(po)
+    po.write_text(po.read_text(encoding="utf-8").replace("esquiver", "esquive"), encoding="utf-8")
+    with pytest.raises(AssertionError, match="not the compiled"):
+        test_committed_mo_holds_exactly_its_po(po)
+
+
+def test_every_extracted_string_has_a_french_translation_with_the_same_placeholders() -> None:
+    with open(_po("fr"), "rb") as f:
+        catalog = read_po(f)
+    translated = {}
+    for m in catalog:
+        if m.id:
+            key = m.id if isinstance(m.id, str) else tuple(m.id)
+            translated[key] = m.string
+    missing, broken = [], []
+    for msgid in sorted(_extracted(), key=str):
+        msgstr = translated.get(msgid)
+        if not msgstr or (isinstance(msgstr, tuple) and not all(msgstr)):
+            missing.append(msgid)
+            continue
+        english = _fields(msgid if isinstance(msgid, str) else msgid[-1])
+        forms = [msgstr] if isinstance(msgstr, str) else list(msgstr)
+        if any(_fields(form) != english for form in forms):
+            broken.append((msgid, msgstr))
+    assert not missing, f"{len(missing)} strings without French (run `make catalogues`, then translate): {missing}"
+    assert not broken, f"French placeholders differ from the English ones: {broken}"
+
+
+def test_the_catalogues_are_shipped_as_package_data() -> None:
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert "locale/*/LC_MESSAGES/*.mo" in text
