@@ -58,6 +58,7 @@ catalogues: install
 	$(BIN)/pybabel update -i $(LOCALE)/npc_tactics.pot -d $(LOCALE) -D npc_tactics --width 120 \
 		--ignore-obsolete
 	$(BIN)/pybabel compile -d $(LOCALE) -D npc_tactics --statistics
+	$(BIN)/pybabel compile -d $(LOCALE) -D play --statistics  # `play` (hand-kept .po; tests/gm/test_play_loop.py)
 
 clean:
 	rm -rf $(VENV) runs reports bundles .pytest_cache .hypothesis

@@ -356,6 +356,29 @@ def suggest(
         typer.echo(result.format())
 
 
+@app.command(cls=Command)
+def play(
+    system: SystemArg,
+    scenario: Annotated[str, typer.Argument(metavar="SCENARIO",
+                                            help="Scenario name or YAML path, see `npc-tactics scenarios SYSTEM`.")],
+    bundle: Annotated[Path, typer.Option(metavar="DIR", help="The NPCs' policy bundle (from `npc-tactics export`).")],
+    lang: Annotated[str, typer.Option(metavar="en|fr", help="Language of everything printed.")] = "en",
+    seed: Annotated[int, typer.Option(metavar="SEED", callback=check_seed_option,
+                                      help=f"Seed of the engine's dice (0 to {SEED_MAX}).")] = 0,
+    dice: Annotated[str, typer.Option(metavar="auto|manual",
+                                      help="auto: the engine rolls; manual: you roll and type each face.")] = "auto",
+) -> None:
+    """Play the PCs against a bundle's NPCs in the terminal, round by round: pick your moves by number, watch the
+    NPCs' choices (with the tactics-card rule behind them), roll your own dice with --dice manual. 'q' or
+    Ctrl-D quits (exit 0), Ctrl-C interrupts (exit 130)."""
+    from npc_tactics.gm.play import play as run_play
+
+    def say(line: str) -> None:
+        typer.echo(line)
+
+    run_play(system, scenario, bundle, lang=lang, seed=seed, dice=dice, say=say)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user errors and usage errors become one line on stderr and exit code 2."""
     import warnings

@@ -3,7 +3,8 @@
 The source texts are English (``msgid``); ``npc_tactics/locale/<lang>/LC_MESSAGES/<domain>.po`` holds the
 translations and its compiled ``.mo`` beside it is what Python's :mod:`gettext` reads at run time (no Babel
 needed to run). Each part of the GM tooling has its own domain so that catalogues never collide:
-``npc_tactics`` (move names, narration, suggest), ``card`` (tactics cards), ``web`` (the web page).
+``npc_tactics`` (move names, narration, suggest), ``card`` (tactics cards), ``web`` (the web page), ``play``
+(`npc-tactics play`).
 
 Usage::
 
@@ -31,7 +32,7 @@ __all__ = ["DOMAINS", "LANGS", "LOCALE_DIR", "N_", "check_lang", "translations",
 #: The languages a GM may ask for; English is the source language of every message.
 LANGS: tuple[str, ...] = ("en", "fr")
 #: One catalogue per part of the GM tooling (see the module docstring).
-DOMAINS: tuple[str, ...] = ("npc_tactics", "card", "web")
+DOMAINS: tuple[str, ...] = ("npc_tactics", "card", "web", "play")
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 

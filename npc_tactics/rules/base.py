@@ -284,16 +284,21 @@ def events_to_jsonl(events: Iterable[Event]) -> str:
 class EventSink:
     """Collects the events of one ``step`` and rolls dice so that every roll lands in the log in order."""
 
-    __slots__ = ("roller", "events", "round", "record_rolls")
+    __slots__ = ("roller", "events", "round", "record_rolls", "_announce")
 
     def __init__(self, roller: Roller, round_: int = 0, record_rolls: bool = True) -> None:
         self.roller = roller
         self.events: list[Event] = []
         self.round = round_
         self.record_rolls = record_rolls
+        # a roller may want to know what a roll is for before it rolls (a person typing physical dice is told
+        # which die and why: ``npc-tactics play --dice manual``); looked up once per step, not per roll
+        self._announce = getattr(roller, "announce", None)
 
     def roll(self, expr: str | DiceExpr, why: str, actor: int | None = None, target: int | None = None) -> Roll:
         """Roll ``expr`` and record a ``roll`` event naming what it was for."""
+        if self._announce is not None:
+            self._announce(why, str(expr), actor, target)
         result = self.roller.roll(expr)
         if self.record_rolls:
             self.events.append(
@@ -304,6 +309,8 @@ class EventSink:
 
     def die(self, sides: int, why: str, actor: int | None = None, target: int | None = None) -> int:
         """Roll one die and record it."""
+        if self._announce is not None:
+            self._announce(why, f"d{sides}", actor, target)
         face = self.roller.die(sides)
         if self.record_rolls:
             self.events.append(

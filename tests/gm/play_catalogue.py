@@ -1,0 +1,26 @@
+"""The messages of ``npc-tactics play`` (every string literal passed to ``_``), read from the source with ast."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import npc_tactics
+
+PACKAGE = Path(npc_tactics.__file__).resolve().parent
+SOURCES = [PACKAGE / "gm" / f for f in ("play.py", "play_dice.py", "play_words.py")]
+PO = PACKAGE / "locale" / "fr" / "LC_MESSAGES" / "play.po"
+
+
+def messages() -> list[str]:
+    found: list[str] = []
+    for path in SOURCES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and (
+                    (isinstance(node.func, ast.Name) and node.func.id == "_")
+                    or (isinstance(node.func, ast.Attribute) and node.func.attr == "_"))
+                    and len(node.args) == 1 and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)):
+                if node.args[0].value not in found:
+                    found.append(node.args[0].value)
+    return found
