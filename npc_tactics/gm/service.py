@@ -11,6 +11,7 @@ use every core).
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import logging
 import re
@@ -19,7 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, HTTPException, Path as PathParam, Request
+from fastapi import FastAPI, HTTPException, Request
+from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
@@ -103,7 +105,7 @@ class Registry:
                 b = read_bundle(sub)
                 reg.bundles[sub.name] = Served(sub.name, b, OnnxPolicy(b.onnx_bytes))
             except UserError as exc:
-                reg.refused[sub.name] = str(exc)
+                reg.refused[sub.name] = str(exc).replace(str(sub), sub.name)  # no server paths to clients
                 log.warning("bundle %s refused: %s", sub.name, exc)
         return reg
 
@@ -133,31 +135,28 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        headers = dict(scope.get("headers") or [])
-        length = headers.get(b"content-length")
         too_big = JSONResponse(status_code=413, content={"detail": f"request body over {self.limit} bytes"})
+        length = dict(scope.get("headers") or []).get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.limit):
             await too_big(scope, receive, send)
             return
-        seen = 0
+        messages: list[dict[str, Any]] = []  # read the whole (small) body first, then replay it to the app
+        seen, more = 0, True
+        while more:
+            message = await receive()
+            messages.append(message)
+            if message["type"] != "http.request":
+                break
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                await too_big(scope, receive, send)
+                return
+            more = bool(message.get("more_body", False))
 
-        async def limited() -> dict[str, Any]:
-            nonlocal seen
-            message: dict[str, Any] = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooBig
-            return message
+        async def replay() -> dict[str, Any]:
+            return messages.pop(0) if messages else await receive()
 
-        try:
-            await self.app(scope, limited, send)
-        except _TooBig:
-            await too_big(scope, receive, send)
-
-
-class _TooBig(Exception):
-    pass
+        await self.app(scope, replay, send)
 
 
 def _call_suggest(served: Served, req: SuggestRequest, workers: int | None) -> dict[str, Any]:
@@ -169,7 +168,7 @@ def _call_suggest(served: Served, req: SuggestRequest, workers: int | None) -> d
     # TODO(lead): remove this shim once gm-suggest merges (odds, lang, top, opponent, workers always accepted).
     if req.odds and "odds" not in accepted:
         raise _FieldError(["body", "odds"], "rollout odds are not available in this version of npc-tactics")
-    result = suggest(served.bundle.path, dict(req.situation), seed=req.seed, policy=served.agent(), **extra)
+    result = suggest(Path(served.id), dict(req.situation), seed=req.seed, policy=served.agent(), **extra)
     out: dict[str, Any] = result.to_dict()
     if req.top is not None and "top" not in accepted:
         out["moves"] = out["moves"][: req.top]
@@ -250,11 +249,11 @@ def create_app(bundles: str | Path, *, workers: int | None = None, max_odds: int
             if lock is not None:
                 lock.acquire()
             return _call_suggest(entry, req, workers)
-        except ConfigError as exc:
-            raise _FieldError(["body", "situation", *_loc(exc.field)],
-                              str(exc).replace("<situation>: ", "situation: ")) from None
         except UserError as exc:
-            raise _FieldError(["body", "situation"], str(exc).replace("<situation>", "situation")) from None
+            # a situation of another system comes back reworded, the field error it replaced as its context
+            cause = exc if isinstance(exc, ConfigError) else exc.__context__
+            where = _loc(cause.field) if isinstance(cause, ConfigError) else []
+            raise _FieldError(["body", "situation", *where], str(exc).replace("<situation>", "situation")) from None
         finally:
             if lock is not None:
                 lock.release()
@@ -273,8 +272,8 @@ def _card(entry: Served, lang: str) -> dict[str, Any]:
     path = entry.bundle.path / "card.json"
     if not path.is_file():
         raise HTTPException(status_code=404, detail=f"bundle {entry.id!r} has no tactics card (card.json)")
-    try:
-        from npc_tactics.export.card import Card  # type: ignore[import-not-found,unused-ignore]
+    try:  # gm-card's module (issue 11 §3), not on every branch yet
+        Card: Any = importlib.import_module("npc_tactics.export.card").Card
     except ImportError:
         import json
 
