@@ -262,6 +262,24 @@ def create_app(bundles: str | Path, *, workers: int | None = None, max_odds: int
     def index() -> FileResponse:
         return FileResponse(WEB_DIR / "index.html", media_type="text/html")
 
+    def openapi() -> dict[str, Any]:
+        """The generated schema, told which bundle ids this server has, with one working example."""
+        if app.openapi_schema is None:
+            from fastapi.openapi.utils import get_openapi
+
+            doc = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
+            req = doc["components"]["schemas"]["SuggestRequest"]
+            ids = sorted(registry.bundles)
+            if ids:
+                req["properties"]["bundle"]["enum"] = ids
+                s = registry.bundles[ids[0]].bundle.schema
+                start = forms.starting_situation(s.system, s.scenario, s.side)
+                if start is not None:
+                    req["examples"] = [{"bundle": ids[0], "situation": start}]
+            app.openapi_schema = doc
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     app.state.registry = registry
     return BodyLimit(app, max_body) if max_body else app
