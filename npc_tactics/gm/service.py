@@ -299,12 +299,22 @@ def _card(entry: Served, lang: str) -> dict[str, Any]:
             data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise HTTPException(status_code=404, detail=f"card.json of {entry.id!r} cannot be read: {exc}") from None
-        return {"bundle": entry.id, "lang": lang, "card": data}
+        return {"bundle": entry.id, "lang": lang, "card": data, "markdown": _card_markdown(entry, lang)}
     card = Card.load(entry.bundle.path)
     if card is None:
         raise HTTPException(status_code=404, detail=f"bundle {entry.id!r} has no tactics card")
     to_dict = getattr(card, "to_dict", None)
-    return {"bundle": entry.id, "lang": lang, "card": to_dict() if to_dict else {}}
+    return {"bundle": entry.id, "lang": lang, "card": to_dict() if to_dict else {},
+            "markdown": _card_markdown(entry, lang)}
+
+
+def _card_markdown(entry: Served, lang: str) -> str:
+    """The card as written for the table: card.<lang>.md when the bundle has one, else card.md, else ""."""
+    for name in (f"card.{lang}.md", "card.md"):
+        path = entry.bundle.path / name
+        if path.is_file():
+            return path.read_text(encoding="utf-8")[:20_000]
+    return ""
 
 
 def _version() -> str:

@@ -40,6 +40,7 @@ WEB_STRINGS: tuple[str, ...] = (
     "Status",
     "Suggest",
     "System",
+    "Tactics card",
     "Template",
     "Thinking...",
     "Weapon",

@@ -196,9 +196,15 @@ def test_card_is_404_without_one_and_served_with_one(folder: Path, tmp_path: Pat
     assert client.get("/bundles/goblin/card").status_code == 404
     (mine / "goblin" / "card.json").write_text(json.dumps({"rules": [{"if": "engaged", "then": "withdraw"}]}),
                                                 encoding="utf-8")
+    (mine / "goblin" / "card.md").write_text("# Goblin archer\n1. engaged: withdraw\n", encoding="utf-8")
+    (mine / "goblin" / "card.fr.md").write_text("# Archer gobelin\n1. au contact : reculer\n", encoding="utf-8")
     client = TestClient(create_app(mine))
+    assert client.get("/bundles").json()["bundles"][0]["has_card"] is True
     got = client.get("/bundles/goblin/card")
     assert got.status_code == 200 and got.json()["bundle"] == "goblin"
+    assert got.json()["markdown"].startswith("# Goblin archer")
+    assert client.get("/bundles/goblin/card?lang=fr").json()["markdown"].startswith("# Archer gobelin")
+    assert client.get("/bundles/goblin/card?lang=de").status_code == 422
 
 
 def test_openapi_documents_every_endpoint(client: TestClient) -> None:

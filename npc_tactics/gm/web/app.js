@@ -30,6 +30,8 @@ async function setLanguage(lang) {
   document.documentElement.lang = lang;
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   if (page.form) renderSituation();
+  const b = page.bundles.find((x) => x.id === $("bundle").value);
+  if (b) await loadCard(b);
   if (page.lastAnswer) await ask();  // move names and notes come translated from the server
 }
 
@@ -56,12 +58,20 @@ async function pickBundle() {
   if (b.timesteps) info.push(`${t("trained")}: ${b.timesteps.toLocaleString()} ${t("timesteps")}`);
   for (const w of b.warnings) info.push(`${t("warning")}: ${w}`);
   $("bundle-info").textContent = info.join(" · ");
+  await loadCard(b);
   const r = await getJSON(`/bundles/${encodeURIComponent(b.id)}/start`);
   page.sit = r.ok ? r.body.situation : { round: 1, acting: "", sides: [{ name: "npcs", combatants: [] },
                                                                        { name: "others", combatants: [] }] };
   page.lastAnswer = null;
   $("result").hidden = true;
   renderSituation();
+}
+
+async function loadCard(b) {
+  $("card-box").hidden = !b.has_card;
+  if (!b.has_card) return;
+  const card = await getJSON(`/bundles/${encodeURIComponent(b.id)}/card?lang=${$("lang").value}`);
+  $("card").textContent = card.ok ? (card.body.markdown || JSON.stringify(card.body.card, null, 2)) : "";
 }
 
 function numberInput(value, onchange, attrs) {
