@@ -41,6 +41,8 @@ FORMS: dict[str, dict[str, Any]] = {
         "combatant_fields": [],
         "situation_fields": [
             {"key": "round", "label": "Round", "type": "int", "min": 1, "max": 1000, "default": 1},
+            {"key": "distance", "label": "Distance (m) where no position is given", "type": "number", "min": 0,
+             "max": 1000},
         ],
         "uses_scenario": False,
     },

@@ -13,6 +13,7 @@ WEB_STRINGS: tuple[str, ...] = (
     "Declared",
     "Dice in DEFENSE",
     "Distance",
+    "Distance (m) where no position is given",
     "Engaged",
     "Error",
     "HP left",

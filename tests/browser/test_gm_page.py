@@ -79,9 +79,11 @@ def page(server: str) -> Iterator[Any]:
 def open_system(page: Any, server: str, system: str) -> None:
     page.goto(server + "/")
     page.wait_for_selector("body[data-ready='1']")
-    page.select_option("#system", system)
-    page.wait_for_function(f"document.querySelector('#bundle').value === '{system}' && "
-                           "document.querySelectorAll('fieldset[data-side] .combatant').length >= 2")
+    page.wait_for_selector("body[data-loaded]")
+    if page.input_value("#system") != system:
+        page.evaluate("delete document.body.dataset.loaded")
+        page.select_option("#system", system)
+    page.wait_for_selector(f"body[data-loaded='{system}']")  # the forms show this bundle's situation
 
 
 def shown_moves(page: Any) -> list[tuple[str, float]]:

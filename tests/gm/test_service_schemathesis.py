@@ -37,22 +37,27 @@ def test_schema_lists_the_served_bundles(api_schema: Any) -> None:
     assert "POST /suggest" in labels and "GET /bestiary/{system}" in labels and len(labels) >= 7
 
 
+def fuzz(op: Any, mode: GenerationMode, calls: dict[str, int]) -> None:
+    """Up to EXAMPLES_PER_OPERATION requests to ``op``; no answer may be a server error."""
+
+    @given(case=op.as_strategy(generation_mode=mode))
+    @settings(max_examples=EXAMPLES_PER_OPERATION, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    def check(case: Any) -> None:
+        response = case.call()
+        case.validate_response(response, checks=[not_a_server_error])
+        calls[op.label] = calls.get(op.label, 0) + 1
+
+    check()
+
+
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
 def test_no_server_error_for_any_request(api_schema: Any, mode: GenerationMode) -> None:
     calls: dict[str, int] = {}
     for op in operations(api_schema):
         if mode is GenerationMode.NEGATIVE and not list(op.iter_parameters()) and op.label != "POST /suggest":
             continue  # nothing in the request to make invalid
-
-        @given(case=op.as_strategy(generation_mode=mode))
-        @settings(max_examples=EXAMPLES_PER_OPERATION, deadline=None, database=None,
-                  suppress_health_check=list(HealthCheck))
-        def check(case: Any, label: str = op.label) -> None:
-            response = case.call()
-            case.validate_response(response, checks=[not_a_server_error])
-            calls[label] = calls.get(label, 0) + 1
-
-        check()
+        fuzz(op, mode, calls)
     assert calls.get("POST /suggest", 0) >= 10, calls
 
 
@@ -110,7 +115,7 @@ def test_mutated_example_situations_never_give_a_server_error(api_schema: Any, s
             try:
                 for key in path[:-1]:
                     node = node[key]
-                node[path[-1]] = value
+                node[path[-1]] = copy.deepcopy(value)  # never the shared ODD_VALUES object
             except (KeyError, IndexError, TypeError):
                 continue  # an earlier edit replaced a parent of this path
         status = client.post("/suggest", json={"bundle": system, "situation": situation}).status_code

@@ -31,7 +31,7 @@ async function setLanguage(lang) {
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   if (page.form) renderSituation();
   const b = page.bundles.find((x) => x.id === $("bundle").value);
-  if (b) await loadCard(b);
+  if (b) await showBundle(b);
   if (page.lastAnswer) await ask();  // move names and notes come translated from the server
 }
 
@@ -54,17 +54,22 @@ async function pickSystem() {
 async function pickBundle() {
   const b = page.bundles.find((x) => x.id === $("bundle").value);
   if (!b) return;
-  const info = [`${t("scenario")}: ${b.scenario}`, `${t("rules")} ${b.rules_version}`];
-  if (b.timesteps) info.push(`${t("trained")}: ${b.timesteps.toLocaleString()} ${t("timesteps")}`);
-  for (const w of b.warnings) info.push(`${t("warning")}: ${w}`);
-  $("bundle-info").textContent = info.join(" · ");
-  await loadCard(b);
+  await showBundle(b);
   const r = await getJSON(`/bundles/${encodeURIComponent(b.id)}/start`);
   page.sit = r.ok ? r.body.situation : { round: 1, acting: "", sides: [{ name: "npcs", combatants: [] },
                                                                        { name: "others", combatants: [] }] };
   page.lastAnswer = null;
   $("result").hidden = true;
   renderSituation();
+  document.body.dataset.loaded = b.id;  // the forms now show this bundle's situation
+}
+
+async function showBundle(b) {
+  const info = [`${t("scenario")}: ${b.scenario}`, `${t("rules")} ${b.rules_version}`];
+  if (b.timesteps) info.push(`${t("trained")}: ${b.timesteps.toLocaleString()} ${t("timesteps")}`);
+  for (const w of b.warnings) info.push(`${t("warning")}: ${w}`);
+  $("bundle-info").textContent = info.join(" · ");
+  await loadCard(b);
 }
 
 async function loadCard(b) {
@@ -178,6 +183,8 @@ function engagedPairs() {
   if (!form.position) return sit.distance ? `${t("all opponents")}: ${sit.distance}` : t("not given");
   const key = form.position.key, pairs = [];
   const [a, b] = sit.sides;
+  const placed = [...a.combatants, ...b.combatants].every((c) => c[key] !== undefined);
+  if (!placed && sit.distance !== undefined) return `${t("all opponents")}: ${sit.distance} m`;
   for (const x of a.combatants) for (const y of b.combatants) {
     if (x[key] !== undefined && y[key] !== undefined && Math.abs(x[key] - y[key]) <= form.engaged_within) {
       pairs.push(`${x.name} – ${y.name}`);
