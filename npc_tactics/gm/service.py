@@ -26,6 +26,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
+from npc_tactics.agents import agent_entries
 from npc_tactics.errors import ConfigError, UserError
 from npc_tactics.gm import forms
 from npc_tactics.gm.web_strings import WEB_STRINGS
@@ -244,6 +245,10 @@ def create_app(bundles: str | Path, *, workers: int | None = None, max_odds: int
         entry = served(req.bundle, ["body", "bundle"])
         if req.odds > max_odds:
             raise _FieldError(["body", "odds"], f"at most {max_odds} rollouts per move on this server")
+        scripted = agent_entries(entry.bundle.schema.system)
+        if req.opponent not in scripted:  # a name only: never a run or bundle path on the server
+            raise _FieldError(["body", "opponent"], f"unknown agent {req.opponent!r}; valid agents: "
+                              f"{', '.join(sorted(scripted))}")
         lock = heavy if req.odds else None
         try:
             if lock is not None:

@@ -139,6 +139,13 @@ def test_only_bundles_of_the_folder_are_reachable(client: TestClient, name: str)
         assert client.get(f"/bundles/{name}/schema").status_code in (404, 422)
 
 
+@pytest.mark.parametrize("opponent", ["runs", "bundles", "ose", "tests"])
+def test_opponent_is_a_scripted_agent_name_never_a_folder(client: TestClient, opponent: str) -> None:
+    got = client.post("/suggest", json={"bundle": "ose", "situation": example("ose"), "opponent": opponent})
+    assert got.status_code == 422 and got.json()["detail"][0]["loc"] == ["body", "opponent"]
+    assert "by-the-book" in got.json()["detail"][0]["msg"]
+
+
 def test_unknown_bundle_lists_the_served_ones(client: TestClient) -> None:
     got = client.post("/suggest", json={"bundle": "goblin", "situation": example("ose")})
     assert got.status_code == 422
