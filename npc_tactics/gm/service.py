@@ -169,7 +169,7 @@ def _call_suggest(served: Served, req: SuggestRequest, workers: int | None) -> d
     # TODO(lead): remove this shim once gm-suggest merges (odds, lang, top, opponent, workers always accepted).
     if req.odds and "odds" not in accepted:
         raise _FieldError(["body", "odds"], "rollout odds are not available in this version of npc-tactics")
-    result = suggest(Path(served.id), dict(req.situation), seed=req.seed, policy=served.agent(), **extra)
+    result = suggest(served.bundle.path, dict(req.situation), seed=req.seed, policy=served.agent(), **extra)
     out: dict[str, Any] = result.to_dict()
     if req.top is not None and "top" not in accepted:
         out["moves"] = out["moves"][: req.top]
@@ -258,7 +258,8 @@ def create_app(bundles: str | Path, *, workers: int | None = None, max_odds: int
             # a situation of another system comes back reworded, the field error it replaced as its context
             cause = exc if isinstance(exc, ConfigError) else exc.__context__
             where = _loc(cause.field) if isinstance(cause, ConfigError) else []
-            raise _FieldError(["body", "situation", *where], str(exc).replace("<situation>", "situation")) from None
+            msg = str(exc).replace("<situation>", "situation").replace(str(entry.bundle.path), entry.id)
+            raise _FieldError(["body", "situation", *where], msg) from None  # no server paths in messages
         finally:
             if lock is not None:
                 lock.release()

@@ -43,6 +43,7 @@ WEB_STRINGS: tuple[str, ...] = (
     "System",
     "Tactics card",
     "Template",
+    "This round",
     "Thinking...",
     "Weapon",
     "What should this NPC do now?",

@@ -156,3 +156,38 @@ def test_a_bad_field_is_shown_by_name(page: Any, server: str) -> None:
     page.wait_for_selector("#error:not([hidden])")
     assert "colour" in page.inner_text("#error")
     assert page.is_hidden("#result")
+
+
+def _rate(rate: float, low: float, high: float) -> dict[str, float]:
+    return {"rate": rate, "low": low, "high": high}
+
+
+ANSWER_WITH_ODDS = {  # the shape of `suggest --json` with --odds (issue 11 §2)
+    "system": "ose", "actor": "Snikkit", "decision": "ACT", "round": 3, "notes": [], "assumptions": [],
+    "card_rule": {"text": "if the enemy is within 10 m: step back and shoot", "action": "move_away",
+                  "probability": 0.8, "fires": 0.4},
+    "turn": {"steps": [{"label": "step back"}, {"label": "shoot Brannoc with the short bow"}]},
+    "moves": [
+        {"action": "move_away", "label": "step back", "probability": 0.7, "within_best": True,
+         "odds": {"rollouts": 200, "win": _rate(0.6, 0.53, 0.665), "fled": _rate(0.1, 0.07, 0.15),
+                  "dead": _rate(0.3, 0.24, 0.37), "rounds": 4.25}},
+        {"action": "hold", "label": "hold", "probability": 0.3, "within_best": False,
+         "odds": {"rollouts": 200, "win": _rate(0.4, 0.33, 0.47), "fled": _rate(0.0, 0.0, 0.02),
+                  "dead": _rate(0.6, 0.53, 0.66), "rounds": 3.5}},
+    ],
+}
+
+
+def test_odds_intervals_card_rule_and_turn_are_shown(page: Any, server: str) -> None:
+    open_system(page, server, "ose")
+    page.evaluate("answer => renderAnswer(answer)", ANSWER_WITH_ODDS)
+    rows = page.query_selector_all("#moves tbody tr")
+    assert rows[0].query_selector(".move-name").inner_text() == "step back ★"
+    assert rows[1].query_selector(".move-name").inner_text() == "hold"
+    odds = rows[0].query_selector(".odds").inner_text()
+    assert "win 60% [53–67]" in odds and "fled 10% [7–15]" in odds and "dead 30% [24–37]" in odds
+    assert "expected rounds 4.3" in odds or "expected rounds 4.2" in odds
+    assert rows[0].query_selector(".rule").inner_text().startswith("if the enemy is within 10 m")
+    assert rows[1].query_selector(".rule").inner_text() == ""
+    lead = page.inner_text("#card-rule")
+    assert "This round: step back → shoot Brannoc with the short bow" in lead

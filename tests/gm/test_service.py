@@ -3,6 +3,7 @@ bad input a 422 naming the field, bodies limited in size, rollouts capped, no st
 
 from __future__ import annotations
 
+import importlib
 import json
 import shutil
 from concurrent.futures import ThreadPoolExecutor
@@ -105,6 +106,7 @@ def test_bad_situation_is_422_naming_the_field(client: TestClient, system: str, 
     (detail,) = got.json()["detail"]
     assert detail["loc"] == ["body", "situation", *where], detail
     assert detail["msg"].startswith("situation: ") and str(where[-1]) in detail["msg"]
+    assert "/" not in detail["msg"].replace("w/", "")  # no server path (the bundle is named by its id)
 
 
 def test_bad_hp_value_names_its_field(client: TestClient) -> None:
@@ -228,3 +230,26 @@ def test_page_and_its_files_are_served_from_the_package(client: TestClient) -> N
     for name in ("app.js", "style.css"):
         assert client.get(f"/static/{name}").status_code == 200
     assert "http" not in page.text.replace("http-equiv", "")  # nothing fetched from elsewhere (no CDN)
+
+
+def test_request_options_reach_suggest(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """odds, lang, top, opponent and the server's workers go to ``suggest`` (the one behind the CLI), with the
+    bundle's own folder as its source (the card and trust records live there)."""
+    module = importlib.import_module("npc_tactics.gm.suggest")  # the package re-exports the function
+
+    real = module.suggest
+    seen: dict[str, Any] = {}
+
+    def with_options(source: Any, situation: Any, *, seed: int = 0, policy: Any = None, odds: int = 0,
+                     opponent: str = "by-the-book", lang: str = "en", top: int | None = None,
+                     workers: int | None = None) -> Any:
+        seen.update(source=source, seed=seed, odds=odds, opponent=opponent, lang=lang, top=top, workers=workers)
+        return real(source, situation, seed=seed, policy=policy)
+
+    monkeypatch.setattr(module, "suggest", with_options)
+    client = TestClient(create_app(folder, workers=3))
+    got = client.post("/suggest", json={"bundle": "ose", "situation": example("ose"), "odds": 7, "lang": "fr",
+                                        "top": 2, "opponent": "aggressive", "seed": 5})
+    assert got.status_code == 200, got.text
+    assert seen == {"source": folder / "ose", "seed": 5, "odds": 7, "opponent": "aggressive", "lang": "fr",
+                    "top": 2, "workers": 3}

@@ -219,7 +219,8 @@ function oddsText(odds) {
   if (!odds) return "";
   const parts = [];
   for (const k of ["win", "fled", "dead"]) if (odds[k] !== undefined) parts.push(`${t(k)} ${rate(odds[k])}`);
-  if (odds.expected_rounds !== undefined) parts.push(`${t("expected rounds")} ${Number(odds.expected_rounds).toFixed(1)}`);
+  const rounds = odds.rounds ?? odds.expected_rounds;
+  if (rounds !== undefined) parts.push(`${t("expected rounds")} ${Number(rounds).toFixed(1)}`);
   return parts.join(" · ");
 }
 
@@ -237,10 +238,17 @@ function renderAnswer(a) {
     return el("tr", { class: i === 0 ? "move best" : "move" },
       el("td", { text: String(i + 1) }), el("td", { class: "move-name", text: (m.label || m.action) + best }),
       el("td", {}, bar, el("span", { class: "pct", text: ` ${(100 * p).toFixed(1)}%` })),
-      el("td", { text: oddsText(m.odds) }), el("td", { text: ruleText(m.card_rule) }));
+      el("td", { class: "odds", text: oddsText(m.odds) }),
+      el("td", { class: "rule", text: ruleText(m.card_rule || (a.card_rule && a.card_rule.action === m.action
+                                                                 ? a.card_rule : null)) }));
   });
   $("moves").tBodies[0].replaceChildren(...rows);
-  $("card-rule").textContent = a.card_rule ? `${t("Card rule")}: ${ruleText(a.card_rule)}` : "";
+  const lead = [];
+  if (a.card_rule) lead.push(`${t("Card rule")}: ${ruleText(a.card_rule)}`);
+  if (a.turn && a.turn.steps && a.turn.steps.length > 1) {
+    lead.push(`${t("This round")}: ${a.turn.steps.map((s) => s.label || s.action).join(" → ")}`);
+  }
+  $("card-rule").textContent = lead.join(" · ");
   const lines = [...(a.notes || []).map((n) => `${t("note")}: ${n}`),
                  ...(a.assumptions || []).map((n) => `${t("assumed")}: ${n}`)];
   $("notes").replaceChildren(...lines.map((n) => el("li", { text: n })));
