@@ -24,6 +24,7 @@ def test_latency_benchmark_reports_p50_p95_per_bundle(tmp_path_factory: pytest.T
     for r in results:
         n = r["no_odds"]
         assert n["available"] and n["calls"] == 5 and 0 < n["p50_ms"] <= n["p95_ms"] and n["legal_moves"] >= 2
+        assert isinstance(n["rolled_out"], bool)
         o = r["odds"]
         assert o["rollouts_per_move"] == 3
         assert (o["p50_ms"] <= o["p95_ms"]) if o["available"] else o["status"] == 422
