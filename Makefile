@@ -9,7 +9,7 @@ DEMO_BUNDLE ?= bundles/demo
 DEMO_STEPS ?= 60000
 DEMO_FIGHTS ?= 200
 
-.PHONY: install run test test-fast bench lint type clean catalogues
+.PHONY: install browser run serve test test-fast bench bench-suggest lint type clean catalogues
 
 # torch first, pinned to the CPU build on this machine's disk; an unpinned torch pulls a multi-GB CUDA build.
 $(STAMP): pyproject.toml
@@ -21,6 +21,14 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# The GM page's end-to-end test drives Debian's chromium (Playwright's Python package with executable_path; no
+# browser download). Installed with apt-get when absent (as root, or through sudo).
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+browser:
+	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium chromium-driver; \
+	fi
+
 run: install
 	rm -rf $(DEMO_RUN)
 	$(BIN)/npc-tactics train ose_goblin_duel --out $(DEMO_RUN) --timesteps $(DEMO_STEPS)
@@ -28,7 +36,10 @@ run: install
 	$(BIN)/npc-tactics export $(DEMO_RUN) --out $(DEMO_BUNDLE) --force
 	$(BIN)/npc-tactics suggest --bundle $(DEMO_BUNDLE) --situation examples/ose_situation.yaml
 
-test: install
+serve: install
+	$(BIN)/npc-tactics serve --bundles $(dir $(DEMO_BUNDLE))
+
+test: install browser
 	$(BIN)/ruff check npc_tactics tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports
@@ -41,6 +52,11 @@ bench: install
 	$(BIN)/python benchmarks/engine_throughput.py
 	$(BIN)/python benchmarks/training_fps.py
 	$(BIN)/python benchmarks/policy_latency.py
+
+# POST /suggest p50/p95 without odds and with 200 rollouts per move, on the bundles of `make run`.
+bench-suggest: install
+	test -d $(DEMO_BUNDLE) || $(MAKE) run
+	$(BIN)/python benchmarks/suggest_latency.py $(dir $(DEMO_BUNDLE))
 
 lint: install
 	$(BIN)/ruff check npc_tactics tests benchmarks

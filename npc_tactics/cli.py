@@ -379,6 +379,30 @@ def play(
     run_play(system, scenario, bundle, lang=lang, seed=seed, dice=dice, say=say)
 
 
+@app.command(cls=Command)
+def serve(
+    bundles: Annotated[Path, typer.Option(metavar="DIR", help="A folder of policy bundles (one sub-folder each, "
+                                          "from `npc-tactics export`); only these are served.")],
+    host: Annotated[str, typer.Option(metavar="HOST", help="Address to listen on. Keep 127.0.0.1 unless you "
+                                      "mean to open the service to your network.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(metavar="PORT", help="TCP port (1 to 65535).")] = 8000,
+    workers: Annotated[int | None, typer.Option(metavar="N", help="Processes for rollout odds, 1 to 256 "
+                                                "(default: the CPU count).")] = None,
+) -> None:
+    """Serve the GM web page and its HTTP API (FastAPI) at http://HOST:PORT/: GET /bundles, /bundles/ID/schema,
+    /bundles/ID/card, /bestiary/SYSTEM, POST /suggest; OpenAPI docs at /docs."""
+    from npc_tactics.gm.service import serve as run_server
+
+    if not 1 <= port <= 65535:
+        raise UserError(f"--port: expected 1 to 65535, got {port}")
+    if workers is not None and not 1 <= workers <= 256:
+        raise UserError(f"--workers: expected 1 to 256, got {workers}")
+    if not bundles.is_dir():
+        raise UserError(f"--bundles: {bundles} is not a folder")
+    typer.echo(f"npc-tactics: serving the bundles of {bundles} on http://{host}:{port}/ (API docs: /docs)")
+    run_server(bundles, host=host, port=port, workers=workers)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user errors and usage errors become one line on stderr and exit code 2."""
     import warnings

@@ -1,0 +1,332 @@
+"""The GM's HTTP face: the same ``suggest`` as the command line, over FastAPI, and the web page that calls it.
+
+Safety first, because a browser can reach it: the server binds to 127.0.0.1 by default; it serves only the
+bundles found in its ``--bundles`` folder when it started (a request names a bundle by id, never by path);
+request bodies are limited in size (413) and rollout counts capped (422); every mistake in a request is a 422
+whose ``detail[].loc`` names the field, situation fields included (``["body", "situation", "sides", 0, ...]``).
+Each request builds its own engine and state and its own agent around the shared, read-only onnxruntime
+session: nothing mutable is shared between requests. Requests with rollouts run one at a time (they already
+use every core).
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import re
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi import Path as PathParam
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from npc_tactics.agents import agent_entries
+from npc_tactics.errors import ConfigError, UserError
+from npc_tactics.gm import forms
+from npc_tactics.gm.web_strings import WEB_STRINGS
+from npc_tactics.limits import SEED_MAX
+from npc_tactics.policy_io.bundle import Bundle, read_bundle
+from npc_tactics.policy_io.onnx_agent import OnnxAgent, OnnxPolicy
+
+log = logging.getLogger("npc_tactics.serve")
+
+WEB_DIR = Path(__file__).with_name("web")
+#: A bundle id is its folder name: letters, digits, '.', '_' and '-' (no separators, never '..').
+BUNDLE_ID = r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$"
+MAX_BODY_BYTES = 64 * 1024
+#: Rollouts per legal move: 2,000 already gives win rates within about 2 points.
+MAX_ODDS = 2000
+MAX_TOP = 200
+LANGS = ("en", "fr")
+SystemName = Literal["ose", "runequest", "mrq", "dicepool"]
+_INDEX = re.compile(r"\[(\d+)\]")
+BundleId = Annotated[str, PathParam(pattern=BUNDLE_ID, description="A bundle id from GET /bundles.")]
+
+
+class SuggestRequest(BaseModel):
+    """One question from the GM: which bundle, the situation (as in a situation YAML), and the options."""
+
+    model_config = ConfigDict(extra="forbid")
+    bundle: Annotated[str, Field(pattern=BUNDLE_ID, description="A bundle id from GET /bundles.")]
+    situation: Annotated[dict[str, Any], Field(
+        description="The situation, as a situation YAML file would give it (see the system's docs page).",
+        json_schema_extra={"maxProperties": 32})]
+    odds: Annotated[int, Field(ge=0, le=MAX_ODDS, description="Rollouts per legal move (0: no odds).")] = 0
+    lang: Literal["en", "fr"] = "en"
+    seed: Annotated[int, Field(ge=0, le=SEED_MAX, description="Seed for the situation's dice and rollouts.")] = 0
+    top: Annotated[int | None, Field(ge=1, le=MAX_TOP, description="Show only the N best moves.")] = None
+    opponent: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]{0,39}$",
+                                   description="Scripted agent that plays the other side in rollouts.")] = "by-the-book"
+
+
+@dataclass
+class Served:
+    """One bundle of the folder: read and checked once; the onnxruntime session is shared (``run`` is
+    thread-safe and the session holds no per-request state)."""
+
+    id: str
+    bundle: Bundle
+    policy: OnnxPolicy
+
+    def agent(self) -> OnnxAgent:
+        s = self.bundle.schema
+        return OnnxAgent(self.policy, system=s.system, scenario=s.scenario, side=s.side, name=f"bundle:{self.id}",
+                         options=dict(s.options), bundle=self.bundle)
+
+    def summary(self) -> dict[str, Any]:
+        s = self.bundle.schema
+        return {"id": self.id, "system": s.system, "scenario": s.scenario, "side": s.side,
+                "rules_version": s.rules_version, "timesteps": s.training.timesteps, "run": s.training.run,
+                "evaluation": s.training.evaluation, "warnings": list(self.bundle.warnings),
+                "has_card": (self.bundle.path / "card.json").is_file()}
+
+
+@dataclass
+class Registry:
+    bundles: dict[str, Served] = field(default_factory=dict)
+    refused: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def scan(cls, folder: Path) -> Registry:
+        """Every sub-folder of ``folder`` that holds a ``schema.json``; a bad one is listed as refused."""
+        if not folder.is_dir():
+            raise UserError(f"--bundles: {folder} is not a folder")
+        reg = cls()
+        for sub in sorted(p for p in folder.iterdir() if p.is_dir() and (p / "schema.json").is_file()):
+            if not re.match(BUNDLE_ID, sub.name):
+                reg.refused[sub.name[:100]] = "folder name is not a valid bundle id"
+                continue
+            try:
+                b = read_bundle(sub)
+                reg.bundles[sub.name] = Served(sub.name, b, OnnxPolicy(b.onnx_bytes))
+            except UserError as exc:
+                reg.refused[sub.name] = str(exc).replace(str(sub), sub.name)  # no server paths to clients
+                log.warning("bundle %s refused: %s", sub.name, exc)
+        return reg
+
+
+def _loc(field_path: str) -> list[str | int]:
+    """``sides[0].combatants[1].hp`` -> ``["sides", 0, "combatants", 1, "hp"]``."""
+    out: list[str | int] = []
+    for part in _INDEX.sub(r".\1", field_path).split("."):
+        if part and not part.startswith("<"):
+            out.append(int(part) if part.isdigit() else part)
+    return out
+
+
+def unprocessable(loc: list[str | int], msg: str) -> JSONResponse:
+    return JSONResponse(status_code=422, content={"detail": [{"loc": loc, "msg": msg, "type": "value_error"}]})
+
+
+class BodyLimit:
+    """ASGI middleware: refuse a request body larger than ``limit`` bytes with 413, whether announced by
+    Content-Length or streamed, before the application parses it."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        too_big = JSONResponse(status_code=413, content={"detail": f"request body over {self.limit} bytes"})
+        length = dict(scope.get("headers") or []).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await too_big(scope, receive, send)
+            return
+        messages: list[dict[str, Any]] = []  # read the whole (small) body first, then replay it to the app
+        seen, more = 0, True
+        while more:
+            message = await receive()
+            messages.append(message)
+            if message["type"] != "http.request":
+                break
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                await too_big(scope, receive, send)
+                return
+            more = bool(message.get("more_body", False))
+
+        async def replay() -> dict[str, Any]:
+            return messages.pop(0) if messages else await receive()
+
+        await self.app(scope, replay, send)
+
+
+def _call_suggest(served: Served, req: SuggestRequest, workers: int | None) -> dict[str, Any]:
+    from npc_tactics.gm.suggest import suggest
+
+    result = suggest(served.bundle.path, dict(req.situation), seed=req.seed, policy=served.agent(), odds=req.odds,
+                     lang=req.lang, top=req.top, opponent=req.opponent, workers=workers)
+    out: dict[str, Any] = result.to_dict()
+    out.setdefault("situation_text", result.situation_text)
+    out["bundle"] = served.id
+    return out
+
+
+class _FieldError(Exception):
+    def __init__(self, loc: list[str | int], msg: str) -> None:
+        super().__init__(msg)
+        self.loc = loc
+        self.msg = msg
+
+
+def create_app(bundles: str | Path, *, workers: int | None = None, max_odds: int = MAX_ODDS,
+               max_body: int = MAX_BODY_BYTES) -> Any:
+    """The FastAPI application serving the bundles of ``bundles`` (scanned once, now) and the web page."""
+    registry = Registry.scan(Path(bundles))
+    heavy = threading.Semaphore(1)
+    app = FastAPI(title="npc-tactics GM service", version=_version(),
+                  description="Ask what an NPC should do now: the legal moves ranked by a trained policy bundle, "
+                  "with Monte-Carlo odds. The same `suggest` as the command line.")
+
+    @app.exception_handler(_FieldError)
+    async def _field_error(_request: Request, exc: _FieldError) -> JSONResponse:
+        return unprocessable(exc.loc, exc.msg)
+
+    def served(bundle_id: str, where: list[str | int] | None = None) -> Served:
+        found = registry.bundles.get(bundle_id)
+        if found is not None:
+            return found
+        valid = ", ".join(sorted(registry.bundles)) or "(none)"
+        msg = f"unknown bundle {bundle_id!r}; bundles served: {valid}"
+        if where is None:
+            raise HTTPException(status_code=404, detail=msg)
+        raise _FieldError(where, msg)
+
+    @app.get("/bundles", summary="The bundles served, and those refused with the reason")
+    def list_bundles() -> dict[str, Any]:
+        return {"bundles": [b.summary() for b in registry.bundles.values()],
+                "refused": [{"id": k, "reason": v} for k, v in registry.refused.items()]}
+
+    @app.get("/bundles/{bundle_id}/schema", summary="A bundle's schema.json")
+    def bundle_schema(bundle_id: BundleId) -> dict[str, Any]:
+        return served(bundle_id).bundle.schema.model_dump(mode="json")
+
+    @app.get("/bundles/{bundle_id}/card", summary="A bundle's tactics card (404 when it has none)")
+    def bundle_card(bundle_id: BundleId, lang: Literal["en", "fr"] = "en") -> dict[str, Any]:
+        return _card(served(bundle_id), lang)
+
+    @app.get("/bundles/{bundle_id}/start", summary="A starting situation: the bundle's training scenario")
+    def bundle_start(bundle_id: BundleId) -> dict[str, Any]:
+        s = served(bundle_id).bundle.schema
+        situation = forms.starting_situation(s.system, s.scenario, s.side)
+        if situation is None:
+            raise HTTPException(status_code=404, detail=f"scenario {s.scenario!r} is not a shipped one")
+        return {"system": s.system, "situation": situation}
+
+    @app.get("/bestiary/{system}", summary="A system's stat blocks and situation form")
+    def bestiary(system: SystemName) -> dict[str, Any]:
+        return forms.bestiary_form(system)
+
+    @app.get("/i18n/{lang}", summary="The web page's words in one language")
+    def words(lang: Literal["en", "fr"]) -> dict[str, Any]:
+        from npc_tactics.i18n import translator
+
+        _ = translator(lang, domain="web")
+        return {"lang": lang, "messages": {m: _(m) for m in WEB_STRINGS}}
+
+    @app.post("/suggest", summary="Rank the acting NPC's legal moves (and their odds with `odds` > 0)")
+    def post_suggest(req: SuggestRequest) -> dict[str, Any]:
+        entry = served(req.bundle, ["body", "bundle"])
+        if req.odds > max_odds:
+            raise _FieldError(["body", "odds"], f"at most {max_odds} rollouts per move on this server")
+        scripted = agent_entries(entry.bundle.schema.system)
+        if req.opponent not in scripted:  # a name only: never a run or bundle path on the server
+            raise _FieldError(["body", "opponent"], f"unknown agent {req.opponent!r}; valid agents: "
+                              f"{', '.join(sorted(scripted))}")
+        lock = heavy if req.odds else None
+        try:
+            if lock is not None:
+                lock.acquire()
+            return _call_suggest(entry, req, workers)
+        except UserError as exc:
+            # a situation of another system comes back reworded, the field error it replaced as its context
+            cause = exc if isinstance(exc, ConfigError) else exc.__context__
+            where = _loc(cause.field) if isinstance(cause, ConfigError) else []
+            msg = str(exc).replace("<situation>", "situation").replace(str(entry.bundle.path), entry.id)
+            raise _FieldError(["body", "situation", *where], msg) from None  # no server paths in messages
+        finally:
+            if lock is not None:
+                lock.release()
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(WEB_DIR / "index.html", media_type="text/html")
+
+    def openapi() -> dict[str, Any]:
+        """The generated schema, told which bundle ids this server has, with one working example."""
+        if app.openapi_schema is None:
+            from fastapi.openapi.utils import get_openapi
+
+            doc = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
+            req = doc["components"]["schemas"]["SuggestRequest"]
+            ids = sorted(registry.bundles)
+            if ids:
+                req["properties"]["bundle"]["enum"] = ids
+                s = registry.bundles[ids[0]].bundle.schema
+                start = forms.starting_situation(s.system, s.scenario, s.side)
+                if start is not None:
+                    req["examples"] = [{"bundle": ids[0], "situation": start}]
+            app.openapi_schema = doc
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    app.state.registry = registry
+    return BodyLimit(app, max_body) if max_body else app
+
+
+def _card(entry: Served, lang: str) -> dict[str, Any]:
+    """The bundle's card as JSON: through gm-card's ``Card`` when installed, else card.json as written."""
+    path = entry.bundle.path / "card.json"
+    if not path.is_file():
+        raise HTTPException(status_code=404, detail=f"bundle {entry.id!r} has no tactics card (card.json)")
+    try:  # gm-card's module (issue 11 §3), not on every branch yet
+        Card: Any = importlib.import_module("npc_tactics.export.card").Card
+    except ImportError:
+        import json
+
+        try:
+            data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise HTTPException(status_code=404, detail=f"card.json of {entry.id!r} cannot be read: {exc}") from None
+        return {"bundle": entry.id, "lang": lang, "card": data, "markdown": _card_markdown(entry, lang)}
+    card = Card.load(entry.bundle.path)
+    if card is None:
+        raise HTTPException(status_code=404, detail=f"bundle {entry.id!r} has no tactics card")
+    to_dict = getattr(card, "to_dict", None)
+    return {"bundle": entry.id, "lang": lang, "card": to_dict() if to_dict else {},
+            "markdown": _card_markdown(entry, lang)}
+
+
+def _card_markdown(entry: Served, lang: str) -> str:
+    """The card as written for the table: card.<lang>.md when the bundle has one, else card.md, else ""."""
+    for name in (f"card.{lang}.md", "card.md"):
+        path = entry.bundle.path / name
+        if path.is_file():
+            return path.read_text(encoding="utf-8")[:20_000]
+    return ""
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("npc-tactics")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree without install
+        return "0"
+
+
+def serve(bundles: str | Path, *, host: str = "127.0.0.1", port: int = 8000, workers: int | None = None) -> None:
+    """Run the service with uvicorn until interrupted."""
+    import uvicorn
+
+    app = create_app(bundles, workers=workers)
+    uvicorn.run(app, host=host, port=port, log_level="info")

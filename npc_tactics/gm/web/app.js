@@ -1,0 +1,297 @@
+// The GM page: pick a bundle, edit the situation with forms drawn from GET /bestiary/{system}, ask POST /suggest.
+// Plain JS, no build step, no third-party code. Words come from GET /i18n/{lang} (gettext domain "web").
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const page = { messages: {}, bundles: [], form: null, sit: null, lastAnswer: null };
+
+function t(msgid) { return page.messages[msgid] || msgid; }
+
+async function getJSON(url, options) {
+  const response = await fetch(url, options);
+  const body = await response.json().catch(() => ({}));
+  return { ok: response.ok, status: response.status, body };
+}
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+async function setLanguage(lang) {
+  const r = await getJSON(`/i18n/${lang}`);
+  page.messages = r.ok ? r.body.messages : {};
+  document.documentElement.lang = lang;
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  if (page.form) renderSituation();
+  const b = page.bundles.find((x) => x.id === $("bundle").value);
+  if (b) await showBundle(b);
+  if (page.lastAnswer) await ask();  // move names and notes come translated from the server
+}
+
+async function loadBundles() {
+  const r = await getJSON("/bundles");
+  page.bundles = r.body.bundles || [];
+  const systems = [...new Set(page.bundles.map((b) => b.system))];
+  $("system").replaceChildren(...systems.map((s) => el("option", { value: s, text: s })));
+  await pickSystem();
+}
+
+async function pickSystem() {
+  const system = $("system").value;
+  const mine = page.bundles.filter((b) => b.system === system);
+  $("bundle").replaceChildren(...mine.map((b) => el("option", { value: b.id, text: `${b.id} (${b.scenario})` })));
+  page.form = (await getJSON(`/bestiary/${system}`)).body;
+  await pickBundle();
+}
+
+async function pickBundle() {
+  const b = page.bundles.find((x) => x.id === $("bundle").value);
+  if (!b) return;
+  await showBundle(b);
+  const r = await getJSON(`/bundles/${encodeURIComponent(b.id)}/start`);
+  page.sit = r.ok ? r.body.situation : { round: 1, acting: "", sides: [{ name: "npcs", combatants: [] },
+                                                                       { name: "others", combatants: [] }] };
+  page.lastAnswer = null;
+  $("result").hidden = true;
+  renderSituation();
+  document.body.dataset.loaded = b.id;  // the forms now show this bundle's situation
+}
+
+async function showBundle(b) {
+  const info = [`${t("scenario")}: ${b.scenario}`, `${t("rules")} ${b.rules_version}`];
+  if (b.timesteps) info.push(`${t("trained")}: ${b.timesteps.toLocaleString()} ${t("timesteps")}`);
+  for (const w of b.warnings) info.push(`${t("warning")}: ${w}`);
+  $("bundle-info").textContent = info.join(" · ");
+  await loadCard(b);
+}
+
+async function loadCard(b) {
+  $("card-box").hidden = !b.has_card;
+  if (!b.has_card) return;
+  const card = await getJSON(`/bundles/${encodeURIComponent(b.id)}/card?lang=${$("lang").value}`);
+  $("card").textContent = card.ok ? (card.body.markdown || JSON.stringify(card.body.card, null, 2)) : "";
+}
+
+function numberInput(value, onchange, attrs) {
+  return el("input", { type: "number", value: value ?? "", ...(attrs || {}),
+    onchange: (e) => onchange(e.target.value === "" ? undefined : Number(e.target.value)) });
+}
+
+function choiceInput(choices, value, onchange) {
+  const select = el("select", { onchange: (e) => onchange(e.target.value || undefined) },
+    ...choices.map((c) => el("option", { value: c, text: c === "" ? t("not given") : c })));
+  select.value = value ?? "";
+  return select;
+}
+
+function setKey(obj, key, value) {
+  if (value === undefined || value === "") delete obj[key]; else obj[key] = value;
+  refresh();
+}
+
+function fieldInput(spec, obj) {
+  const label = el("label", {}, el("span", { text: t(spec.label) + " " }));
+  if (spec.choices) {
+    label.append(choiceInput(spec.choices.includes("") ? spec.choices : ["", ...spec.choices], obj[spec.key],
+      (v) => setKey(obj, spec.key, v)));
+  } else if (spec.type === "bool") {
+    const box = el("input", { type: "checkbox", onchange: (e) => setKey(obj, spec.key, e.target.checked || undefined) });
+    box.checked = Boolean(obj[spec.key]);
+    label.append(box);
+  } else {
+    label.append(numberInput(obj[spec.key], (v) => setKey(obj, spec.key, v), { min: spec.min, max: spec.max }));
+  }
+  label.dataset.key = spec.key;
+  return label;
+}
+
+function woundInputs(c) {
+  const form = page.form, box = el("div", { class: "wounds" });
+  if (form.wounds.kind === "hp") {
+    box.append(el("label", {}, el("span", { text: t("HP now") + " " }),
+      numberInput(c[form.wounds.key], (v) => setKey(c, form.wounds.key, v), { name: "hp" })));
+    box.append(el("label", {}, el("span", { text: t("Max HP") + " " }),
+      numberInput(c[form.wounds.max_key], (v) => setKey(c, form.wounds.max_key, v), { name: "max_hp" })));
+    return box;
+  }
+  const template = form.templates.find((x) => x.name === c.template);
+  const key = form.wounds.key;
+  box.append(el("span", { text: (form.wounds.kind === "damage" ? t("Damage taken") : t("HP left")) + ": " }));
+  for (const loc of (template ? template.locations : [])) {
+    const current = (c[key] || {})[loc];
+    box.append(el("label", {}, el("span", { text: loc + " " }), numberInput(current, (v) => {
+      const locs = { ...(c[key] || {}) };
+      if (v === undefined) delete locs[loc]; else locs[loc] = v;
+      setKey(c, key, Object.keys(locs).length ? locs : undefined);
+    }, { name: `loc-${loc}` })));
+  }
+  return box;
+}
+
+function combatantBox(side, c, index) {
+  const form = page.form;
+  const box = el("div", { class: "combatant", "data-name": c.name || "" });
+  const template = choiceInput(form.templates.map((x) => x.name), c.template, (v) => {
+    c.template = v; delete c[form.wounds.key]; renderSituation();
+  });
+  template.title = (form.templates.find((x) => x.name === c.template) || {}).description || "";
+  template.name = "template";
+  box.append(el("label", {}, el("span", { text: t("Template") + " " }), template));
+  box.append(el("label", {}, el("span", { text: t("Name") + " " }), el("input", { value: c.name || "", name: "name",
+    onchange: (e) => { c.name = e.target.value; renderSituation(); } })));
+  if (form.position) {
+    box.append(el("label", {}, el("span", { text: t("Position (m)") + " " }),
+      numberInput(c[form.position.key], (v) => setKey(c, form.position.key, v), { step: "0.5", name: "position" })));
+  }
+  box.append(el("label", {}, el("span", { text: t("Status") + " " }),
+    choiceInput(["", ...form.statuses], c.status, (v) => setKey(c, "status", v))));
+  for (const spec of form.combatant_fields) box.append(fieldInput(spec, c));
+  box.append(el("button", { type: "button", text: t("Remove"),
+    onclick: () => { side.combatants.splice(index, 1); renderSituation(); } }));
+  box.append(woundInputs(c));
+  return box;
+}
+
+function renderSituation() {
+  const sit = page.sit, form = page.form;
+  $("situation-fields").replaceChildren(...form.situation_fields.map((spec) => fieldInput(spec, sit)));
+  $("sides").replaceChildren(...sit.sides.map((side, s) => {
+    const set = el("fieldset", { "data-side": String(s) }, el("legend", { text: `${t("Side")} ${s + 1}: ${side.name}` }));
+    side.combatants.forEach((c, k) => set.append(combatantBox(side, c, k)));
+    set.append(el("button", { type: "button", text: t("Add combatant"), onclick: () => {
+      side.combatants.push({ template: form.templates[0].name, name: `${form.templates[0].name}_${s}${side.combatants.length}` });
+      renderSituation();
+    } }));
+    return set;
+  }));
+  const names = sit.sides.flatMap((s) => s.combatants.map((c) => c.name));
+  $("acting").replaceChildren(...names.map((n) => el("option", { value: n, text: n })));
+  if (!names.includes(sit.acting)) sit.acting = names[0];
+  $("acting").value = sit.acting;
+  refresh();
+}
+
+function engagedPairs() {
+  const sit = page.sit, form = page.form;
+  if (!form.position) return sit.distance ? `${t("all opponents")}: ${sit.distance}` : t("not given");
+  const key = form.position.key, pairs = [];
+  const [a, b] = sit.sides;
+  const placed = [...a.combatants, ...b.combatants].every((c) => c[key] !== undefined);
+  if (!placed && sit.distance !== undefined) return `${t("all opponents")}: ${sit.distance} m`;
+  for (const x of a.combatants) for (const y of b.combatants) {
+    if (x[key] !== undefined && y[key] !== undefined && Math.abs(x[key] - y[key]) <= form.engaged_within) {
+      pairs.push(`${x.name} – ${y.name}`);
+    }
+  }
+  return pairs.length ? pairs.join(", ") : t("none");
+}
+
+function situation() {
+  const sit = JSON.parse(JSON.stringify(page.sit));
+  const extra = $("extra").value.trim(), pending = $("pending").value.trim();
+  if (extra) Object.assign(sit, JSON.parse(extra));
+  if (pending) sit.pending = JSON.parse(pending);
+  return sit;
+}
+
+function refresh() {
+  $("engaged").textContent = engagedPairs();
+  try { $("preview").textContent = JSON.stringify(situation(), null, 2); }
+  catch (e) { $("preview").textContent = `${t("Error")}: ${e.message}`; }
+}
+
+function rate(v) {
+  if (v === undefined || v === null) return "";
+  if (typeof v === "number") return `${(100 * v).toFixed(0)}%`;
+  const r = v.rate ?? v.p ?? v.value, lo = v.low ?? v.lo, hi = v.high ?? v.hi;
+  return lo === undefined ? `${(100 * r).toFixed(0)}%`
+    : `${(100 * r).toFixed(0)}% [${(100 * lo).toFixed(0)}–${(100 * hi).toFixed(0)}]`;
+}
+
+function oddsText(odds) {
+  if (!odds) return "";
+  const parts = [];
+  for (const k of ["win", "fled", "dead"]) if (odds[k] !== undefined) parts.push(`${t(k)} ${rate(odds[k])}`);
+  const rounds = odds.rounds ?? odds.expected_rounds;
+  if (rounds !== undefined) parts.push(`${t("expected rounds")} ${Number(rounds).toFixed(1)}`);
+  return parts.join(" · ");
+}
+
+function ruleText(rule) {
+  if (!rule) return "";
+  return typeof rule === "string" ? rule : (rule.text || rule.rule || JSON.stringify(rule));
+}
+
+function renderAnswer(a) {
+  $("result-title").textContent = `${a.actor} — ${t("round")} ${a.round}, ${t("decision")}: ${a.decision}`;
+  const rows = a.moves.map((m, i) => {
+    const p = Number(m.probability);
+    const bar = el("span", { class: "bar" }, el("span", { style: `width:${(100 * p).toFixed(1)}%` }));
+    const best = m.within_best ? " ★" : "";
+    return el("tr", { class: i === 0 ? "move best" : "move" },
+      el("td", { text: String(i + 1) }), el("td", { class: "move-name", text: (m.label || m.action) + best }),
+      el("td", {}, bar, el("span", { class: "pct", text: ` ${(100 * p).toFixed(1)}%` })),
+      el("td", { class: "odds", text: oddsText(m.odds) }),
+      el("td", { class: "rule", text: ruleText(m.card_rule || (a.card_rule && a.card_rule.action === m.action
+                                                                 ? a.card_rule : null)) }));
+  });
+  $("moves").tBodies[0].replaceChildren(...rows);
+  const lead = [];
+  if (a.card_rule) lead.push(`${t("Card rule")}: ${ruleText(a.card_rule)}`);
+  if (a.turn && a.turn.steps && a.turn.steps.length > 1) {
+    lead.push(`${t("This round")}: ${a.turn.steps.map((s) => s.label || s.action).join(" → ")}`);
+  }
+  $("card-rule").textContent = lead.join(" · ");
+  const lines = [...(a.notes || []).map((n) => `${t("note")}: ${n}`),
+                 ...(a.assumptions || []).map((n) => `${t("assumed")}: ${n}`)];
+  $("notes").replaceChildren(...lines.map((n) => el("li", { text: n })));
+  $("result").hidden = false;
+}
+
+function showError(text) {
+  $("error").textContent = text;
+  $("error").hidden = false;
+}
+
+async function ask() {
+  $("error").hidden = true;
+  let sit;
+  try { sit = situation(); } catch (e) { showError(`${t("Error")}: JSON: ${e.message}`); return; }
+  const body = { bundle: $("bundle").value, situation: sit, lang: $("lang").value,
+                 odds: Number($("odds").value || 0), seed: Number($("seed").value || 0) };
+  $("busy").hidden = false;
+  const r = await getJSON("/suggest", { method: "POST", headers: { "content-type": "application/json" },
+                                         body: JSON.stringify(body) });
+  $("busy").hidden = true;
+  if (!r.ok) {
+    const detail = r.body.detail;
+    showError(Array.isArray(detail)
+      ? detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("\n")
+      : `${t("Error")} ${r.status}: ${typeof detail === "string" ? detail : JSON.stringify(detail)}`);
+    $("result").hidden = true;
+    page.lastAnswer = null;
+    return;
+  }
+  page.lastAnswer = r.body;
+  renderAnswer(r.body);
+}
+
+window.addEventListener("DOMContentLoaded", async () => {
+  $("lang").addEventListener("change", (e) => setLanguage(e.target.value));
+  $("system").addEventListener("change", pickSystem);
+  $("bundle").addEventListener("change", pickBundle);
+  $("acting").addEventListener("change", (e) => { page.sit.acting = e.target.value; refresh(); });
+  $("extra").addEventListener("input", refresh);
+  $("pending").addEventListener("input", refresh);
+  $("ask").addEventListener("click", ask);
+  await setLanguage($("lang").value);
+  await loadBundles();
+  document.body.dataset.ready = "1";
+});

@@ -1,0 +1,193 @@
+"""The GM web page end to end in a real headless Chromium (Debian's ``chromium``, installed by ``make test``),
+driven by Playwright's Python package: ``npc-tactics serve`` started as a GM would, a situation filled in with
+the forms, the suggestion read off the page, the page switched to French."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.gm.service_bundles import build_bundles
+
+pytestmark = pytest.mark.integration
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def chromium_path() -> str:
+    found = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    if not found:
+        pytest.fail("no chromium on PATH: `make test` installs Debian's chromium (apt-get install chromium)")
+    return found
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    folder = build_bundles(tmp_path_factory.getbasetemp())
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "npc_tactics.cli", "serve", "--bundles", str(folder),
+                             "--port", str(port), "--workers", "1"],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"{base}/bundles", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"the server did not start: {proc.stdout.read() if proc.stdout else ''}")
+            time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def page(server: str) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), headless=True,
+                                     args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
+        tab = browser.new_page()
+        tab.set_default_timeout(30_000)
+        yield tab
+        browser.close()
+
+
+def open_system(page: Any, server: str, system: str) -> None:
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("body[data-loaded]")
+    if page.input_value("#system") != system:
+        page.evaluate("delete document.body.dataset.loaded")
+        page.select_option("#system", system)
+    page.wait_for_selector(f"body[data-loaded='{system}']")  # the forms show this bundle's situation
+
+
+def shown_moves(page: Any) -> list[tuple[str, float]]:
+    rows = page.query_selector_all("#moves tbody tr")
+    return [(r.query_selector(".move-name").inner_text().rstrip(" ★"),
+             float(r.query_selector(".pct").inner_text().strip().rstrip("%"))) for r in rows]
+
+
+def test_fill_a_situation_ask_and_read_the_suggestion_then_french(page: Any, server: str) -> None:
+    open_system(page, server, "ose")
+    npc = page.locator("fieldset[data-side='0'] .combatant").first
+    foe = page.locator("fieldset[data-side='1'] .combatant").first
+    npc.locator("input[name='hp']").fill("2")
+    npc.locator("input[name='hp']").dispatch_event("change")
+    npc.locator("input[name='max_hp']").fill("3")
+    npc.locator("input[name='max_hp']").dispatch_event("change")
+    foe.locator("input[name='position']").fill("6")
+    foe.locator("input[name='position']").dispatch_event("change")
+    page.locator("label[data-key='round'] input").fill("3")
+    page.locator("label[data-key='round'] input").dispatch_event("change")
+    page.locator("label[data-key='phase'] select").select_option("move")
+    sent = json.loads(page.text_content("#preview") or "")
+    first = sent["sides"][0]["combatants"][0]
+    assert (first["hp"], first["max_hp"], sent["round"], sent["phase"]) == (2, 3, 3, "move")
+    assert sent["sides"][1]["combatants"][0]["position"] == 6
+
+    page.click("#ask")
+    page.wait_for_selector("#result:not([hidden])")
+    moves = shown_moves(page)
+    api = httpx.post(f"{server}/suggest", json={"bundle": "ose", "situation": sent}, timeout=30).json()
+    assert [m for m, _ in moves] == [m.get("label", m["action"]) for m in api["moves"]]
+    assert [p for _, p in moves] == pytest.approx([100 * m["probability"] for m in api["moves"]], abs=0.051)
+    assert "Snikkit" in page.inner_text("#result-title") and "3" in page.inner_text("#result-title")
+    widths = [float(b.get_attribute("style").split(":")[1].rstrip("%"))
+              for b in page.query_selector_all("#moves .bar span")]
+    assert widths == sorted(widths, reverse=True) and widths[0] > 0
+
+    page.select_option("#lang", "fr")
+    page.wait_for_function("document.querySelector('h1').textContent === 'Que doit faire ce PNJ maintenant ?'")
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.inner_text("#moves thead") .split() [1:3] == ["Coup", "Probabilité"]
+    assert "round 3" in page.inner_text("#result-title")
+    assert "Ajouter un combattant" in page.inner_text("#sides")
+    page.select_option("#lang", "en")
+    page.wait_for_function("document.querySelector('h1').textContent === 'What should this NPC do now?'")
+
+
+@pytest.mark.parametrize("system", ["runequest", "mrq", "dicepool"])
+def test_wounds_by_location_reach_the_suggestion(page: Any, server: str, system: str) -> None:
+    open_system(page, server, system)
+    npc = page.locator("fieldset[data-side='0'] .combatant").first
+    form = httpx.get(f"{server}/bestiary/{system}").json()
+    box = npc.locator("input[name='loc-left_leg']")
+    box.fill("2")
+    box.dispatch_event("change")
+    sent = json.loads(page.text_content("#preview") or "")
+    assert sent["sides"][0]["combatants"][0][form["wounds"]["key"]] == {"left_leg": 2}
+    page.click("#ask")
+    page.wait_for_selector("#result:not([hidden])")
+    assert shown_moves(page)
+    if system == "runequest":  # damage taken shows in the assumptions the loader made (max HP less wounds)
+        assert "hp not given" in page.inner_text("#notes")
+
+
+def test_a_bad_field_is_shown_by_name(page: Any, server: str) -> None:
+    open_system(page, server, "mrq")
+    page.fill("#extra", '{"colour": "green"}')
+    page.dispatch_event("#extra", "input")
+    page.click("#ask")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "colour" in page.inner_text("#error")
+    assert page.is_hidden("#result")
+
+
+def _rate(rate: float, low: float, high: float) -> dict[str, float]:
+    return {"rate": rate, "low": low, "high": high}
+
+
+ANSWER_WITH_ODDS = {  # the shape of `suggest --json` with --odds (issue 11 §2)
+    "system": "ose", "actor": "Snikkit", "decision": "ACT", "round": 3, "notes": [], "assumptions": [],
+    "card_rule": {"text": "if the enemy is within 10 m: step back and shoot", "action": "move_away",
+                  "probability": 0.8, "fires": 0.4},
+    "turn": {"steps": [{"label": "step back"}, {"label": "shoot Brannoc with the short bow"}]},
+    "moves": [
+        {"action": "move_away", "label": "step back", "probability": 0.7, "within_best": True,
+         "odds": {"rollouts": 200, "win": _rate(0.6, 0.53, 0.665), "fled": _rate(0.1, 0.07, 0.15),
+                  "dead": _rate(0.3, 0.24, 0.37), "rounds": 4.25}},
+        {"action": "hold", "label": "hold", "probability": 0.3, "within_best": False,
+         "odds": {"rollouts": 200, "win": _rate(0.4, 0.33, 0.47), "fled": _rate(0.0, 0.0, 0.02),
+                  "dead": _rate(0.6, 0.53, 0.66), "rounds": 3.5}},
+    ],
+}
+
+
+def test_odds_intervals_card_rule_and_turn_are_shown(page: Any, server: str) -> None:
+    open_system(page, server, "ose")
+    page.evaluate("answer => renderAnswer(answer)", ANSWER_WITH_ODDS)
+    rows = page.query_selector_all("#moves tbody tr")
+    assert rows[0].query_selector(".move-name").inner_text() == "step back ★"
+    assert rows[1].query_selector(".move-name").inner_text() == "hold"
+    odds = rows[0].query_selector(".odds").inner_text()
+    assert "win 60% [53–67]" in odds and "fled 10% [7–15]" in odds and "dead 30% [24–37]" in odds
+    assert "expected rounds 4.3" in odds or "expected rounds 4.2" in odds
+    assert rows[0].query_selector(".rule").inner_text().startswith("if the enemy is within 10 m")
+    assert rows[1].query_selector(".rule").inner_text() == ""
+    lead = page.inner_text("#card-rule")
+    assert "This round: step back → shoot Brannoc with the short bow" in lead

@@ -1,0 +1,51 @@
+"""``npc-tactics serve``: bad options are one line and exit code 2; the server listens on 127.0.0.1 by default."""
+
+from __future__ import annotations
+
+import pytest
+
+from npc_tactics.cli import main
+
+
+def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    try:
+        main(args)
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("args, where", [
+    (["--bundles", "/nonexistent/bundles"], "--bundles"),
+    (["--bundles", ".", "--port", "0"], "--port"),
+    (["--bundles", ".", "--port", "70000"], "--port"),
+    (["--bundles", ".", "--workers", "0"], "--workers"),
+])
+def test_bad_serve_options_are_one_line(args: list[str], where: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(["serve", *args], capsys)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and where in err
+
+
+def test_serve_defaults_to_localhost(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                     tmp_path: object) -> None:
+    seen: dict[str, object] = {}
+
+    def fake_serve(bundles: object, **kwargs: object) -> None:
+        seen.update(kwargs, bundles=bundles)
+
+    monkeypatch.setattr("npc_tactics.gm.service.serve", fake_serve)
+    code, out, _ = run_cli(["serve", "--bundles", str(tmp_path)], capsys)
+    assert code == 0 and seen["host"] == "127.0.0.1" and seen["port"] == 8000
+    assert "http://127.0.0.1:8000/" in out
+
+
+def test_serve_help_has_no_type_placeholders(capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "160")
+    code, out, _ = run_cli(["serve", "--help"], capsys)
+    assert code == 0 and "127.0.0.1" in out
+    for placeholder in ("<int", "<path>", "{", "[x>=", "<=x"):
+        assert placeholder not in out, placeholder

@@ -1,0 +1,54 @@
+"""The web page's words (gettext domain ``web``): every word the page shows is in the catalogue list, translated
+in French, and the committed .mo is the compiled .po (a fresh clone needs no build step)."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from npc_tactics.gm.forms import FORMS
+from npc_tactics.gm.web_strings import WEB_STRINGS
+from npc_tactics.i18n import translator
+
+WEB = Path(__file__).resolve().parents[2] / "npc_tactics" / "gm" / "web"
+LOCALE = Path(__file__).resolve().parents[2] / "npc_tactics" / "locale" / "fr" / "LC_MESSAGES"
+
+
+def page_words() -> set[str]:
+    words = set(re.findall(r'data-i18n="([^"]+)"', (WEB / "index.html").read_text(encoding="utf-8")))
+    words |= set(re.findall(r'\bt\("([^"]+)"\)', (WEB / "app.js").read_text(encoding="utf-8")))
+    for form in FORMS.values():
+        words |= {f["label"] for f in form["situation_fields"] + form["combatant_fields"]}
+    return words | {"win", "fled", "dead"}  # odds keys, shown through t(k)
+
+
+def test_every_page_word_is_listed() -> None:
+    assert page_words() - set(WEB_STRINGS) == set()
+
+
+@pytest.mark.parametrize("msgid", WEB_STRINGS)
+def test_every_listed_word_has_french(msgid: str) -> None:
+    assert msgid in page_words(), f"{msgid!r} is listed but the page never shows it"
+    fr = translator("fr", domain="web")(msgid)
+    same_in_french = {"Distance", "Situation", "Round", "Position (m)", "round"}
+    assert fr != msgid or msgid in same_in_french
+
+
+def test_committed_mo_is_the_compiled_po() -> None:
+    with (LOCALE / "web.po").open("rb") as f:
+        catalog = read_po(f, locale="fr", domain="web")
+    assert not [m.id for m in catalog if m.id and (not m.string or m.fuzzy)], "untranslated or fuzzy entries"
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    assert (LOCALE / "web.mo").read_bytes() == out.getvalue(), (
+        "web.mo is stale: pybabel compile -d npc_tactics/locale -D web -l fr")
+
+
+def test_english_is_the_source_text() -> None:
+    _ = translator("en", domain="web")
+    assert all(_(m) == m for m in WEB_STRINGS)
