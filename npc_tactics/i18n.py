@@ -1,0 +1,66 @@
+"""English and French for every word a game master reads, through standard gettext catalogues.
+
+(Stand-in on the gm-card branch with the interface of the gm-words part; the lead keeps gm-words' file.)
+
+The source texts are English (``msgid``); ``npc_tactics/locale/<lang>/LC_MESSAGES/<domain>.po`` holds the
+translations and its compiled ``.mo`` beside it is what Python's :mod:`gettext` reads at run time (no Babel
+needed to run). Each part of the GM tooling has its own domain so that catalogues never collide:
+``npc_tactics`` (move names, narration, suggest), ``card`` (tactics cards), ``web`` (the web page).
+
+Usage::
+
+    from npc_tactics.i18n import translator
+    _ = translator("fr")
+    _("parry with {weapon}").format(weapon=...)
+
+Strings assembled at run time from data (weapon ids, locations) are marked where they are declared with
+:func:`N_`, so the extraction still finds them. The ``.mo`` files are committed (``msgfmt``) and a test
+checks that each one holds exactly its ``.po``'s translations: a fresh clone runs without a build step, and a
+``.po`` edited without recompiling fails the tests.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from npc_tactics.errors import UserError
+
+__all__ = ["DOMAINS", "LANGS", "LOCALE_DIR", "N_", "check_lang", "translations", "translator"]
+
+#: The languages a GM may ask for; English is the source language of every message.
+LANGS: tuple[str, ...] = ("en", "fr")
+#: One catalogue per part of the GM tooling (see the module docstring).
+DOMAINS: tuple[str, ...] = ("npc_tactics", "card", "web")
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+
+def N_(message: str) -> str:  # noqa: N802  (the gettext convention for "mark, translate later")
+    """Mark ``message`` for extraction without translating it here (it is translated where it is shown)."""
+    return message
+
+
+def check_lang(lang: str) -> str:
+    """``lang`` if it is a supported language, else a :class:`UserError` listing the valid ones."""
+    if lang not in LANGS:
+        raise UserError(f"--lang: unknown language {lang!r}; valid languages: {', '.join(LANGS)}")
+    return lang
+
+
+@cache
+def translations(lang: str = "en", domain: str = "npc_tactics") -> gettext.NullTranslations:
+    """The gettext translations object of ``lang`` in ``domain`` (``gettext``, ``ngettext``, ``pgettext``).
+
+    English falls back to the source strings when it has no catalogue; so does a domain whose catalogue is not
+    installed yet (another part of the tooling), so a missing catalogue never breaks the output."""
+    check_lang(lang)
+    if domain not in DOMAINS:
+        raise ValueError(f"unknown gettext domain {domain!r}; valid domains: {', '.join(DOMAINS)}")
+    return gettext.translation(domain, str(LOCALE_DIR), languages=[lang], fallback=True)
+
+
+def translator(lang: str = "en", domain: str = "npc_tactics") -> Callable[[str], str]:
+    """A gettext function ``_`` for ``lang`` (``"en"`` or ``"fr"``); unknown ``lang`` raises UserError."""
+    return translations(lang, domain).gettext
