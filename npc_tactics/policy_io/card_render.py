@@ -121,8 +121,9 @@ def action_phrase(card: Card, action: int, lang: str = "en") -> str:
     return _(template).format(**fill)
 
 
-def _number(x: float) -> str:
-    return f"{x:.0f}" if abs(x - round(x)) < 0.05 else f"{x:.1f}"
+def _number(x: float, lang: str) -> str:
+    text = f"{x:.0f}" if abs(x - round(x)) < 0.05 else f"{x:.1f}"
+    return text.replace(".", ",") if lang == "fr" else text
 
 
 def condition_text(card: Card, cond: Condition, lang: str = "en") -> str:
@@ -141,7 +142,7 @@ def condition_text(card: Card, cond: Condition, lang: str = "en") -> str:
     if feat.kind == "percent":
         return f"{label} {sign} {pct(cond.value, lang)}"
     unit = f" {_(feat.unit)}" if feat.unit else ""
-    return f"{label} {sign} {_number(cond.value)}{unit}"
+    return f"{label} {sign} {_number(cond.value, lang)}{unit}"
 
 
 def rule_text(card: Card, rule: CardRule, lang: str = "en") -> str:
@@ -152,7 +153,8 @@ def rule_text(card: Card, rule: CardRule, lang: str = "en") -> str:
         alone = sum(r.kind == rule.kind for r in card.rules) == 1
         return (_("Always: {move}") if alone else _("Otherwise: {move}")).format(move=move)
     conds = _(" and ").join(condition_text(card, c, lang) for c in rule.conditions)
-    return _("If {conditions}: {move}").format(conditions=conds, move=move)
+    text = _("If {conditions}: {move}").format(conditions=conds, move=move)
+    return "S'il " + text[len("Si il "):] if lang == "fr" and text.startswith("Si il ") else text
 
 
 def _rate(entry: dict[str, Any] | None, lang: str) -> str:
@@ -167,7 +169,7 @@ def render_markdown(card: Card, lang: str = "en") -> str:
     _ = translator(lang, "card")
     m = card.meta
     who = ", ".join(m.get("npcs", [])) or _("the NPC")
-    out = [f"# {_('Tactics card')}: {who}", "",
+    out = ["# " + _("Tactics card: {who}").format(who=who), "",
            _("{system}, scenario {scenario}; distilled from the bundle {bundle} (a decision tree of depth {depth}, "
              "{rules} rules).").format(system=card.system, scenario=card.scenario, bundle=m.get("bundle", "?"),
                                        depth=m.get("depth", "?"), rules=len(card.rules)), ""]
@@ -186,9 +188,10 @@ def render_markdown(card: Card, lang: str = "en") -> str:
         previous = r.kind
         out.append(f"| {r.index + 1} | {when} | {rule_text(card, r, lang)} | {pct(r.probability, lang)} | "
                    f"{pct(r.fires, lang)} |")
-    out += ["", _("Probability: how often the network itself picks that move where the rule applies. Fires: the "
-                  "share of the NPC's decisions on which the rule is the one that applies. When the rule's move is "
-                  "not allowed, take the next allowed one of: {moves}.").format(
+    out += ["", _("Within each kind of decision, the first rule that applies gives the move. Probability: how "
+                  "often the network itself picks that move where the rule applies. Fires: the share of the NPC's "
+                  "decisions on which the rule is the one that applies. When the rule's move is not allowed, take "
+                  "the next allowed one of: {moves}.").format(
         moves=", ".join(action_phrase(card, a, lang) for a in _fallback_examples(card)) or "-"), ""]
     out += [f"## {_('Morale / retreat')}", ""]
     exits = [r for r in card.rules if card.actions[r.action].split(":")[0] in EXIT_VERBS]
@@ -226,8 +229,9 @@ def _trust(card: Card, lang: str) -> list[str]:
     if ev:
         out.append("- " + _("Win rate over {fights} fights on the same seeds against {opponents}: card {card}, "
                             "network {net}, by-the-book {book} (Wilson 95% intervals).").format(
-            fights=ev["fights"], opponents=", ".join(ev["opponents"]), card=_rate(ev["card"]["win"], lang),
-            net=_rate(ev["network"]["win"], lang), book=_rate(ev["by_the_book"]["win"], lang)))
+            fights=ev["fights"], opponents=", ".join(dict.fromkeys(ev["opponents"])),
+            card=_rate(ev["card"]["win"], lang), net=_rate(ev["network"]["win"], lang),
+            book=_rate(ev["by_the_book"]["win"], lang)))
         kept = ev.get("kept_gain")
         if kept is None:
             out.append("- " + _("Kept gain: not defined, the network does not beat by-the-book here."))
