@@ -41,6 +41,8 @@ class CardAgent:
 def load_card_agent(bundle_dir: str | Path) -> CardAgent:
     """The card of the bundle in ``bundle_dir`` as an agent; a bundle without a card is a CardError."""
     folder = Path(bundle_dir)
+    if not folder.is_dir():
+        raise CardError(f"{folder}: bundle folder not found")
     card = Card.load(folder)
     if card is None:
         raise CardError(f"{folder}: no card.json; make one with `npc-tactics card {folder}`")

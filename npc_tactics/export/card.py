@@ -138,13 +138,13 @@ def build_card(bundle_dir: str | Path, *, fights: int = 2000, depths: Sequence[i
                 best, best_score = card, score
             if it + 1 < iterations:
                 dag_seeds = [seed + 2_000_000 + 100_000 * depth + 10_000 * it + i for i in range(dagger_fights)]
-                _, seen = play_seat(arena, s.side, lambda e, r, c=card: CardAgent(c), opponents, dag_seeds)
+                _, seen = play_seat(arena, s.side, _card_maker(card), opponents, dag_seeds)
                 data = data + dataset(*seen.arrays(), seen.kinds)
         assert best is not None
         moves, fired = card_choices(best, *visited.arrays(), visited.kinds)
         plain, weighted, n = fidelity(moves, valid)
         rule_stats(best, fired, valid)
-        results, _ = play_seat(arena, s.side, lambda e, r, c=best: CardAgent(c), opponents, seeds, record=False)
+        results, _ = play_seat(arena, s.side, _card_maker(best), opponents, seeds, record=False)
         summary = seat_summary(results)
         wins[f"card{depth}"] = np.array([r == "win" for r in results])
         best.meta["fidelity"] = {"plain": plain, "weighted": weighted, "decisions": n}
@@ -175,6 +175,11 @@ def build_card(bundle_dir: str | Path, *, fights: int = 2000, depths: Sequence[i
     for other in cards.values():
         other.meta.pop("card_summary", None)
     return card
+
+
+def _card_maker(card: Card) -> Callable[[Any, np.random.Generator], CardAgent]:
+    """An NPC seat played by ``card`` (the card has no randomness: the seat's generator is unused)."""
+    return lambda engine, rng: CardAgent(card)
 
 
 def _moves(card: Card, start: Any, held: np.ndarray) -> np.ndarray:

@@ -78,6 +78,11 @@ def _flag(name: str, yes: str, no: str, compute: Callable[[FieldView], float], *
     return Feature(name, "flag", yes, compute, needs, yes, no)
 
 
+def _field(name: str) -> Callable[[FieldView], float]:
+    """A feature that is one observation field as it stands (a 0/1 flag)."""
+    return lambda f: f.v(name)
+
+
 def _decision_flags() -> list[Feature]:
     texts = {
         "declare": (N_("declaring what to do this round"), N_("not at the declaration")),
@@ -87,7 +92,7 @@ def _decision_flags() -> list[Feature]:
         "split": (N_("splitting its dice pool"), N_("no pool to split")),
         "option": (N_("choosing an option of its move"), N_("no option to choose")),
     }
-    return [_flag(f"decision_{k}", yes, no, lambda f, k=k: f.v(f"decision.{k}"), f"decision.{k}")
+    return [_flag(f"decision_{k}", yes, no, _field(f"decision.{k}"), f"decision.{k}")
             for k, (yes, no) in texts.items()]
 
 
@@ -109,7 +114,7 @@ def _ose() -> list[Feature]:
               "missile": (N_("in the missile step"), N_("not in the missile step")),
               "melee": (N_("in the melee step"), N_("not in the melee step"))}
     return [
-        *(_flag(f"phase_{p}", yes, no, lambda f, p=p: f.v(f"context.phase_{p}"), f"context.phase_{p}")
+        *(_flag(f"phase_{p}", yes, no, _field(f"context.phase_{p}"), f"context.phase_{p}")
           for p, (yes, no) in phases.items()),
         _flag("engaged", N_("an enemy is adjacent (melee)"), N_("no enemy adjacent"),
               lambda f: f.any("enemy", "adjacent"), "enemy_0.adjacent"),
@@ -146,7 +151,7 @@ def _runequest() -> list[Feature]:
         Feature("mp", "count", N_("magic points"), lambda f: round(20.0 * f.v("self.mp")), ("self.mp",)),
         Feature("worst_wound", "percent", N_("its worst location's damage (of that location's HP)"),
                 lambda f: 3.0 * f.v("self.worst_wound"), ("self.worst_wound",)),
-        *(_flag(f"incoming_{w}", yes, no, lambda f, w=w: f.v(f"context.incoming_{w}"), f"context.incoming_{w}")
+        *(_flag(f"incoming_{w}", yes, no, _field(f"context.incoming_{w}"), f"context.incoming_{w}")
           for w, (yes, no) in classes.items()),
         Feature("incoming_sr", "count", N_("strike rank of the incoming blow"),
                 lambda f: round(12.0 * f.v("context.incoming_sr")), ("context.incoming_sr",)),
