@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from npc_tactics.i18n import N_, check_lang, translator
 
-if TYPE_CHECKING:
-    from npc_tactics.policy_io.card import Card, CardRule, Condition
+# The card module imports this one to render itself, so cards, rules and conditions are typed loosely here (a
+# type-only import back would be an import cycle for lint-imports).
+Card = Any
+CardRule = Any
+Condition = Any
 
 __all__ = ["MORALE_RULES", "action_phrase", "condition_text", "pct", "render_markdown", "rule_text"]
 
@@ -98,7 +101,7 @@ def _target(card: Card, token: str, _: Callable[[str], str]) -> str:
 def action_phrase(card: Card, action: int, lang: str = "en") -> str:
     """The move ``action`` of the card's catalogue in words."""
     _ = translator(lang, "card")
-    name = card.actions[action]
+    name = str(card.actions[action])
     verb, *args = name.split(":")
     template = VERBS.get(verb + "+w") if any(a.isdigit() for a in args) else None
     template = template or VERBS.get(verb)
