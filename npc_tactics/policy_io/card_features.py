@@ -210,8 +210,6 @@ def _dicepool() -> list[Feature]:
                 ("context.pool",)),
         Feature("target_defense", "count", N_("the target's DEFENSE"),
                 lambda f: round(12.0 * f.v("context.target_defense")), ("context.target_defense",)),
-        Feature("p_hit", "percent", N_("chance to hit with the whole pool"), lambda f: f.v("context.p_hit_all"),
-                ("context.p_hit_all",)),
         _flag("engaged", N_("engaged in melee"), N_("not engaged"), lambda f: f.v("self.engaged"), "self.engaged"),
         Feature("range", "number", N_("distance to the nearest enemy"), lambda f: 50.0 * f.low("enemy", "distance"),
                 ("enemy_0.distance",), unit=N_("m")),
