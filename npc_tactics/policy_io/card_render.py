@@ -68,8 +68,8 @@ KINDS: Final[dict[str, str]] = {
     "effect": N_("picking special effects"), "split": N_("splitting the pool"), "option": N_("choosing an option"),
 }
 #: Verbs that leave the fight or break contact: the card's learned exit.
-EXIT_VERBS: Final = frozenset({"declare_withdraw", "declare_retreat", "move_away", "withdraw", "retreat", "flee",
-                               "disengage", "fall_back", "step_back"})
+#: Stepping back or moving away to shoot is repositioning, not an exit, so those verbs are not listed.
+EXIT_VERBS: Final = frozenset({"declare_withdraw", "declare_retreat", "withdraw", "retreat", "flee", "disengage"})
 #: The system's own morale rule, printed next to the learned exit.
 MORALE_RULES: Final[dict[str, str]] = {
     "ose": N_("OSE morale (optional rule): roll 2d6 when the side's first member is killed and when half of it is "
@@ -196,6 +196,13 @@ def render_markdown(card: Card, lang: str = "en") -> str:
                   "decisions on which the rule is the one that applies. When the rule's move is not allowed, take "
                   "the next allowed one of: {moves}.").format(
         moves=", ".join(action_phrase(card, a, lang) for a in _fallback_examples(card)) or "-"), ""]
+    ruled = {r.kind for r in card.rules}
+    for kind, moves in card.fallback.items():
+        if kind not in ruled and moves:
+            out.append("- " + _("{kind}: always {move} (the network's choice there never mattered enough for a "
+                                "rule).").format(kind=_(KINDS.get(kind, kind)),
+                                                 move=action_phrase(card, moves[0], lang)))
+    out += [""] if out[-1] else []
     out += [f"## {_('Morale / retreat')}", ""]
     exits = [r for r in card.rules if card.actions[r.action].split(":")[0] in EXIT_VERBS]
     if exits:
