@@ -156,8 +156,9 @@ def test_card_files_round_trip_and_a_stale_or_broken_card_is_refused(tmp_path: P
 
 
 def test_markdown_card_has_the_stat_block_sections_in_both_languages() -> None:
-    card = _card([CardRule(0, "declare", [], 0, "declare_none", [], 1.0, 1.0)], {"declare": [0]})
+    card = _card([CardRule(0, "declare", [], 0, "declare_none", [], 1.0, 1.0)], {"declare": [0], "act": [36]})
     en, fr = render_markdown(card, "en"), render_markdown(card, "fr")
+    assert "- its turn to act: always retreat (the network's choice" in en  # a kind without a rule says its move
     for heading in ("Before combat", "Each round, the first rule that applies", "Morale / retreat",
                     "How far to trust this card"):
         assert f"## {heading}" in en and f"## {heading}" not in fr
