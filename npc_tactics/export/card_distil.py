@@ -152,7 +152,9 @@ def _kind_rules(data: Dataset, features: Sequence[Feature], kind: str, depth: in
         ranked = [classes[j] for j in np.argsort(-node.weights, kind="stable") if node.weights[j] > 0]
         conds = [] if i == last else _tightest(path, features)
         rules.append(CardRule(0, kind, conds, ranked[0], "", ranked[1:4], 0.0, 0.0))
-    return rules
+    # Leaves are disjoint, so a rule giving the same move as "otherwise" changes nothing when dropped: its states
+    # fall through to "otherwise" (only the order of alternatives for a forbidden move can differ).
+    return [r for r in rules[:-1] if r.action != rules[-1].action] + rules[-1:]
 
 
 def fit_rules(data: Dataset, features: Sequence[Feature], depth: int, seed: int = 0) -> list[CardRule]:

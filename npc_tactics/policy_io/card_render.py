@@ -31,7 +31,7 @@ VERBS: Final[dict[str, str]] = {
     "knockback": N_("knock {target} back"), "ready": N_("ready {weapon}"), "first_aid": N_("first aid on {target}"),
     "defend": N_("defend"), "flee": N_("flee"), "parry": N_("parry with {weapon}"), "dodge": N_("dodge"),
     "no_defence": N_("do not defend"), "aim": N_("aim at location {n}"),
-    "power": N_("put {n} points into the spell"), "precise_attack": N_("precise attack on {target}"),
+    "power": N_("put {n} MP into the spell"), "precise_attack": N_("precise attack on {target}"),
     "double_precise_attack": N_("doubly precise attack on {target}"), "charge": N_("charge {target}"),
     "advance": N_("advance on {target}"), "step_back": N_("step back from {target}"),
     "entangle_trip": N_("entangle or trip {target}"), "disengage": N_("disengage"), "stand_up": N_("stand up"),
@@ -50,7 +50,7 @@ VERBS: Final[dict[str, str]] = {
     "change_distance": N_("effect: change distance to {location}"), "impale_leave": N_("leave the weapon in"),
     "impale_pull": N_("pull the weapon out"), "strike": N_("strike {target}"), "draw": N_("draw weapon {n}"),
     "reload": N_("reload"), "posture": N_("take the {location} posture"), "cover": N_("take {location} cover"),
-    "run": N_("run"), "mount": N_("mount"), "wait": N_("wait"), "split": N_("put {n} dice into the attack"),
+    "run": N_("run"), "mount": N_("mount"), "wait": N_("wait"), "split": N_("put {n} of its dice into the attack"),
     "aim_at": N_("aim at: {location}"),
 }
 #: Words inside moves: spells, locations, postures, distances.

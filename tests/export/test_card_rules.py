@@ -164,3 +164,15 @@ def test_markdown_card_has_the_stat_block_sections_in_both_languages() -> None:
         assert f"## {heading}" in en and f"## {heading}" not in fr
     assert "2d6" in en and "Moral OSE" in fr
     assert "Always: declare nothing special" in en and "Toujours : ne rien déclarer de particulier" in fr
+
+
+def test_a_rule_with_the_otherwise_move_is_dropped_as_it_changes_nothing() -> None:
+    data, feats = _synthetic(800, seed=1)
+    names = [f.name for f in feats]
+    hp, rng_ = data.x[:, names.index("own_hp")], data.x[:, names.index("range")]
+    data.labels = np.where((hp > 0.5) & (rng_ > 10), 35, 43)  # withdraw only when healthy and far
+    rules = fit_rules(data, feats, depth=2)
+    assert [r.action for r in rules] == [35, 43]  # the tree's two "melee" leaves became one "otherwise"
+    assert sorted(c.feature for c in rules[0].conditions) == ["own_hp", "range"]
+    assert all((35 if all(c.holds(v[names.index(c.feature)]) for c in rules[0].conditions) else 43) == label
+               for v, label in zip(data.x, data.labels, strict=True))
