@@ -169,9 +169,18 @@ def fit_rules(data: Dataset, features: Sequence[Feature], depth: int, seed: int 
         data = Dataset(data.x, data.masks, data.kinds, data.labels, np.ones(len(kinds)), data.probs)
         weights = {str(k): float((kinds == k).sum()) for k in np.unique(kinds)}
     rules: list[CardRule] = []
-    for kind, leaves in leaf_budget(weights).items():
+    for kind, budget in leaf_budget(weights).items():
         sub = data.subset(keep & (kinds == kind))
-        rules += _kind_rules(sub, features, kind, depth, leaves, seed)
+        chosen = _kind_rules(sub, features, kind, depth, budget, seed)
+        # Merged or dropped leaves leave part of the budget unused: grow the tree until the kind's rules fill it.
+        for leaves in range(budget + 1, 4 * budget + 1):
+            if len(chosen) >= budget:
+                break
+            grown = _kind_rules(sub, features, kind, depth, leaves, seed)
+            if len(grown) > budget:
+                break
+            chosen = grown
+        rules += chosen
     for i, rule in enumerate(rules):
         rule.index = i
     return rules
