@@ -179,7 +179,7 @@ def _mrq() -> list[Feature]:
                 ("context.reactions_left",)),
         Feature("margin", "count", N_("margin of victory"), lambda f: round(3.0 * f.v("context.margin")),
                 ("context.margin",)),
-        _flag("won_attacking", N_("won the exchange as attacker"), N_("did not win as attacker"),
+        _flag("won_attacking", N_("it won the exchange as attacker"), N_("it did not win as attacker"),
               lambda f: 1.0 if f.v("context.role") > 0.5 else 0.0, "context.role"),
         _flag("damage_passes", N_("the blow's damage gets through"), N_("no damage through yet"),
               lambda f: f.v("context.damage_passes"), "context.damage_passes"),
