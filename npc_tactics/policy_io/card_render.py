@@ -50,7 +50,7 @@ VERBS: Final[dict[str, str]] = {
     "change_distance": N_("effect: change distance to {location}"), "impale_leave": N_("leave the weapon in"),
     "impale_pull": N_("pull the weapon out"), "strike": N_("strike {target}"), "draw": N_("draw weapon {n}"),
     "reload": N_("reload"), "posture": N_("take the {location} posture"), "cover": N_("take {location} cover"),
-    "run": N_("run"), "mount": N_("mount"), "wait": N_("wait"), "split": N_("put {n} of its dice into the attack"),
+    "run": N_("run"), "mount": N_("mount"), "wait": N_("wait"), "split": N_("move {n} of its dice to DEFENSE"),
     "aim_at": N_("aim at: {location}"),
 }
 #: Words inside moves: spells, locations, postures, distances.
