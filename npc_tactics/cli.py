@@ -172,7 +172,8 @@ def train(
 @app.command(cls=Command)
 def evaluate(
     agents: Annotated[str, typer.Option(metavar="A,B,...",
-                                        help="Comma-separated agents: scripted names and/or run directories.")],
+                                        help="Comma-separated agents: scripted names, run directories and/or "
+                                        "card:BUNDLE_DIR (a bundle's tactics card).")],
     system: Annotated[str | None, typer.Option(metavar="SYSTEM",
                                                help="System (default: the first run directory's).")] = None,
     scenario: Annotated[str | None, typer.Option(metavar="SCENARIO",
@@ -308,6 +309,40 @@ def export(
                f"{len(s.actions)} actions)")
     typer.echo(f"observation range: {result.observations} observations from {result.fights} fights; "
                f"policy.onnx sha256 {s.onnx.sha256}")
+
+
+@app.command(cls=Command)
+def card(
+    bundle: Annotated[Path, typer.Argument(metavar="BUNDLE_DIR", help="A policy bundle (from `npc-tactics export`).")],
+    lang: Annotated[str, typer.Option(metavar="LANG", help="Language of card.md: en or fr.")] = "en",
+    fights: Annotated[int, typer.Option(metavar="N", min=100, max=100_000,
+                                        help="Paired fights for each win rate (card, network, by-the-book and every "
+                                        "depth of the sweep; 100 to 100,000).")] = 2000,
+    depths: Annotated[str, typer.Option(metavar="D,D,...", help="Tree depths to sweep (1 to 8).")] = "2,3,4,5",
+    seed: Annotated[int, typer.Option(metavar="SEED", callback=check_seed_option,
+                                      help=f"First seed of the paired fights (0 to {SEED_MAX}).")] = 0,
+    rebuild: Annotated[bool, typer.Option(metavar="", help="Distil again even if the bundle has a card for its "
+                                          "policy (otherwise only card.md is rewritten in --lang).")] = False,
+) -> None:
+    """Distil the bundle's policy into a tactics card a GM can play by: at most 7 if-then rules over what is
+    visible at the table, with fidelity, paired win rates (card, network, by-the-book) and the share of the
+    network's gain it keeps. Writes card.json and card.md into the bundle."""
+    from npc_tactics.export.card import Card, build_card
+    from npc_tactics.i18n import check_lang
+    from npc_tactics.policy_io.bundle import read_bundle
+
+    check_lang(lang)
+    try:
+        depth_list = sorted({int(d) for d in depths.split(",") if d.strip()})
+    except ValueError:
+        raise UserError(f"--depths: expected comma-separated integers such as 2,3,4,5, got {depths!r}") from None
+    read_bundle(bundle)  # one-line errors for a missing or damaged bundle before any work
+    made = None if rebuild else Card.load(bundle)
+    if made is None:
+        made = build_card(bundle, fights=fights, depths=depth_list, seed=seed)
+    paths = made.save(bundle, lang=lang)
+    typer.echo(paths[1].read_text(encoding="utf-8").rstrip())
+    typer.echo(f"card: {paths[0]} and {paths[1]}")
 
 
 @app.command(cls=Command)

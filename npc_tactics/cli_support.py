@@ -187,6 +187,15 @@ def system_scenario_from_runs(names: list[str], system: str | None, scenario: st
     from npc_tactics.training.config import parse_train_config
 
     for name in names:
+        if name.startswith("card:"):  # a bundle's tactics card: its system and scenario are the card's
+            from npc_tactics.agents.card import load_card_agent
+
+            card = load_card_agent(name.removeprefix("card:"))
+            if system is None:
+                system, scenario = card.system, scenario or card.scenario
+            elif card.system != get_system(system).name:
+                raise UserError(f"{name}: this card was made for {card.system!r}; the tournament is {system}")
+            continue
         run = Path(name)
         if not (looks_like_path(name) and run.is_dir()):
             continue

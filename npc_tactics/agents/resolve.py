@@ -1,5 +1,5 @@
-"""Turn an agent spec from the command line into an agent: a scripted name or a trained run
-directory.
+"""Turn an agent spec from the command line into an agent: a scripted name, a trained run directory, or
+``card:BUNDLE_DIR`` (a bundle's tactics card).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ __all__ = [
     "AgentFactory",
     "agent_factory",
     "agent_label",
+    "is_card_spec",
     "looks_like_path",
     "resolve_agent",
     "trained_side",
@@ -45,6 +46,20 @@ def _load_policy(system: str, spec: str) -> Agent:
     return agent
 
 
+def is_card_spec(spec: str) -> bool:
+    """``card:BUNDLE_DIR`` names the tactics card of a bundle (see :mod:`npc_tactics.agents.card`)."""
+    return spec.startswith("card:")
+
+
+def _load_card(system: str, spec: str) -> Agent:
+    from npc_tactics.agents.card import load_card_agent
+
+    agent = load_card_agent(spec.removeprefix("card:"))
+    if agent.system != system:
+        raise ConfigError(spec, "system", f"this card was made for {agent.system!r}, not {system!r}")
+    return agent
+
+
 def resolve_agent(system: str, spec: str, engine: Any, rng: np.random.Generator) -> Agent:
     """The scripted agent called ``spec`` of ``system`` (seeded by ``rng``) or the policy of a
     trained run directory ``spec`` (deterministic). Unknown names raise ``UnknownNameError`` listing
@@ -52,6 +67,8 @@ def resolve_agent(system: str, spec: str, engine: Any, rng: np.random.Generator)
     entries = agent_entries(system)
     if spec in entries:
         return make_agent(system, spec, engine, rng)
+    if is_card_spec(spec):
+        return _load_card(system, spec)
     if looks_like_path(spec):
         return _load_policy(system, spec)
     raise UnknownNameError("agent", spec, entries)
@@ -65,6 +82,9 @@ def agent_factory(system: str, spec: str) -> AgentFactory:
     if spec in entries:
         entry = entries[spec]
         return lambda engine, rng: entry.factory(engine, rng)
+    if is_card_spec(spec):
+        card = _load_card(system, spec)
+        return lambda engine, rng: card
     if looks_like_path(spec):
         agent = _load_policy(system, spec)
         return lambda engine, rng: agent
@@ -75,6 +95,10 @@ def trained_side(spec: str) -> int | None:
     """The side a trained run directory's policy learned to play (None for scripted agents, which play
     either seat). Read from the run's ``config.yaml`` (through ``RunDir``, which rejects a malformed side);
     the policy's seat is part of what it learned."""
+    if is_card_spec(spec):
+        from npc_tactics.agents.card import load_card_agent
+
+        return load_card_agent(spec.removeprefix("card:")).side
     if not looks_like_path(spec):
         return None
     from npc_tactics.runs import RunDir
@@ -84,7 +108,9 @@ def trained_side(spec: str) -> int | None:
 
 
 def agent_label(spec: str) -> str:
-    """A short display name: the scripted name, or a run directory's folder name."""
+    """A short display name: the scripted name, a run directory's folder name, or ``card:<bundle folder>``."""
+    if is_card_spec(spec):
+        return "card:" + (Path(spec.removeprefix("card:")).name or spec)
     if looks_like_path(spec):
         return Path(spec).name or spec
     return spec

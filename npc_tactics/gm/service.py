@@ -11,7 +11,6 @@ use every core).
 
 from __future__ import annotations
 
-import importlib
 import logging
 import re
 import threading
@@ -284,35 +283,19 @@ def create_app(bundles: str | Path, *, workers: int | None = None, max_odds: int
 
 
 def _card(entry: Served, lang: str) -> dict[str, Any]:
-    """The bundle's card as JSON: through gm-card's ``Card`` when installed, else card.json as written."""
-    path = entry.bundle.path / "card.json"
-    if not path.is_file():
-        raise HTTPException(status_code=404, detail=f"bundle {entry.id!r} has no tactics card (card.json)")
-    try:  # gm-card's module (issue 11 §3), not on every branch yet
-        Card: Any = importlib.import_module("npc_tactics.export.card").Card
-    except ImportError:
-        import json
+    """The bundle's tactics card: its JSON and its Markdown rendered in ``lang``."""
+    from npc_tactics.policy_io.card import Card, CardError
+    from npc_tactics.policy_io.card_render import render_markdown
 
-        try:
-            data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise HTTPException(status_code=404, detail=f"card.json of {entry.id!r} cannot be read: {exc}") from None
-        return {"bundle": entry.id, "lang": lang, "card": data, "markdown": _card_markdown(entry, lang)}
-    card = Card.load(entry.bundle.path)
+    if not (entry.bundle.path / "card.json").is_file():
+        raise HTTPException(status_code=404, detail=f"bundle {entry.id!r} has no tactics card (card.json)")
+    try:
+        card = Card.load(entry.bundle.path)
+    except CardError as exc:
+        raise HTTPException(status_code=404, detail=f"the tactics card of {entry.id!r} cannot be used: {exc}") from None
     if card is None:
         raise HTTPException(status_code=404, detail=f"bundle {entry.id!r} has no tactics card")
-    to_dict = getattr(card, "to_dict", None)
-    return {"bundle": entry.id, "lang": lang, "card": to_dict() if to_dict else {},
-            "markdown": _card_markdown(entry, lang)}
-
-
-def _card_markdown(entry: Served, lang: str) -> str:
-    """The card as written for the table: card.<lang>.md when the bundle has one, else card.md, else ""."""
-    for name in (f"card.{lang}.md", "card.md"):
-        path = entry.bundle.path / name
-        if path.is_file():
-            return path.read_text(encoding="utf-8")[:20_000]
-    return ""
+    return {"bundle": entry.id, "lang": lang, "card": card.to_dict(), "markdown": render_markdown(card, lang)}
 
 
 def _version() -> str:

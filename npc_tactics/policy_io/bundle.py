@@ -31,6 +31,7 @@ from npc_tactics.errors import UserError
 
 __all__ = [
     "BUNDLE_FORMAT",
+    "CARD_FILES",
     "ONNX_FILE",
     "SCHEMA_FILE",
     "Bundle",
@@ -47,6 +48,8 @@ __all__ = [
 BUNDLE_FORMAT: Final = "npc-tactics-bundle/1"
 ONNX_FILE: Final = "policy.onnx"
 SCHEMA_FILE: Final = "schema.json"
+#: The tactics card written into a bundle by ``npc-tactics card`` (replaced, as stale, when the bundle is).
+CARD_FILES: Final = ("card.json", "card.md")
 
 _STRICT = ConfigDict(extra="forbid", frozen=True)
 
@@ -273,7 +276,7 @@ def write_bundle(path: str | Path, schema: BundleSchema, onnx_bytes: bytes, *, f
         contents = {p.name for p in out.iterdir()}
         if contents and not force:
             raise BundleError(f"{out}: already exists; pass --force to replace it")
-        if contents - {ONNX_FILE, SCHEMA_FILE, *(extra_files or {})}:
+        if contents - {ONNX_FILE, SCHEMA_FILE, *CARD_FILES, *(extra_files or {})}:
             raise BundleError(f"{out}: holds files that are not part of a bundle; refusing to replace it")
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))

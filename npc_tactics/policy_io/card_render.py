@@ -1,0 +1,261 @@
+"""A tactics card in words: rules, moves and the stat-block Markdown, in English or French (gettext ``card``).
+
+Moves are named from the action catalogue (verb, target slot, weapon or spell), not from one fight's state, since
+a card rule applies across fights: "attack the enemy with the broadsword", "declare a fighting withdrawal".
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any, Final
+
+from npc_tactics.i18n import N_, check_lang, translator
+
+# The card module imports this one to render itself, so cards, rules and conditions are typed loosely here (a
+# type-only import back would be an import cycle for lint-imports).
+Card = Any
+CardRule = Any
+Condition = Any
+
+__all__ = ["MORALE_RULES", "action_phrase", "condition_text", "pct", "render_markdown", "rule_text"]
+
+#: Move phrases by catalogue verb; {target}, {weapon}, {spell}, {n}, {location} are filled from the action name.
+VERBS: Final[dict[str, str]] = {
+    "declare_none": N_("declare nothing special"), "declare_withdraw": N_("declare a fighting withdrawal"),
+    "declare_retreat": N_("declare a retreat"), "cast": N_("cast {spell} on {target}"), "hold": N_("hold"),
+    "close": N_("close in on {target}"), "move_away": N_("move away"), "withdraw": N_("withdraw"),
+    "retreat": N_("retreat"), "shoot": N_("shoot {target}"), "melee": N_("strike {target} in melee"),
+    "attack": N_("attack {target}"), "aimed": N_("aimed blow at {target}"),
+    "attack+w": N_("attack {target} with {weapon}"), "aimed+w": N_("aimed blow at {target} with {weapon}"),
+    "knockback": N_("knock {target} back"), "ready": N_("ready {weapon}"), "first_aid": N_("first aid on {target}"),
+    "defend": N_("defend"), "flee": N_("flee"), "parry": N_("parry with {weapon}"), "dodge": N_("dodge"),
+    "no_defence": N_("do not defend"), "aim": N_("aim at location {n}"),
+    "power": N_("put {n} MP into the spell"), "precise_attack": N_("precise attack on {target}"),
+    "double_precise_attack": N_("doubly precise attack on {target}"), "charge": N_("charge {target}"),
+    "advance": N_("advance on {target}"), "step_back": N_("step back from {target}"),
+    "entangle_trip": N_("entangle or trip {target}"), "disengage": N_("disengage"), "stand_up": N_("stand up"),
+    "free_self": N_("free itself"), "ready_weapon": N_("ready its weapon"), "pull_free": N_("pull its weapon free"),
+    "fall_back": N_("fall back"), "extract_missile": N_("pull out a missile"),
+    "precise_defence": N_("precise defence"), "evade": N_("evade"), "no_reaction": N_("no reaction"),
+    "receive_charge": N_("receive the charge"), "evade_charge": N_("evade the charge"),
+    "maximise_damage": N_("effect: maximise damage"), "bypass_armour": N_("effect: bypass armour"),
+    "disarm": N_("effect: disarm"), "bash": N_("effect: bash"), "damage_weapon": N_("effect: damage the weapon"),
+    "entangle": N_("effect: entangle"), "impale": N_("effect: impale"),
+    "expose_defender": N_("effect: expose defender"), "maximum_parry": N_("effect: maximum parry"),
+    "trip": N_("effect: trip"), "attacker_vulnerable": N_("effect: attacker vulnerable"),
+    "riposte": N_("effect: riposte"), "attacker_misses": N_("effect: attacker misses"),
+    "choose_location": N_("effect: choose the location ({location})"),
+    "deflect_blow": N_("effect: deflect the blow to {location}"),
+    "change_distance": N_("effect: change distance to {location}"), "impale_leave": N_("leave the weapon in"),
+    "impale_pull": N_("pull the weapon out"), "strike": N_("strike {target}"), "draw": N_("draw weapon {n}"),
+    "reload": N_("reload"), "posture": N_("take the {location} posture"), "cover": N_("take {location} cover"),
+    "run": N_("run"), "mount": N_("mount"), "wait": N_("wait"), "split": N_("move {n} of its dice to DEFENSE"),
+    "aim_at": N_("aim at: {location}"),
+}
+#: Words inside moves: spells, locations, postures, distances.
+WORDS: Final[dict[str, str]] = {
+    "magic_missile": N_("magic missile"), "sleep": N_("sleep"), "hold_person": N_("hold person"),
+    "cure_light_wounds": N_("cure light wounds"), "head": N_("head"), "chest": N_("chest"),
+    "abdomen": N_("abdomen"), "left_arm": N_("left arm"), "right_arm": N_("right arm"), "left_leg": N_("left leg"),
+    "right_leg": N_("right leg"), "torso": N_("torso"), "pelvis": N_("pelvis"), "weapon": N_("weapon"),
+    "none": N_("no location"), "standing": N_("standing"), "kneeling": N_("kneeling"), "prone": N_("prone"),
+    "half": N_("half"), "three_quarters": N_("three-quarter"), "apart": N_("apart"), "long": N_("long"),
+}
+#: Decision kinds as a GM says them (the card's rules are grouped by kind).
+KINDS: Final[dict[str, str]] = {
+    "declare": N_("declaring"), "act": N_("its turn to act"), "react": N_("a blow is coming"),
+    "effect": N_("picking special effects"), "split": N_("splitting the pool"), "option": N_("choosing an option"),
+}
+#: Verbs that leave the fight or break contact: the card's learned exit.
+#: Stepping back or moving away to shoot is repositioning, not an exit, so those verbs are not listed.
+EXIT_VERBS: Final = frozenset({"declare_withdraw", "declare_retreat", "withdraw", "retreat", "flee", "disengage"})
+#: The system's own morale rule, printed next to the learned exit.
+MORALE_RULES: Final[dict[str, str]] = {
+    "ose": N_("OSE morale (optional rule): roll 2d6 when the side's first member is killed and when half of it is "
+              "out of the fight; above the morale score, the monsters flee or surrender. Two passed checks: they "
+              "fight to the death."),
+    "runequest": N_("RuneQuest has no morale roll in combat: when a foe breaks off is the gamemaster's call."),
+    "mrq": N_("Mongoose RuneQuest's combat rules have no morale roll: when a foe breaks off is the gamemaster's "
+              "call."),
+    "dicepool": N_("The dice-pool rules have no morale roll: when a foe breaks off is the gamemaster's call."),
+}
+
+
+def pct(x: float, lang: str) -> str:
+    """A percentage as a GM reads it (French puts a space before %)."""
+    value = f"{100.0 * x:.0f}"
+    return f"{value}\u202f%" if lang == "fr" else f"{value}%"
+
+
+def _target(card: Card, token: str, _: Callable[[str], str]) -> str:
+    if token == "self":
+        return _("itself")
+    group, _sep, num = token.partition("_")
+    n = int(num) + 1 if num.isdigit() else 1
+    if group == "enemy":
+        return _("the enemy") if int(card.meta.get("enemy_count", 0)) == 1 else _("enemy {n}").format(n=n)
+    return _("ally {n}").format(n=n)
+
+
+def action_phrase(card: Card, action: int, lang: str = "en") -> str:
+    """The move ``action`` of the card's catalogue in words."""
+    _ = translator(lang, "card")
+    name = str(card.actions[action])
+    verb, *args = name.split(":")
+    template = VERBS.get(verb + "+w") if any(a.isdigit() for a in args) else None
+    template = template or VERBS.get(verb)
+    if template is None:
+        return name
+    fill: dict[str, Any] = {"target": _("the enemy"), "weapon": "", "spell": "", "n": "", "location": ""}
+    weapons = card.meta.get("weapons", [])
+    for arg in args:
+        if arg == "self" or arg.startswith(("enemy_", "ally_")):
+            fill["target"] = _target(card, arg, _)
+        elif arg.isdigit():
+            k = int(arg)
+            fill["n"] = k if verb in ("power", "split") else k + 1
+            fill["weapon"] = (str(weapons[k]).replace("_", " ") if k < len(weapons)
+                              else _("weapon {n}").format(n=k + 1))
+        elif verb == "cast":
+            fill["spell"] = _(WORDS[arg]) if arg in WORDS else arg.replace("_", " ").title()
+        else:
+            fill["location"] = _(WORDS[arg]) if arg in WORDS else arg.replace("_", " ")
+    return _(template).format(**fill)
+
+
+def _number(x: float, lang: str) -> str:
+    text = f"{x:.0f}" if abs(x - round(x)) < 0.05 else f"{x:.1f}"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def condition_text(card: Card, cond: Condition, lang: str = "en") -> str:
+    _ = translator(lang, "card")
+    feat = card.features[cond.feature]
+    if feat.kind == "flag":
+        yes = cond.op == "gt"
+        if yes:
+            return _(feat.yes)
+        return _(feat.no) if feat.no else _("not: {what}").format(what=_(feat.yes))
+    label = _(feat.label)
+    if feat.kind == "count":
+        return (f"{label} ≤ {math.floor(cond.value)}" if cond.op == "le"
+                else f"{label} ≥ {math.floor(cond.value) + 1}")
+    sign = "≤" if cond.op == "le" else ">"
+    if feat.kind == "percent":
+        return f"{label} {sign} {pct(cond.value, lang)}"
+    unit = f" {_(feat.unit)}" if feat.unit else ""
+    return f"{label} {sign} {_number(cond.value, lang)}{unit}"
+
+
+def rule_text(card: Card, rule: CardRule, lang: str = "en") -> str:
+    """"If A and B: move", "Otherwise: move", or "Always: move" for a kind's only rule."""
+    _ = translator(lang, "card")
+    move = action_phrase(card, rule.action, lang)
+    if not rule.conditions:
+        alone = sum(r.kind == rule.kind for r in card.rules) == 1
+        return (_("Always: {move}") if alone else _("Otherwise: {move}")).format(move=move)
+    conds = _(" and ").join(condition_text(card, c, lang) for c in rule.conditions)
+    text = _("If {conditions}: {move}").format(conditions=conds, move=move)
+    return "S'il " + text[len("Si il "):] if lang == "fr" and text.startswith("Si il ") else text
+
+
+def _rate(entry: dict[str, Any] | None, lang: str) -> str:
+    if not entry:
+        return "-"
+    return f"{pct(entry['rate'], lang)} [{pct(entry['low'], lang)}, {pct(entry['high'], lang)}]"
+
+
+def render_markdown(card: Card, lang: str = "en") -> str:
+    """The stat-block card in Markdown: before combat, the rules, morale and retreat, how far to trust it."""
+    check_lang(lang)
+    _ = translator(lang, "card")
+    m = card.meta
+    who = ", ".join(m.get("npcs", [])) or _("the NPC")
+    out = ["# " + _("Tactics card: {who}").format(who=who), "",
+           _("{system}, scenario {scenario}; distilled from the bundle {bundle} (a decision tree of depth {depth}, "
+             "{rules} rules).").format(system=card.system, scenario=card.scenario, bundle=m.get("bundle", "?"),
+                                       depth=m.get("depth", "?"), rules=len(card.rules)), ""]
+    out += [f"## {_('Before combat')}", ""]
+    opening = m.get("opening")
+    if opening:
+        out.append("- " + _("Opening move: {move} (the network plays it in {share} of its fights).").format(
+            move=action_phrase(card, int(opening["action"]), lang), share=pct(opening["share"], lang)))
+    if m.get("foes"):
+        out.append("- " + _("Facing: {foes}.").format(foes=", ".join(m["foes"])))
+    out += ["", f"## {_('Each round, the first rule that applies')}", "",
+            f"| # | {_('Decision')} | {_('Rule')} | {_('probability')} | {_('fires')} |", "|---|---|---|---|---|"]
+    previous = None
+    for r in card.rules:
+        when = _(KINDS.get(r.kind, r.kind)) if r.kind != previous else ""
+        previous = r.kind
+        out.append(f"| {r.index + 1} | {when} | {rule_text(card, r, lang)} | {pct(r.probability, lang)} | "
+                   f"{pct(r.fires, lang)} |")
+    out += ["", _("Within each kind of decision, the first rule that applies gives the move. Probability: how "
+                  "often the network itself picks that move where the rule applies. Fires: the share of the NPC's "
+                  "decisions on which the rule is the one that applies. When the rule's move is not allowed, take "
+                  "the next allowed one of: {moves}.").format(
+        moves=", ".join(action_phrase(card, a, lang) for a in _fallback_examples(card)) or "-"), ""]
+    ruled = {r.kind for r in card.rules}
+    for kind, moves in card.fallback.items():
+        if kind not in ruled and moves:
+            out.append("- " + _("{kind}: always {move} (the network's choice there never mattered enough for a "
+                                "rule).").format(kind=_(KINDS.get(kind, kind)),
+                                                 move=action_phrase(card, moves[0], lang)))
+    out += [""] if out[-1] else []
+    out += [f"## {_('Morale / retreat')}", ""]
+    exits = [r for r in card.rules if card.actions[r.action].split(":")[0] in EXIT_VERBS]
+    if exits:
+        out.append("- " + _("Learned exit: rule {rules}.").format(rules=", ".join(str(r.index + 1) for r in exits)))
+    else:
+        out.append("- " + _("Learned exit: none; the card fights on until the end."))
+    ev = m.get("evaluation", {})
+    if ev:
+        out.append("- " + _("The NPC side fled in {card} of card fights and {net} of network fights.").format(
+            card=pct(ev["card"]["fled"], lang), net=pct(ev["network"]["fled"], lang)))
+    out += ["- " + _(MORALE_RULES.get(card.system, "")), ""]
+    out += _trust(card, lang)
+    return "\n".join(out) + "\n"
+
+
+def _fallback_examples(card: Card) -> list[int]:
+    seen: list[int] = []
+    for actions in card.fallback.values():
+        for a in actions[:2]:
+            if a not in seen:
+                seen.append(a)
+    return seen[:4]
+
+
+def _trust(card: Card, lang: str) -> list[str]:
+    _ = translator(lang, "card")
+    m = card.meta
+    fid, ev = m.get("fidelity", {}), m.get("evaluation", {})
+    out = [f"## {_('How far to trust this card')}", ""]
+    if fid:
+        out.append("- " + _("Fidelity: the card picks the network's most likely move on {plain} of {n} decisions the "
+                            "network met, {weighted} weighted by how much the choice matters.").format(
+            plain=pct(fid["plain"], lang), n=fid["decisions"], weighted=pct(fid["weighted"], lang)))
+    if ev:
+        out.append("- " + _("Win rate over {fights} fights on the same seeds against {opponents}: card {card}, "
+                            "network {net}, by-the-book {book} (Wilson 95% intervals).").format(
+            fights=ev["fights"], opponents=", ".join(dict.fromkeys(ev["opponents"])),
+            card=_rate(ev["card"]["win"], lang), net=_rate(ev["network"]["win"], lang),
+            book=_rate(ev["by_the_book"]["win"], lang)))
+        kept = ev.get("kept_gain")
+        if kept is None:
+            out.append("- " + _("Kept gain: not defined, the network does not beat by-the-book here."))
+        else:
+            out.append("- " + _("The card keeps {kept} of the network's gain over by-the-book (bootstrap 95% "
+                                "interval {low} to {high}).").format(kept=pct(kept["share"], lang),
+                                                                     low=pct(kept["low"], lang),
+                                                                     high=pct(kept["high"], lang)))
+    sweep = m.get("sweep", [])
+    if sweep:
+        out += ["", f"| {_('depth')} | {_('rules')} | {_('fidelity')} | {_('weighted')} | {_('card win rate')} |",
+                "|---|---|---|---|---|"]
+        for s in sweep:
+            out.append(f"| {s['depth']} | {s['rules']} | {pct(s['fidelity'], lang)} | "
+                       f"{pct(s['weighted_fidelity'], lang)} | {_rate(s['win'], lang)} |")
+        out += ["", _("Kept: depth {depth}, {why}.").format(depth=m.get("depth", "?"), why=_(m.get("choice", "")))]
+    return out + [""]

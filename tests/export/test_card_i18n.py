@@ -1,0 +1,70 @@
+"""The card's French catalogue: every marked string is translated, and the committed .mo holds the .po."""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import re
+from pathlib import Path
+
+import pytest
+
+from npc_tactics.i18n import LOCALE_DIR, translator
+
+SOURCES = ["npc_tactics/policy_io/card_features.py", "npc_tactics/policy_io/card_render.py",
+           "npc_tactics/export/card.py"]
+ROOT = Path(__file__).resolve().parents[2]
+PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / "card.po"
+MO = PO.with_suffix(".mo")
+_CALL = re.compile(r"""(?<![A-Za-z0-9_])N?_\(((?:\s*"(?:[^"\\]|\\.)*"\s*)+|\s*'[^']*'\s*)\)""")
+
+
+def marked_strings() -> set[str]:
+    """Every ``_("...")`` and ``N_("...")`` literal (adjacent literals joined) in the card's sources."""
+    found = set()
+    for rel in SOURCES:
+        for m in _CALL.finditer((ROOT / rel).read_text(encoding="utf-8")):
+            parts = re.findall(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'', m.group(1))
+            found.add("".join(ast.literal_eval(p) for p in parts))
+    return found
+
+
+def read_po(path: Path) -> dict[str, str]:
+    """msgid -> msgstr of a simple .po file (no plurals or contexts, which the card does not use)."""
+    entries: dict[str, str] = {}
+    key, current, field = None, {"msgid": "", "msgstr": ""}, None
+    for line in path.read_text(encoding="utf-8").splitlines() + [""]:
+        line = line.strip()
+        if line.startswith(("msgid ", "msgstr ")):
+            field, rest = line.split(" ", 1)
+            if field == "msgid" and key is not None:
+                entries[key] = current["msgstr"]
+            current[field] = ast.literal_eval(rest)
+            if field == "msgid":
+                key = current["msgid"]
+        elif line.startswith('"') and field:
+            current[field] += ast.literal_eval(line)
+    if key is not None:
+        entries[key] = current["msgstr"]
+    entries.pop("", None)  # the header
+    return entries
+
+
+def test_every_marked_string_has_a_french_translation() -> None:
+    po = read_po(PO)
+    missing = sorted(s for s in marked_strings() if not po.get(s))
+    assert not missing, f"untranslated in {PO.name}: {missing[:5]}"
+    assert len(marked_strings()) > 200
+
+
+def test_the_committed_mo_holds_exactly_the_po() -> None:
+    with MO.open("rb") as fh:
+        catalog = dict(gettext.GNUTranslations(fh)._catalog)  # type: ignore[attr-defined]
+    catalog.pop("", None)
+    assert catalog == read_po(PO), "card.po changed without recompiling: msgfmt -o card.mo card.po"
+
+
+@pytest.mark.parametrize("text", ["Before combat", "Otherwise: {move}", "the enemy"])
+def test_translator_gives_french_for_the_card_domain_and_english_otherwise(text: str) -> None:
+    assert translator("fr", "card")(text) != text
+    assert translator("en", "card")(text) == text
