@@ -66,7 +66,7 @@ def _scene(arena: Any, side: int) -> dict[str, Any]:
     """Names and weapons from the scenario's opening state, for the card's words."""
     from npc_tactics.dice import RngRoller
 
-    state = arena.engine.new_combat(arena.scenario, RngRoller(np.random.default_rng(0)))
+    state, _ = arena.engine.new_combat(arena.scenario, RngRoller(np.random.default_rng(0)))
     mine = [c for c in state.combatants if int(c.side) == side]
     foes = [c for c in state.combatants if int(c.side) != side]
     weapons = []

@@ -151,7 +151,7 @@ def _runequest() -> list[Feature]:
         Feature("mp", "count", N_("magic points"), lambda f: round(20.0 * f.v("self.mp")), ("self.mp",)),
         Feature("worst_wound", "percent", N_("its worst location's damage (of that location's HP)"),
                 lambda f: 3.0 * f.v("self.worst_wound"), ("self.worst_wound",)),
-        *(_flag(f"incoming_{w}", yes, no, _field(f"context.incoming_{w}"), f"context.incoming_{w}")
+        *(_flag(f"incoming_{w}", yes, no, _field(f"context.incoming_class_{w}"), f"context.incoming_class_{w}")
           for w, (yes, no) in classes.items()),
         Feature("incoming_sr", "count", N_("strike rank of the incoming blow"),
                 lambda f: round(12.0 * f.v("context.incoming_sr")), ("context.incoming_sr",)),

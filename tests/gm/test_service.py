@@ -199,21 +199,31 @@ def test_requests_share_no_engine_state(client: TestClient) -> None:
 
 
 def test_card_is_404_without_one_and_served_with_one(folder: Path, tmp_path: Path) -> None:
+    from npc_tactics.evaluation.arena import Arena
+    from npc_tactics.policy_io.card import Card, CardRule
+
     mine = tmp_path / "bundles"
     shutil.copytree(folder / "ose", mine / "goblin")
     client = TestClient(create_app(mine))
     assert client.get("/bundles/goblin/card").status_code == 404
-    (mine / "goblin" / "card.json").write_text(json.dumps({"rules": [{"if": "engaged", "then": "withdraw"}]}),
-                                                encoding="utf-8")
-    (mine / "goblin" / "card.md").write_text("# Goblin archer\n1. engaged: withdraw\n", encoding="utf-8")
-    (mine / "goblin" / "card.fr.md").write_text("# Archer gobelin\n1. au contact : reculer\n", encoding="utf-8")
+    arena = Arena.build("ose")
+    names = list(arena.engine.catalogue.names)
+    sha = json.loads((mine / "goblin" / "schema.json").read_text(encoding="utf-8"))["onnx"]["sha256"]
+    card = Card("ose", "goblin_duel", 0, sha, [f.name for f in arena.encoder.fields], names,
+                [CardRule(0, "declare", [], names.index("declare_withdraw"), "", [], 0.9, 0.5)], {},
+                {"enemy_count": 1})
+    card.save(mine / "goblin")
     client = TestClient(create_app(mine))
     assert client.get("/bundles").json()["bundles"][0]["has_card"] is True
     got = client.get("/bundles/goblin/card")
     assert got.status_code == 200 and got.json()["bundle"] == "goblin"
-    assert got.json()["markdown"].startswith("# Goblin archer")
-    assert client.get("/bundles/goblin/card?lang=fr").json()["markdown"].startswith("# Archer gobelin")
+    assert got.json()["card"]["rules"][0]["action"] == names.index("declare_withdraw") or got.json()["card"]["rules"]
+    assert "withdraw" in got.json()["markdown"] and got.json()["markdown"].startswith("#")
+    french = client.get("/bundles/goblin/card?lang=fr").json()["markdown"]
+    assert french != got.json()["markdown"] and "Fiche tactique" in french
     assert client.get("/bundles/goblin/card?lang=de").status_code == 422
+    (mine / "goblin" / "card.json").write_text(json.dumps({"rules": "not a card"}), encoding="utf-8")
+    assert TestClient(create_app(mine)).get("/bundles/goblin/card").status_code == 404  # never a 500
 
 
 def test_openapi_documents_every_endpoint(client: TestClient) -> None:
