@@ -16,7 +16,7 @@ from npc_tactics.configs import load_yaml, named_files, resolve_named, system_di
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import Roller
 from npc_tactics.errors import ConfigError
-from npc_tactics.rules.base import EventSink, Status, option_error
+from npc_tactics.rules.base import Status, option_error
 from npc_tactics.rules.dicepool import tables as T
 from npc_tactics.rules.dicepool.actions import MAX_PER_SIDE
 from npc_tactics.rules.dicepool.bestiary import STAT_KEYS, build_fighter, load_bestiary
@@ -308,7 +308,7 @@ def load_plain_situation(
     active_sides = {f.side for f in fighters if f.status == Status.ACTIVE}
     if len(active_sides) < 2:
         raise ConfigError(file, "sides", "both sides need at least one active combatant")
-    engine.open_slot(state, EventSink(roller, round_))
+    engine.enter(state, roller)
     return state
 
 

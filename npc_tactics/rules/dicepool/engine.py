@@ -117,6 +117,12 @@ class DicePoolEngine(Engine[DicePoolState]):
         if state.phase != PHASE_DONE and state.cache is None:
             self._build_decision(state)
 
+    def _enter(self, state: DicePoolState, sink: EventSink) -> None:
+        """A situation's state stands at the start of its acting combatant's slot: open it (or skip to the next
+        active one) and build its decision."""
+        self.open_slot(state, sink)
+        self._memo(state)
+
     # ----- the protocol ---------------------------------------------------------------------------
     def pending(self, state: DicePoolState) -> Decision | None:
         if state.phase == PHASE_DONE:

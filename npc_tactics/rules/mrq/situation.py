@@ -195,4 +195,4 @@ def load_plain_situation(
     state.decision = Decision(
         acting, c.side, DecisionKind.ACT, state.round, {"ca": 1, "cas": c.cas, "free_attack": False}
     )
-    return state
+    return engine.enter(state, roller)[0]  # type: ignore[no-any-return]

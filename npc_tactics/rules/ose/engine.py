@@ -116,6 +116,12 @@ class OSEEngine(Engine[OSEState]):
         state.queue = [i for i in range(len(cs)) if not state.surprised[cs[i].side]]
         state.qpos = 0
 
+    def _enter(self, state: OSEState, sink: EventSink) -> None:
+        """A situation's loader places the state at the acting combatant's decision itself (the rules roll
+        nothing to get there); entering checks it stands at one."""
+        if state.decision is None and self.outcome(state) is None:
+            raise ValueError("a situation entered with no pending decision and no outcome")
+
     # ----- protocol --------------------------------------------------------------------------------
     def pending(self, state: OSEState) -> Decision | None:
         return state.decision

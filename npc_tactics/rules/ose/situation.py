@@ -143,7 +143,8 @@ def load_situation(
     if len(sides_active) < 2:
         raise ConfigError(file, "sides", "the fight is already over: one side has nobody active")
     phase = V.choice(data["phase"], file, "phase", PHASES, "phase") if data.get("phase") is not None else None
-    return _position_at(state, actor, [phase] if phase else list(PHASES), file)
+    state = _position_at(state, actor, [phase] if phase else list(PHASES), file)
+    return engine.enter(state, roller)[0]
 
 
 def _template_hp(expr: int | str) -> tuple[int, int]:

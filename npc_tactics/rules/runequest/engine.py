@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from npc_tactics.dice import Roller
 from npc_tactics.rules.base import (
     Decision,
     DecisionKind,
@@ -66,6 +67,10 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
         self.start_round(s, sink)
         self._run(s, sink)
         return s
+
+    def _enter(self, state: RQState, sink: EventSink) -> None:
+        """A situation's state stands at its round's statement of intent: run to the next decision."""
+        self._run(state, sink)
 
     def pending(self, state: RQState) -> Decision | None:
         return None if state.phase == "over" else state.decision
@@ -214,6 +219,11 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
                 if self._do_step(s, entry[2], entry[4], sink):
                     return  # waiting for a REACT decision
                 self._after_step(s, sink)
+
+    def strike(self, s: RQState, idx: int, st: Step, roller: Roller) -> bool:
+        """Carry out one step of ``idx`` at a hand-built state (a GM's ``pending: incoming`` blow), rolls not
+        recorded; True if it stopped for the defender's REACT decision."""
+        return self._do_step(s, idx, st, EventSink(roller, s.round, False))
 
     def _after_step(self, s: RQState, sink: EventSink) -> None:
         if s.sched_pos >= s.group_end:

@@ -118,7 +118,7 @@ def load_plain_situation(
             f, "acting", f"{acting!r} is {state.combatants[idx].status.name.lower()}, cannot act"
         )
     state.declare_queue = [idx] + [i for i in state.declare_queue if i != idx]
-    engine._run(state, sink)
+    engine.enter(state, roller)
     return state
 
 
