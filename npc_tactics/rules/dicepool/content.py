@@ -21,6 +21,7 @@ from npc_tactics.rules.dicepool import tables as T
 from npc_tactics.rules.dicepool.actions import MAX_PER_SIDE
 from npc_tactics.rules.dicepool.bestiary import STAT_KEYS, build_fighter, load_bestiary
 from npc_tactics.rules.dicepool.combat import face
+from npc_tactics.rules.dicepool.options import SPEC
 from npc_tactics.rules.dicepool.pool import situation_ranks
 from npc_tactics.rules.dicepool.state import PHASE_ACT, DicePoolState, Fighter
 
@@ -179,11 +180,9 @@ def _sides(
 
 
 def _options(file: str, raw: Any) -> dict[str, Any]:
-    from npc_tactics.rules.dicepool.engine import DicePoolEngine
-
-    opts = V.mapping(raw if raw is not None else {}, file, "options", DicePoolEngine.spec.default_options)
+    opts = V.mapping(raw if raw is not None else {}, file, "options", SPEC.default_options)
     for k, v in opts.items():
-        if (err := option_error(DicePoolEngine.spec, k, v)) is not None:
+        if (err := option_error(SPEC, k, v)) is not None:
             raise ConfigError(file, f"options.{k}", err)
     return opts
 

@@ -23,6 +23,7 @@ from npc_tactics.dice import parse as parse_dice
 from npc_tactics.errors import ConfigError
 from npc_tactics.rules.base import Decision, DecisionKind, EventSink, Status
 from npc_tactics.rules.ose import legal
+from npc_tactics.rules.ose import scenario as C
 from npc_tactics.rules.ose.combat import OUT, OUT_WITH_FLED
 from npc_tactics.rules.ose.state import (
     DECL_RETREAT,
@@ -76,8 +77,6 @@ def load_situation(
     the template's average (or hp itself if higher) and hp may not exceed the most the template can have;
     ``max_hp`` alone means unhurt; neither: rolled from the template. Every such assumption is appended
     to ``notes`` as a plain-English line."""
-    from npc_tactics.rules.ose import content as C
-
     said = notes if notes is not None else []
     file, data = V.document(path_or_mapping)
     data = V.mapping(data, file, "", SITUATION_KEYS, required=("acting", "sides"))

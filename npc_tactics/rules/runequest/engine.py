@@ -33,6 +33,7 @@ from npc_tactics.rules.runequest.damage import settle
 from npc_tactics.rules.runequest.options import DEFAULT_OPTIONS, SPEC  # noqa: F401  (re-exported)
 from npc_tactics.rules.runequest.phases import RoundPhases
 from npc_tactics.rules.runequest.resolve import DODGE, NO_DEFENCE, PARRY, resolve_blow
+from npc_tactics.rules.runequest.scenario import build_state
 from npc_tactics.rules.runequest.state import Incoming, RQState, Step
 
 ACTIVE = Status.ACTIVE
@@ -55,8 +56,6 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
     def _new_combat(self, scenario: Mapping[str, Any], sink: EventSink) -> RQState:
         """Build the fight from a scenario mapping (see :func:`content.load_scenario`); scenario
         options apply under the options given to the engine, resolved once onto the state."""
-        from npc_tactics.rules.runequest.content import build_state
-
         options = self.resolve_options(scenario.get("options") or {})
         proto = self._proto
         if proto is not None and proto[0] is scenario and proto[1] == options:

@@ -19,8 +19,8 @@ from npc_tactics.errors import ConfigError
 from npc_tactics.rules.base import EventSink, Status
 from npc_tactics.rules.runequest import calc
 from npc_tactics.rules.runequest import tables as T
-from npc_tactics.rules.runequest.content import ENTRY_KEYS, build_state, validate_scenario
 from npc_tactics.rules.runequest.damage import settle, status_for
+from npc_tactics.rules.runequest.scenario import ENTRY_KEYS, build_state, validate_scenario
 from npc_tactics.rules.runequest.state import Combatant
 
 SITUATION_KEYS = {
