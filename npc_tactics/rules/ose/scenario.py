@@ -18,12 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from npc_tactics.configs import load_yaml, named_files, resolve_named, system_dir
+from npc_tactics.configs import system_dir
 from npc_tactics.configs import validate as V
 from npc_tactics.errors import ConfigError
-from npc_tactics.rules.base import EventSink, Status, ally_slots, enemy_slots, option_error
+from npc_tactics.rules import loading
+from npc_tactics.rules.base import EventSink, Status, ally_slots, enemy_slots
 from npc_tactics.rules.ose.actions import MAX_PER_SIDE
-from npc_tactics.rules.ose.options import DEFAULT_OPTIONS, SPEC
+from npc_tactics.rules.ose.options import SPEC
 from npc_tactics.rules.ose.state import Combatant, Field, OSEState
 from npc_tactics.rules.ose.tables import FULL_COVER, metres_to_squares
 from npc_tactics.rules.ose.templates import Template, make_template
@@ -87,22 +88,12 @@ class Scenario:
 
 def list_scenarios() -> list[tuple[str, str]]:
     """Shipped scenarios: (name, one-line description)."""
-    out = []
-    for name, path in named_files(SCENARIO_DIR).items():
-        data = load_yaml(path)
-        desc = (
-            str(data.get("description", "")).strip().splitlines()[0]
-            if isinstance(data, Mapping)
-            else ""
-        )
-        out.append((name, desc))
-    return out
+    return loading.list_scenarios(SCENARIO_DIR)
 
 
 def load_scenario(name_or_path: str) -> Scenario:
     """A shipped scenario by name, or a YAML file path; validated."""
-    path = resolve_named(name_or_path, SCENARIO_DIR, "scenario")
-    return parse_scenario(load_yaml(path), str(path))
+    return loading.load_scenario(name_or_path, SCENARIO_DIR, parse_scenario)
 
 
 def _cover(data: Any, file: str) -> tuple[tuple[int, int], ...]:
@@ -124,8 +115,7 @@ def _cover(data: Any, file: str) -> tuple[tuple[int, int], ...]:
 def parse_scenario(data: Any, file: str) -> Scenario:
     """Validate a scenario mapping (see the module docstring); errors name ``file`` and the field path."""
     data = V.mapping(data, file, "", SCENARIO_KEYS, required=("sides",))
-    options = V.mapping(data.get("options") or {}, file, "options")
-    _check_options(options, file)
+    options = loading.read_options(SPEC, data.get("options") or {}, file)
     specs: list[CombatantSpec] = []
     names = []
     mods = []
@@ -158,17 +148,6 @@ def parse_scenario(data: Any, file: str) -> Scenario:
         file=file,
         morale_mod=(mods[0], mods[1]),
     )
-
-
-def _check_options(options: dict[str, Any], file: str) -> None:
-    """Known keys, then the one option check of every system (the default's type, allowed values)."""
-    for k, v in options.items():
-        if k not in DEFAULT_OPTIONS:
-            raise ConfigError(
-                file, f"options.{k}", f"unknown rules option; valid: {', '.join(DEFAULT_OPTIONS)}"
-            )
-        if (err := option_error(SPEC, k, v)) is not None:
-            raise ConfigError(file, f"options.{k}", err)
 
 
 def _unique_names(specs: list[CombatantSpec], file: str) -> None:

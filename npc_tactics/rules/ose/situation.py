@@ -21,6 +21,7 @@ from typing import Any
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import parse as parse_dice
 from npc_tactics.errors import ConfigError
+from npc_tactics.rules import loading
 from npc_tactics.rules.base import Decision, DecisionKind, EventSink, Status
 from npc_tactics.rules.ose import legal
 from npc_tactics.rules.ose import scenario as C
@@ -133,11 +134,7 @@ def load_situation(
             said.append(f"{c.name}: {note}")
     state.recount()
     _morale_history(state, side_extras, extras, file, said, scenario.side_names)
-    names = [c.name for c in state.combatants]
-    acting = V.choice(data["acting"], file, "acting", names, "combatant")
-    actor = names.index(acting)
-    if state.combatants[actor].status != Status.ACTIVE:
-        raise ConfigError(file, "acting", f"{acting!r} is not active and cannot decide")
+    actor = loading.acting_index(data["acting"], state.combatants, file)
     sides_active = {c.side for c in state.combatants if c.status == Status.ACTIVE}
     if len(sides_active) < 2:
         raise ConfigError(file, "sides", "the fight is already over: one side has nobody active")

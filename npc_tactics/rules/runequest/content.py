@@ -15,7 +15,6 @@ from npc_tactics.rules.runequest.scenario import (
     list_scenarios,
     load_scenario,
     make_combatant,
-    validate_options,
     validate_scenario,
     weapons,
 )
@@ -33,7 +32,6 @@ __all__ = [
     "load_scenario",
     "load_situation",
     "make_combatant",
-    "validate_options",
     "validate_scenario",
     "weapons",
 ]

@@ -13,14 +13,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from npc_tactics.configs import load_yaml, named_files, resolve_named, system_dir
+from npc_tactics.configs import load_yaml, system_dir
 from npc_tactics.configs import validate as V
-from npc_tactics.errors import ConfigError
-from npc_tactics.rules.base import Status, option_error, read_only
+from npc_tactics.rules import loading
+from npc_tactics.rules.base import Status, read_only
 from npc_tactics.rules.runequest import calc
 from npc_tactics.rules.runequest import tables as T
 from npc_tactics.rules.runequest.actions import MAX_PER_SIDE
-from npc_tactics.rules.runequest.options import DEFAULT_OPTIONS, SPEC
+from npc_tactics.rules.runequest.options import SPEC
 from npc_tactics.rules.runequest.state import (
     Combatant,
     CombatantSpec,
@@ -250,17 +250,13 @@ def make_combatant(
 # ----- scenarios
 # -------------------------------------------------------------------------------------------
 def list_scenarios() -> list[tuple[str, str]]:
-    out = []
-    for name, path in named_files(SCENARIO_DIR).items():
-        raw = load_yaml(path)
-        out.append((name, str(raw.get("description", "")) if isinstance(raw, dict) else ""))
-    return out
+    """Shipped scenarios: (name, one-line description)."""
+    return loading.list_scenarios(SCENARIO_DIR)
 
 
 def load_scenario(name_or_path: str) -> dict[str, Any]:
     """A shipped scenario name or a YAML path, validated; the mapping ``new_combat`` accepts."""
-    path = resolve_named(name_or_path, SCENARIO_DIR, "scenario")
-    return validate_scenario(load_yaml(path), str(path))
+    return loading.load_scenario(name_or_path, SCENARIO_DIR, validate_scenario)
 
 
 def validate_scenario(
@@ -273,7 +269,7 @@ def validate_scenario(
     out["name"] = V.string(raw.get("name", Path(f).stem), f, "name")
     out["max_rounds"] = V.integer(raw.get("max_rounds", 25), f, "max_rounds", 1, 500)
     out["distance"] = V.number(raw.get("distance", 1), f, "distance")
-    out["options"] = validate_options(raw.get("options") or {}, f)
+    out["options"] = loading.read_options(SPEC, raw.get("options") or {}, f)
     surprised = raw.get("surprised")
     if surprised is not None:
         V.integer(surprised, f, "surprised", 0, 1)
@@ -289,17 +285,6 @@ def validate_scenario(
             if "name" in e:
                 V.string(e["name"], f, f"{p}.name")
     return out
-
-
-def validate_options(raw: Any, f: str, field: str = "options") -> dict[str, Any]:
-    """Rules options of a scenario or situation: known keys, then the one option check of every system."""
-    opts = V.mapping(raw, f, field)
-    for k, v in opts.items():
-        p = f"{field}.{k}"
-        V.choice(k, f, p, DEFAULT_OPTIONS, "rules option")
-        if (err := option_error(SPEC, k, v)) is not None:
-            raise ConfigError(f, p, err)
-    return dict(opts)
 
 
 def build_state(scenario: Mapping[str, Any], options: Mapping[str, Any]) -> RQState:
