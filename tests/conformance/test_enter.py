@@ -1,6 +1,7 @@
 """Clause 7 of the contract: a GM's situation enters the fight through the public ``Engine.enter`` hook.
 
-Every shipped example situation (``examples/<system>_*.yaml``) of every registered system is loaded; the load
+Every shipped example situation (``examples/<system>_*.yaml``) of every registered system, and the test fake's,
+is loaded; the load
 must call ``enter`` and leave a state that keeps the contract (fresh mask, clone sharing nothing, step leaving
 its input alone). The loaders of the rules packages may not reach into an engine's private members.
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import pickle
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,13 +21,22 @@ from npc_tactics.dice import RngRoller
 from npc_tactics.rules.base import Engine
 from npc_tactics.systems import available_systems
 from tests.conformance.helpers import mutables
+from tests.fakesys import NAME as FAKE
+from tests.fakesys import registered
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = sorted((system, path.name) for system in available_systems()
-                  for path in (ROOT / "examples").glob(f"{system}_*.yaml"))
+#: (system, situation file): every shipped example of every registered system, then the test fake's
+EXAMPLES = sorted((system, f"examples/{path.name}") for system in available_systems()
+                  for path in (ROOT / "examples").glob(f"{system}_*.yaml")) + [(FAKE, "tests/fakesys/situation.yaml")]
 RULES = ROOT / "npc_tactics" / "rules"
 #: ``engine._run(...)``, ``self.engine._explicit`` ...: a private member reached through an engine object
 PRIVATE = re.compile(r"\bengine\._[a-z]\w*")
+
+
+@pytest.fixture(autouse=True)
+def _fake_registered() -> Iterator[None]:
+    with registered():
+        yield
 
 
 def test_every_system_ships_example_situations() -> None:
@@ -45,7 +56,7 @@ def test_example_situations_enter_through_the_public_hook_and_keep_the_contract(
         return real(state, roller, **kw)
 
     engine.enter = spy
-    state = info.load("content").load_situation(engine, str(ROOT / "examples" / example),
+    state = info.load("content").load_situation(engine, str(ROOT / example),
                                                 RngRoller(np.random.default_rng(3)), notes=[])
     assert calls, "the situation was not entered through Engine.enter"
     decision = engine.pending(state)
