@@ -261,7 +261,7 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
         elif c.lose_attack:
             c.lose_attack = False
             why = "lost_to_fumble"
-        if why:
+        if why or wp is None:  # wp is None only with why == "no_weapon"
             sink.emit("attack_lost", idx, st.target, rule="§10.3", result=why)
             return False
         missile = wp.spec.kind in intents.MISSILE_KINDS
