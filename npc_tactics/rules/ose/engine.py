@@ -48,7 +48,7 @@ from npc_tactics.rules.ose.state import (
     STAGE_SLOW,
     OSEState,
 )
-from npc_tactics.rules.ose.tables import CHARGE_MIN_SQUARES, MELEE_REACH
+from npc_tactics.rules.ose.tables import CHARGE_MIN_SQUARES, MELEE_REACH, SPELL_NAMES
 
 PHASE_SLOW = 5
 _CONTEXTS = {p: {"phase": PHASE_NAMES[p]} for p in range(6)}
@@ -176,7 +176,7 @@ class OSEEngine(Engine[OSEState]):
             c.casting = sid
             c.cast_target = t
             sink.emit(
-                "declare", i, t, rule="ose-bx.md §2", result="cast", spell=combat.SPELL_NAMES[sid]
+                "declare", i, t, rule="ose-bx.md §2", result="cast", spell=SPELL_NAMES[sid]
             )
 
     # ----- the round loop --------------------------------------------------------------------------
@@ -344,8 +344,8 @@ class OSEEngine(Engine[OSEState]):
             if c.declared:
                 bits.append(f"declared {DECL_NAMES[c.declared]}")
             if c.casting >= 0:
-                bits.append(f"casting {combat.SPELL_NAMES[c.casting]}")
-            mem = [f"{combat.SPELL_NAMES[s]}x{n}" for s, n in enumerate(c.spells) if n > 0]
+                bits.append(f"casting {SPELL_NAMES[c.casting]}")
+            mem = [f"{SPELL_NAMES[s]}x{n}" for s, n in enumerate(c.spells) if n > 0]
             if mem:
                 bits.append("spells " + " ".join(mem))
             if c.prof.missile_weapon and c.ammo != 0:

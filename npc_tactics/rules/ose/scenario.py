@@ -13,8 +13,9 @@ str?, dex? (characters), immune?}``.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -83,7 +84,7 @@ class Scenario:
     combatants: tuple[CombatantSpec, ...]
     file: str = ""
     morale_mod: tuple[int, int] = (0, 0)  #: the referee's situational ML modifier per side (§4)
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
 
 def list_scenarios() -> list[tuple[str, str]]:

@@ -140,7 +140,8 @@ def load_situation(
         raise ConfigError(file, "sides", "the fight is already over: one side has nobody active")
     phase = V.choice(data["phase"], file, "phase", PHASES, "phase") if data.get("phase") is not None else None
     state = _position_at(state, actor, [phase] if phase else list(PHASES), file)
-    return engine.enter(state, roller)[0]
+    entered: OSEState = engine.enter(state, roller)[0]
+    return entered
 
 
 def _template_hp(expr: int | str) -> tuple[int, int]:
@@ -303,7 +304,7 @@ def _position_at(state: OSEState, actor: int, phases: list[str], file: str) -> O
         raise ConfigError(
             file, "acting", f"{cs[actor].name!r} has no legal action in this situation"
         )
-    st, options, decision = fallback
-    st.legal = options
+    st, legal_now, decision = fallback
+    st.legal = legal_now
     st.decision = decision
     return st
