@@ -194,4 +194,5 @@ def load_plain_situation(
     state.decision = Decision(
         acting, c.side, DecisionKind.ACT, state.round, {"ca": 1, "cas": c.cas, "free_attack": False}
     )
-    return engine.enter(state, roller)[0]  # type: ignore[no-any-return]
+    entered: MRQState = engine.enter(state, roller)[0]
+    return entered
