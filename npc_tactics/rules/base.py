@@ -52,7 +52,9 @@ shipped scenario and the test fake (``tests/fakesys``):
    without ``inplace`` never changes its input: ``pending``, ``legal_mask`` and ``outcome`` only read the state.
 6. A fight ends through :func:`side_outcome` (one rule, one set of reasons) or by the round cap
    (:data:`MAX_ROUNDS`, every side draws); ``outcome`` is ``None`` exactly while ``pending`` is not.
-7. ``SystemSpec`` holds the typed facts (chance mode, reward range, decisions bound, option values and ranges)
+7. A fight entered mid-way (a GM's situation) reaches its decision through :meth:`Engine.enter` (the engine's
+   ``_enter(state, sink)``), never through an engine's private members; the entered state keeps clauses 3-5.
+8. ``SystemSpec`` holds the typed facts (chance mode, reward range, decisions bound, option values and ranges)
    and :func:`option_error` is the one option check, used by engines and by scenario/situation loaders (which
    name the file and field).
 """
@@ -449,6 +451,21 @@ class Engine(ABC, Generic[S]):
     @abstractmethod
     def _new_combat(self, scenario: Any, sink: EventSink) -> S:
         """Build the state and run it to the first decision, rolling every die through ``sink``."""
+
+    def enter(self, state: S, roller: Roller, *, record_rolls: bool = False) -> tuple[S, list[Event]]:
+        """Enter a fight mid-way: run the rules from a hand-built ``state`` (a GM's situation, built by the
+        system's loader with its resolved ``options``) to its next decision, rolling through ``roller``.
+
+        The state is changed in place (the loader owns it) and returned with the events of the rules run;
+        rolls are not recorded by default, as a situation's history is the GM's, not a log to replay."""
+        sink = EventSink(roller, getattr(state, "round", 0), record_rolls)
+        self._enter(state, sink)
+        return state, sink.events
+
+    @abstractmethod
+    def _enter(self, state: S, sink: EventSink) -> None:
+        """Run the rules from a hand-built state to its next decision (or the end), in place. A loader that
+        places the state at a decision itself still passes here: the engine checks or completes it."""
 
     @abstractmethod
     def pending(self, state: S) -> Decision | None:

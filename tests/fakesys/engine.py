@@ -87,6 +87,9 @@ class FakeEngine(Engine[FakeState]):
         self._advance(state, sink)
         return state
 
+    def _enter(self, state: FakeState, sink: EventSink) -> None:
+        self._advance(state, sink)
+
     def pending(self, state: FakeState) -> Decision | None:
         if state.ended is not None:
             return None

@@ -68,6 +68,9 @@ class _CoinEngine(Engine[_S]):
     def _new_combat(self, scenario, sink):  # type: ignore[no-untyped-def]
         return _S([_C("a", 0), _C("b", 1)])
 
+    def _enter(self, state: _S, sink: EventSink) -> None:
+        pass  # a hand-built coin state always stands at a decision
+
     def pending(self, state: _S) -> Decision | None:
         if self.outcome(state) is not None:
             return None

@@ -12,15 +12,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from npc_tactics.configs import load_yaml, named_files, resolve_named, system_dir
+from npc_tactics.configs import system_dir
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import Roller
 from npc_tactics.errors import ConfigError
-from npc_tactics.rules.base import EventSink, Status, option_error
+from npc_tactics.rules import loading
+from npc_tactics.rules.base import Status
 from npc_tactics.rules.dicepool import tables as T
 from npc_tactics.rules.dicepool.actions import MAX_PER_SIDE
 from npc_tactics.rules.dicepool.bestiary import STAT_KEYS, build_fighter, load_bestiary
 from npc_tactics.rules.dicepool.combat import face
+from npc_tactics.rules.dicepool.options import SPEC
 from npc_tactics.rules.dicepool.pool import situation_ranks
 from npc_tactics.rules.dicepool.state import PHASE_ACT, DicePoolState, Fighter
 
@@ -178,14 +180,9 @@ def _sides(
     return (names[0], names[1]), fighters, raws
 
 
-def _options(file: str, raw: Any) -> dict[str, Any]:
-    from npc_tactics.rules.dicepool.engine import DicePoolEngine
-
-    opts = V.mapping(raw if raw is not None else {}, file, "options", DicePoolEngine.spec.default_options)
-    for k, v in opts.items():
-        if (err := option_error(DicePoolEngine.spec, k, v)) is not None:
-            raise ConfigError(file, f"options.{k}", err)
-    return opts
+def _given(options: Any) -> Any:
+    """A scenario's ``options:`` left empty (null) means none."""
+    return {} if options is None else options
 
 
 def scenario_from_mapping(data: Any, file: str) -> Scenario:
@@ -197,7 +194,7 @@ def scenario_from_mapping(data: Any, file: str) -> Scenario:
         description=str(d.get("description", "")),
         max_rounds=V.integer(d.get("max_rounds", 20), file, "max_rounds", 1, 1000),
         escape_distance=V.number(d.get("escape_distance", 40), file, "escape_distance", 1, 100000),
-        options=_options(file, d.get("options")),
+        options=loading.read_options(SPEC, _given(d.get("options")), file),
         side_names=side_names,
         fighters=tuple(fighters),
     )
@@ -205,18 +202,12 @@ def scenario_from_mapping(data: Any, file: str) -> Scenario:
 
 def list_scenarios() -> list[tuple[str, str]]:
     """(name, one-line description) of every shipped scenario."""
-    out = []
-    for name, path in named_files(SCENARIO_DIR).items():
-        data = load_yaml(path)
-        desc = str(data.get("description", "")) if isinstance(data, dict) else ""
-        out.append((name, desc.strip().splitlines()[0] if desc.strip() else ""))
-    return out
+    return loading.list_scenarios(SCENARIO_DIR)
 
 
 def load_scenario(name_or_path: str) -> Scenario:
     """A shipped scenario by name, or a YAML file path; validated."""
-    path = resolve_named(name_or_path, SCENARIO_DIR, "scenario")
-    return scenario_from_mapping(load_yaml(path), str(path))
+    return loading.load_scenario(name_or_path, SCENARIO_DIR, scenario_from_mapping)
 
 
 def load_situation(
@@ -250,7 +241,7 @@ def load_plain_situation(
     notes = notes if notes is not None else []
     file, data = V.document(path_or_mapping)
     d = V.mapping(data, file, "", SITUATION_KEYS, ("sides", "acting"))
-    options, rules = engine.resolved(_options(file, d.get("options")))
+    options, rules = engine.resolved(loading.read_options(SPEC, _given(d.get("options")), file))
     _, fighters, raws = _sides(file, d, True, rules, notes)
     names = [f.name for f in fighters]
     for f, raw in zip(fighters, raws, strict=True):
@@ -269,9 +260,7 @@ def load_plain_situation(
             face(f, other)
         else:
             face_nearest_enemy_of(fighters, f)
-    acting = names.index(V.choice(d["acting"], file, "acting", names, "combatant"))
-    if fighters[acting].status != Status.ACTIVE:
-        raise ConfigError(file, "acting", f"{names[acting]!r} is not active and cannot act")
+    acting = loading.acting_index(d["acting"], fighters, file)
     then = [
         names.index(V.choice(n, file, f"then[{i}]", names, "combatant"))
         for i, n in enumerate(V.sequence(d.get("then", []), file, "then", what="combatant names"))
@@ -308,7 +297,7 @@ def load_plain_situation(
     active_sides = {f.side for f in fighters if f.status == Status.ACTIVE}
     if len(active_sides) < 2:
         raise ConfigError(file, "sides", "both sides need at least one active combatant")
-    engine.open_slot(state, EventSink(roller, round_))
+    engine.enter(state, roller)
     return state
 
 

@@ -23,7 +23,6 @@ from npc_tactics.rules.base import (
     Outcome,
     SideResult,
     Status,
-    SystemSpec,
     side_outcome,
 )
 from npc_tactics.rules.dicepool import actions as A
@@ -41,7 +40,8 @@ from npc_tactics.rules.dicepool.combat import (
     range_band,
     shot_defense,
 )
-from npc_tactics.rules.dicepool.options import DEFAULT_OPTIONS, OPTION_RANGES, OPTION_VALUES, Rules
+from npc_tactics.rules.dicepool.content import Scenario, describe_state, scenario_from_mapping
+from npc_tactics.rules.dicepool.options import SPEC, Rules
 from npc_tactics.rules.dicepool.pool import (
     action_ranks,
     action_turns,
@@ -61,19 +61,7 @@ from npc_tactics.rules.dicepool.state import (
 class DicePoolEngine(Engine[DicePoolState]):
     """Engine of the Haru'Rak'Zall dice-pool system (dice-pool.md). Options: see :class:`Rules`."""
 
-    spec = SystemSpec(
-        name="dicepool",
-        title="Dice-pool system (Haru'Rak'Zall)",
-        version="0.2.0",
-        sides=2,
-        max_per_side=A.MAX_PER_SIDE,
-        num_actions=A.N_ACTIONS,
-        max_rounds=20,
-        decision_kinds=(DecisionKind.ACT, DecisionKind.SPLIT, DecisionKind.OPTION),
-        default_options=DEFAULT_OPTIONS,
-        option_values=OPTION_VALUES,
-        option_ranges=OPTION_RANGES,
-    )
+    spec = SPEC
     catalogue = A.CATALOGUE
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
@@ -92,8 +80,6 @@ class DicePoolEngine(Engine[DicePoolState]):
     # ----- setup ----------------------------------------------------------------------------------
     def _new_combat(self, scenario: Any, sink: EventSink) -> DicePoolState:
         """Clone the scenario's fighters and roll the first game turn's initiative."""
-        from npc_tactics.rules.dicepool.content import Scenario, scenario_from_mapping
-
         if not isinstance(scenario, Scenario):
             scenario = scenario_from_mapping(scenario, "<scenario>")
         options, rules = self.resolved(scenario.options)
@@ -116,6 +102,12 @@ class DicePoolEngine(Engine[DicePoolState]):
         (a state handed to ``step`` without ``inplace`` is never written, not even its memo)."""
         if state.phase != PHASE_DONE and state.cache is None:
             self._build_decision(state)
+
+    def _enter(self, state: DicePoolState, sink: EventSink) -> None:
+        """A situation's state stands at the start of its acting combatant's slot: open it (or skip to the next
+        active one) and build its decision."""
+        self.open_slot(state, sink)
+        self._memo(state)
 
     # ----- the protocol ---------------------------------------------------------------------------
     def pending(self, state: DicePoolState) -> Decision | None:
@@ -471,7 +463,5 @@ class DicePoolEngine(Engine[DicePoolState]):
     # ----- text -----------------------------------------------------------------------------------
     def describe(self, state: DicePoolState) -> str:
         """Compact text of the fight for ``render_mode="ansi"``."""
-        from npc_tactics.rules.dicepool.content import describe_state
-
         return describe_state(self, state)
 

@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from npc_tactics.rules.base import DecisionKind, SystemSpec
+from npc_tactics.rules.dicepool import actions as A
+
 #: D5 / issue 10 point 2: how long dice moved to DEFENSE last.
 DEFENSE_DICE_DURATIONS = ("next_slot", "next_slot_or_turn_end", "turn_end")
 #: Issue 10 point 1: what leaving melee costs (the source has no movement rules).
@@ -62,3 +65,19 @@ OPTION_RANGES: dict[str, tuple[float, float]] = {
     "death_serious_wounds": (0, 7),
     "rear_defense_penalty": (0, 20),
 }
+
+
+#: the system's typed facts (here, below engine and content, so both read them without a cycle)
+SPEC = SystemSpec(
+    name="dicepool",
+    title="Dice-pool system (Haru'Rak'Zall)",
+    version="0.2.0",
+    sides=2,
+    max_per_side=A.MAX_PER_SIDE,
+    num_actions=A.N_ACTIONS,
+    max_rounds=20,
+    decision_kinds=(DecisionKind.ACT, DecisionKind.SPLIT, DecisionKind.OPTION),
+    default_options=DEFAULT_OPTIONS,
+    option_values=OPTION_VALUES,
+    option_ranges=OPTION_RANGES,
+)

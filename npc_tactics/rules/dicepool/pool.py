@@ -137,7 +137,7 @@ def hit_probability(dice: int, needed: int, bonus: int = 0, chain: bool = True) 
                 for k, q in enumerate(per_die[: need - s]):
                     nxt[s + k] += p * q
         below = nxt
-    return 1 - sum(below)
+    return 1 - sum(below, Fraction(0))
 
 
 def situation_ranks(

@@ -95,6 +95,12 @@ class MRQEngine(Engine[MRQState]):
         rounds.advance(state, sink)
 
     # ----- protocol -----------------------------------------------------------------------------------
+    def _enter(self, state: MRQState, sink: EventSink) -> None:
+        """A situation's loader places the state at the acting combatant's decision itself (the rules roll
+        nothing to get there); entering checks it stands at one."""
+        if state.decision is None and self.outcome(state) is None:
+            raise ValueError("a situation entered with no pending decision and no outcome")
+
     def pending(self, state: MRQState) -> Decision | None:
         return None if state.result is not None else state.decision
 

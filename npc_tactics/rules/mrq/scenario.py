@@ -7,13 +7,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from npc_tactics.configs import load_yaml, named_files, resolve_named
 from npc_tactics.configs import validate as V
 from npc_tactics.errors import ConfigError
-from npc_tactics.rules.base import option_error
+from npc_tactics.rules import loading
 from npc_tactics.rules.mrq.actions import MAX_PER_SIDE
 from npc_tactics.rules.mrq.bestiary import DIR, build_profile, load_bestiary, load_weapons
-from npc_tactics.rules.mrq.options import DEFAULT_OPTIONS, SPEC
+from npc_tactics.rules.mrq.options import SPEC
 from npc_tactics.rules.mrq.state import Profile
 from npc_tactics.rules.mrq.tables import DISTANCE_NAMES, MAX_GAP
 
@@ -35,25 +34,13 @@ class Scenario:
 
 
 def list_scenarios() -> list[tuple[str, str]]:
-    out = []
-    for name, path in named_files(DIR / "scenarios").items():
-        data = load_yaml(path)
-        out.append((name, str(data.get("description", "")) if isinstance(data, Mapping) else ""))
-    return out
+    """Shipped scenarios: (name, one-line description)."""
+    return loading.list_scenarios(DIR / "scenarios")
 
 
 def load_scenario(name_or_path: str) -> Scenario:
     """A shipped scenario by name or a YAML file path, validated."""
-    path = resolve_named(name_or_path, DIR / "scenarios", "scenario")
-    return scenario_from_mapping(load_yaml(path), str(path))
-
-
-def _options(value: Any, file: str, path: str) -> dict[str, Any]:
-    opts = V.mapping(value, file, path, tuple(DEFAULT_OPTIONS))
-    for k, v in opts.items():
-        if (err := option_error(SPEC, k, v)) is not None:
-            raise ConfigError(file, f"{path}.{k}", err)
-    return opts
+    return loading.load_scenario(name_or_path, DIR / "scenarios", scenario_from_mapping)
 
 
 COMBATANT_KEYS = ("template", "name", "skill", "armour", "condition")
@@ -104,7 +91,7 @@ def scenario_from_mapping(data: Any, file: str = "<scenario>") -> Scenario:
         name=V.string(d.get("name", Path(file).stem), file, "name"),
         description=V.string(d.get("description", ""), file, "description"),
         max_rounds=V.integer(d.get("max_rounds", 20), file, "max_rounds", 1, 1000),
-        options=_options(d.get("options", {}), file, "options"),
+        options=loading.read_options(SPEC, d.get("options", {}), file),
         distance=DISTANCE_NAMES.index(
             V.choice(d.get("distance", "long"), file, "distance", DISTANCE_NAMES, "distance")
         ),

@@ -8,6 +8,7 @@ from typing import Any
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import Roller
 from npc_tactics.errors import ConfigError
+from npc_tactics.rules import loading
 from npc_tactics.rules.base import Decision, DecisionKind, Status
 from npc_tactics.rules.mrq.scenario import COMBATANT_KEYS, scenario_from_mapping, sides_of
 from npc_tactics.rules.mrq.state import BROKEN, DROPPED, READY, MRQState
@@ -106,7 +107,7 @@ def load_plain_situation(
         },
         file,
     )
-    note = notes.append if notes is not None else (lambda _line: None)
+    note = loading.note_taker(notes)
     if "round" not in d:
         note("round not given: round 1")
     if "distance" not in d and not d.get("distances"):
@@ -185,9 +186,7 @@ def load_plain_situation(
             if state.distance(a, b) != APART:
                 raise ConfigError(file, f"distances[{k}].metres", "metres only apply when apart")
             state.set_metres(a, b, V.integer(dd["metres"], file, f"distances[{k}].metres", 0, MAX_GAP))
-    acting = by_name.get(V.choice(d["acting"], file, "acting", sorted(by_name), "combatant"), -1)
-    if state.combatants[acting].status != Status.ACTIVE:
-        raise ConfigError(file, "acting", f"{d['acting']!r} is not active")
+    acting = loading.acting_index(d["acting"], state.combatants, file)
     others = sorted((i for i in range(state.n) if i != acting), key=lambda i: -state.combatants[i].prof.dex)
     state.order = [acting] + others
     state.cycle, state.pos = 0, 1
@@ -195,4 +194,5 @@ def load_plain_situation(
     state.decision = Decision(
         acting, c.side, DecisionKind.ACT, state.round, {"ca": 1, "cas": c.cas, "free_attack": False}
     )
-    return state
+    entered: MRQState = engine.enter(state, roller)[0]
+    return entered

@@ -18,7 +18,7 @@ D, A = DecisionKind.DECLARE, DecisionKind.ACT
 OFFENSIVE = tuple(s for s in SPELL_NAMES if SPELLS[s][3] == "enemy")
 FRIENDLY = tuple(s for s in SPELL_NAMES if SPELLS[s][3] == "friend")
 
-_rows = [
+_rows: list[tuple[str, tuple[DecisionKind, ...], str | None, int, tuple[str, ...]]] = [
     ("declare_none", (D,), None, 0, ()),
     ("declare_withdraw", (D,), None, 0, ()),
     ("declare_retreat", (D,), None, 0, ()),

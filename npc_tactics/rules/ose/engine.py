@@ -23,13 +23,14 @@ from npc_tactics.rules.base import (
     Outcome,
     SideResult,
     Status,
-    SystemSpec,
     side_outcome,
 )
 from npc_tactics.rules.ose import actions as A
 from npc_tactics.rules.ose import combat, legal, morale
 from npc_tactics.rules.ose.initiative import roll_initiative, tied_move_order
 from npc_tactics.rules.ose.movement import away_direction, check_escape, move_by, move_toward
+from npc_tactics.rules.ose.options import DEFAULT_OPTIONS, OPTION_CHOICES, SPEC  # noqa: F401  (re-exported)
+from npc_tactics.rules.ose.scenario import Scenario, build_state, parse_scenario
 from npc_tactics.rules.ose.state import (
     DECL_CAST,
     DECL_NAMES,
@@ -47,28 +48,9 @@ from npc_tactics.rules.ose.state import (
     STAGE_SLOW,
     OSEState,
 )
-from npc_tactics.rules.ose.tables import CHARGE_MIN_SQUARES, MELEE_REACH
+from npc_tactics.rules.ose.tables import CHARGE_MIN_SQUARES, MELEE_REACH, SPELL_NAMES
 
 PHASE_SLOW = 5
-DEFAULT_OPTIONS: dict[str, Any] = {
-    "ac_mode": "matrix",  #: "matrix" (descending AC, §9.1) or "ascending" (§9.2)
-    "tie_mode": "simultaneous",  #: "simultaneous" or "reroll" (§3, A3)
-    "individual_initiative": False,  #: d6 + DEX per combatant instead of per side (§3)
-    "morale": True,  #: monster morale checks (§4, optional rule on by default)
-    "variable_weapon_damage": False,  #: weapon dice instead of 1d6 for characters (§10, A15)
-    "shoot_when_engaged": False,  #: allow missile fire while an enemy is within 1.5 m (docs/ose.md R1)
-    "withdraw_attack": "melee",  #: after a fighting withdrawal: "melee" only, "any" (also missiles), "none"
-    "declare_when_threatened": False,  #: withdraw/retreat may be declared when merely threatened (house)
-    "morale_count_fled": False,  #: fled count toward "half the side out" (house; §4: killed/incapacitated)
-    "surprise": False,  #: roll surprise (1d6, 1-2) before round 1 (published; off: both sides aware)
-    "set_vs_charge": True,  #: a braced spear/polearm strikes a charger first for double damage (OSE Brace)
-}
-#: Allowed values of the string options (checked by the engine and by scenario/situation files).
-OPTION_CHOICES: dict[str, tuple[str, ...]] = {
-    "ac_mode": ("matrix", "ascending"),
-    "tie_mode": ("simultaneous", "reroll"),
-    "withdraw_attack": ("melee", "any", "none"),
-}
 _CONTEXTS = {p: {"phase": PHASE_NAMES[p]} for p in range(6)}
 _DECLARE_CONTEXT = {"phase": "declare"}
 
@@ -76,26 +58,13 @@ _DECLARE_CONTEXT = {"phase": "declare"}
 class OSEEngine(Engine[OSEState]):
     """Old-School Essentials combat. Options: see :data:`DEFAULT_OPTIONS` and ``docs/ose.md``."""
 
-    spec = SystemSpec(
-        name="ose",
-        title="Old-School Essentials (B/X)",
-        version="0.2.0",
-        sides=2,
-        max_per_side=A.MAX_PER_SIDE,
-        num_actions=A.N_ACTIONS,
-        max_rounds=30,
-        decision_kinds=(DecisionKind.DECLARE, DecisionKind.ACT),
-        default_options=DEFAULT_OPTIONS,
-        option_values=OPTION_CHOICES,
-    )
+    spec = SPEC
     catalogue = A.CATALOGUE
 
     # ----- setup -----------------------------------------------------------------------------------
     def _new_combat(self, scenario: Any, sink: EventSink) -> OSEState:
         """Build round 1 from a :class:`~npc_tactics.rules.ose.content.Scenario` (or a scenario mapping)
         and run to the first decision. Scenario options apply under the engine's explicit options."""
-        from npc_tactics.rules.ose.content import Scenario, build_state, parse_scenario
-
         if not isinstance(scenario, Scenario):
             scenario = parse_scenario(scenario, "<scenario>")
         opts = self.resolve_options(scenario.options)
@@ -115,6 +84,12 @@ class OSEEngine(Engine[OSEState]):
         cs = state.combatants
         state.queue = [i for i in range(len(cs)) if not state.surprised[cs[i].side]]
         state.qpos = 0
+
+    def _enter(self, state: OSEState, sink: EventSink) -> None:
+        """A situation's loader places the state at the acting combatant's decision itself (the rules roll
+        nothing to get there); entering checks it stands at one."""
+        if state.decision is None and self.outcome(state) is None:
+            raise ValueError("a situation entered with no pending decision and no outcome")
 
     # ----- protocol --------------------------------------------------------------------------------
     def pending(self, state: OSEState) -> Decision | None:
@@ -201,7 +176,7 @@ class OSEEngine(Engine[OSEState]):
             c.casting = sid
             c.cast_target = t
             sink.emit(
-                "declare", i, t, rule="ose-bx.md §2", result="cast", spell=combat.SPELL_NAMES[sid]
+                "declare", i, t, rule="ose-bx.md §2", result="cast", spell=SPELL_NAMES[sid]
             )
 
     # ----- the round loop --------------------------------------------------------------------------
@@ -369,8 +344,8 @@ class OSEEngine(Engine[OSEState]):
             if c.declared:
                 bits.append(f"declared {DECL_NAMES[c.declared]}")
             if c.casting >= 0:
-                bits.append(f"casting {combat.SPELL_NAMES[c.casting]}")
-            mem = [f"{combat.SPELL_NAMES[s]}x{n}" for s, n in enumerate(c.spells) if n > 0]
+                bits.append(f"casting {SPELL_NAMES[c.casting]}")
+            mem = [f"{SPELL_NAMES[s]}x{n}" for s, n in enumerate(c.spells) if n > 0]
             if mem:
                 bits.append("spells " + " ".join(mem))
             if c.prof.missile_weapon and c.ammo != 0:

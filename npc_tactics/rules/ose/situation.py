@@ -21,8 +21,10 @@ from typing import Any
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import parse as parse_dice
 from npc_tactics.errors import ConfigError
+from npc_tactics.rules import loading
 from npc_tactics.rules.base import Decision, DecisionKind, EventSink, Status
 from npc_tactics.rules.ose import legal
+from npc_tactics.rules.ose import scenario as C
 from npc_tactics.rules.ose.combat import OUT, OUT_WITH_FLED
 from npc_tactics.rules.ose.state import (
     DECL_RETREAT,
@@ -76,8 +78,6 @@ def load_situation(
     the template's average (or hp itself if higher) and hp may not exceed the most the template can have;
     ``max_hp`` alone means unhurt; neither: rolled from the template. Every such assumption is appended
     to ``notes`` as a plain-English line."""
-    from npc_tactics.rules.ose import content as C
-
     said = notes if notes is not None else []
     file, data = V.document(path_or_mapping)
     data = V.mapping(data, file, "", SITUATION_KEYS, required=("acting", "sides"))
@@ -134,16 +134,14 @@ def load_situation(
             said.append(f"{c.name}: {note}")
     state.recount()
     _morale_history(state, side_extras, extras, file, said, scenario.side_names)
-    names = [c.name for c in state.combatants]
-    acting = V.choice(data["acting"], file, "acting", names, "combatant")
-    actor = names.index(acting)
-    if state.combatants[actor].status != Status.ACTIVE:
-        raise ConfigError(file, "acting", f"{acting!r} is not active and cannot decide")
+    actor = loading.acting_index(data["acting"], state.combatants, file)
     sides_active = {c.side for c in state.combatants if c.status == Status.ACTIVE}
     if len(sides_active) < 2:
         raise ConfigError(file, "sides", "the fight is already over: one side has nobody active")
     phase = V.choice(data["phase"], file, "phase", PHASES, "phase") if data.get("phase") is not None else None
-    return _position_at(state, actor, [phase] if phase else list(PHASES), file)
+    state = _position_at(state, actor, [phase] if phase else list(PHASES), file)
+    entered: OSEState = engine.enter(state, roller)[0]
+    return entered
 
 
 def _template_hp(expr: int | str) -> tuple[int, int]:
@@ -306,7 +304,7 @@ def _position_at(state: OSEState, actor: int, phases: list[str], file: str) -> O
         raise ConfigError(
             file, "acting", f"{cs[actor].name!r} has no legal action in this situation"
         )
-    st, options, decision = fallback
-    st.legal = options
+    st, legal_now, decision = fallback
+    st.legal = legal_now
     st.decision = decision
     return st

@@ -6,8 +6,9 @@ between clones; :class:`Combatant` holds what changes. ``OSEState.clone()`` copi
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from npc_tactics.rules.base import Decision, Status
@@ -160,19 +161,19 @@ class OSEState:
     scenario: str = ""
     stage: int = STAGE_DECLARE
     phase: int = PHASE_MORALE
-    groups: list[list[int]] = field(
+    groups: list[list[int]] = dataclasses.field(
         default_factory=list
     )  #: initiative order: combatant indices per group
     group_idx: int = 0
-    queue: list[int] = field(default_factory=list)
+    queue: list[int] = dataclasses.field(default_factory=list)
     qpos: int = 0
-    initiative: list[int] = field(
+    initiative: list[int] = dataclasses.field(
         default_factory=list
     )  #: this round's roll per side (or per combatant)
-    morale_due: list[int] = field(default_factory=lambda: [0, 0])
-    first_death: list[bool] = field(default_factory=lambda: [False, False])
-    half_out: list[bool] = field(default_factory=lambda: [False, False])
-    active: list[int] = field(
+    morale_due: list[int] = dataclasses.field(default_factory=lambda: [0, 0])
+    first_death: list[bool] = dataclasses.field(default_factory=lambda: [False, False])
+    half_out: list[bool] = dataclasses.field(default_factory=lambda: [False, False])
+    active: list[int] = dataclasses.field(
         default_factory=lambda: [0, 0]
     )  #: ACTIVE combatants per side (kept in sync)
     enemies: tuple[

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from npc_tactics.dice import Roller
 from npc_tactics.rules.base import (
     Decision,
     DecisionKind,
@@ -32,6 +33,7 @@ from npc_tactics.rules.runequest.damage import settle
 from npc_tactics.rules.runequest.options import DEFAULT_OPTIONS, SPEC  # noqa: F401  (re-exported)
 from npc_tactics.rules.runequest.phases import RoundPhases
 from npc_tactics.rules.runequest.resolve import DODGE, NO_DEFENCE, PARRY, resolve_blow
+from npc_tactics.rules.runequest.scenario import build_state
 from npc_tactics.rules.runequest.state import Incoming, RQState, Step
 
 ACTIVE = Status.ACTIVE
@@ -54,8 +56,6 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
     def _new_combat(self, scenario: Mapping[str, Any], sink: EventSink) -> RQState:
         """Build the fight from a scenario mapping (see :func:`content.load_scenario`); scenario
         options apply under the options given to the engine, resolved once onto the state."""
-        from npc_tactics.rules.runequest.content import build_state
-
         options = self.resolve_options(scenario.get("options") or {})
         proto = self._proto
         if proto is not None and proto[0] is scenario and proto[1] == options:
@@ -66,6 +66,10 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
         self.start_round(s, sink)
         self._run(s, sink)
         return s
+
+    def _enter(self, state: RQState, sink: EventSink) -> None:
+        """A situation's state stands at its round's statement of intent: run to the next decision."""
+        self._run(state, sink)
 
     def pending(self, state: RQState) -> Decision | None:
         return None if state.phase == "over" else state.decision
@@ -215,6 +219,11 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
                     return  # waiting for a REACT decision
                 self._after_step(s, sink)
 
+    def strike(self, s: RQState, idx: int, st: Step, roller: Roller) -> bool:
+        """Carry out one step of ``idx`` at a hand-built state (a GM's ``pending: incoming`` blow), rolls not
+        recorded; True if it stopped for the defender's REACT decision."""
+        return self._do_step(s, idx, st, EventSink(roller, s.round, False))
+
     def _after_step(self, s: RQState, sink: EventSink) -> None:
         if s.sched_pos >= s.group_end:
             settle(s, sink)
@@ -252,7 +261,7 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
         elif c.lose_attack:
             c.lose_attack = False
             why = "lost_to_fumble"
-        if why:
+        if why or wp is None:  # wp is None only with why == "no_weapon"
             sink.emit("attack_lost", idx, st.target, rule="§10.3", result=why)
             return False
         missile = wp.spec.kind in intents.MISSILE_KINDS

@@ -18,7 +18,7 @@ from typing import Any
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import Roller
 from npc_tactics.errors import ConfigError
-from npc_tactics.rules.base import DecisionKind, EventSink, ally_slots
+from npc_tactics.rules.base import DecisionKind, ally_slots
 from npc_tactics.rules.pending import PendingKind, Request, drive, enemy_action, named, read_fields
 from npc_tactics.rules.runequest import tables as T
 from npc_tactics.rules.runequest.state import Step
@@ -66,7 +66,7 @@ def _reach_incoming(engine: Any, state: Any, request: Request, file: str, roller
     state.phase, state.schedule, state.sched_pos, state.group_end = "resolve", [], 0, 0
     state.decision, state.mask_cache = None, None
     step = Step(verb, int(data["sr"]), w, defender, loc=loc, readied=True)
-    if not engine._do_step(state, attacker, step, EventSink(roller, state.round, False)):
+    if not engine.strike(state, attacker, step, roller):
         raise ConfigError(file, p, f"{a.name}'s blow gives {state.combatants[defender].name} no choice here "
                                    "(out of reach or range, or no parry or dodge left): nothing to decide")
     return state

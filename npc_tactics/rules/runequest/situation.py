@@ -16,11 +16,12 @@ from typing import Any
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import Roller
 from npc_tactics.errors import ConfigError
+from npc_tactics.rules import loading
 from npc_tactics.rules.base import EventSink, Status
 from npc_tactics.rules.runequest import calc
 from npc_tactics.rules.runequest import tables as T
-from npc_tactics.rules.runequest.content import ENTRY_KEYS, build_state, validate_scenario
 from npc_tactics.rules.runequest.damage import settle, status_for
+from npc_tactics.rules.runequest.scenario import ENTRY_KEYS, build_state, validate_scenario
 from npc_tactics.rules.runequest.state import Combatant
 
 SITUATION_KEYS = {
@@ -112,13 +113,9 @@ def load_plain_situation(
             c.prone = True
     state.round = rnd - 1
     engine.start_round(state, sink)
-    idx = names.index(acting)
-    if state.combatants[idx].status != Status.ACTIVE:
-        raise ConfigError(
-            f, "acting", f"{acting!r} is {state.combatants[idx].status.name.lower()}, cannot act"
-        )
+    idx = loading.acting_index(acting, state.combatants, f)
     state.declare_queue = [idx] + [i for i in state.declare_queue if i != idx]
-    engine._run(state, sink)
+    engine.enter(state, roller)
     return state
 
 

@@ -64,7 +64,7 @@ def test_unknown_scenario_lists_names():
         ),
         (lambda d: d.update(speed=3), "speed", "unknown key"),
         (lambda d: d.update(options={"aim_bonus": "four"}), "options.aim_bonus", "expects int"),
-        (lambda d: d.update(options={"facing": True}), "options.facing", "unknown key"),
+        (lambda d: d.update(options={"facing": True}), "options.facing", "unknown rules option"),
         (
             lambda d: d["sides"][0]["combatants"][0].update(skills={"sword": 20}),
             "sides[0].combatants[0].skills.sword",

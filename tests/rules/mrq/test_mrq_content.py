@@ -81,7 +81,7 @@ def test_bad_type_and_unknown_key(tmp_path: Path) -> None:
         load_scenario(str(path))
     with pytest.raises(ConfigError, match=r"options\.deflection_points: expects bool"):
         scenario_from_mapping(_scen(options={"deflection_points": "yes"}), "x.yaml")
-    with pytest.raises(ConfigError, match=r"options\.dodge: unknown key"):
+    with pytest.raises(ConfigError, match=r"options\.dodge: unknown rules option"):
         scenario_from_mapping(_scen(options={"dodge": True}), "x.yaml")
     with pytest.raises(ConfigError, match="sides: expected a list of exactly 2"):
         scenario_from_mapping(_scen(sides=[]), "x.yaml")
