@@ -3,12 +3,10 @@ in French, and the committed .mo is the compiled .po (a fresh clone needs no bui
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 
 import pytest
-from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from npc_tactics.gm.forms import FORMS
@@ -39,14 +37,12 @@ def test_every_listed_word_has_french(msgid: str) -> None:
     assert fr != msgid or msgid in same_in_french
 
 
-def test_committed_mo_is_the_compiled_po() -> None:
+def test_the_web_catalogue_is_complete() -> None:
+    """No untranslated or fuzzy entry. That web.mo holds exactly web.po is checked by content for every domain in
+    test_words_i18n (bytes differ between Babel versions: the .mo header names the compiler)."""
     with (LOCALE / "web.po").open("rb") as f:
         catalog = read_po(f, locale="fr", domain="web")
     assert not [m.id for m in catalog if m.id and (not m.string or m.fuzzy)], "untranslated or fuzzy entries"
-    out = io.BytesIO()
-    write_mo(out, catalog)
-    assert (LOCALE / "web.mo").read_bytes() == out.getvalue(), (
-        "web.mo is stale: pybabel compile -d npc_tactics/locale -D web -l fr")
 
 
 def test_english_is_the_source_text() -> None:
