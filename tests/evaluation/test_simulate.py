@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import tracemalloc
 
@@ -108,6 +109,7 @@ def test_simulate_runs_in_constant_memory(fake_system: str) -> None:
     """Fights are summed as they are played: 20 times more fights cost no more memory (a list of
     records cost about 4.6 KB a fight: 2,000 fights would add megabytes)."""
     def peak(fights: int) -> int:
+        gc.collect()
         tracemalloc.start()
         simulate(fake_system, "duel", ["brute", "random"], fights=fights, seed=0)
         _, top = tracemalloc.get_traced_memory()
@@ -116,4 +118,6 @@ def test_simulate_runs_in_constant_memory(fake_system: str) -> None:
 
     peak(20)  # warm caches and imports
     small, large = peak(100), peak(2_000)
-    assert large - small < 100_000, (small, large)
+    # a per-fight record list would add ~9 MB here; garbage the cycle collector has not yet freed moves the peak by
+    # ~0.1 MB depending on what ran before (test order), hence the margin
+    assert large - small < 1_000_000, (small, large)
