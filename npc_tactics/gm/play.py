@@ -26,6 +26,7 @@ from npc_tactics.evaluation.fight import MAX_DECISIONS
 from npc_tactics.gm.labels import card_rule, labeler
 from npc_tactics.gm.play_dice import TypedDiceRoller
 from npc_tactics.gm.play_words import ECHOES, Narrator
+from npc_tactics.gm.summary import summary
 from npc_tactics.i18n import translator
 from npc_tactics.rules.base import Decision, DecisionKind, SideResult
 from npc_tactics.systems import get_system
@@ -96,9 +97,7 @@ class Table:
                    "'s' shows the fight, 'q' quits, '?' this help."))
 
     def status(self) -> None:
-        describe = getattr(self.engine, "describe", None)
-        if describe is not None:
-            self.say(str(describe(self.state)).rstrip())
+        self.say(summary(self.arena.system, self.engine, self.state, self.engine.pending(self.state), self.lang))
 
     # ----- the fight --------------------------------------------------------------------------------------
     def run(self) -> PlayResult:

@@ -27,6 +27,7 @@ from npc_tactics.errors import ConfigError, UserError
 from npc_tactics.gm.labels import card_rule, labeler
 from npc_tactics.gm.odds import DEFAULT_FALLBACK_ODDS, MAX_ODDS, mark_within_best, move_odds
 from npc_tactics.gm.result import RankedMove, Suggestion
+from npc_tactics.gm.summary import summary
 from npc_tactics.gm.trust import trust_of
 from npc_tactics.gm.turn import plan_turn
 from npc_tactics.i18n import translator
@@ -159,11 +160,10 @@ def suggest(source: str | Path | None, situation: str | Path | dict[str, Any], *
     if turn and moves:
         plan = plan_turn(engine, encoder, state, moves[0].action, policy, agent_builder(info.name, opponent),
                          label, seed=seed)
-    describe = getattr(engine, "describe", None)
     return Suggestion(
         system=info.name, actor=state.combatants[decision.actor].name, decision=decision.kind.name,
         round=int(getattr(state, "round", 0)), moves=moves, notes=notes,
-        situation_text=describe(state) if describe else "", assumptions=assumptions,
+        situation_text=summary(info.name, engine, state, decision, lang), assumptions=assumptions,
         ranked_by="rollouts" if fallback else "policy", odds=n_odds, opponent=opponent if n_odds else None,
         seed=seed, out_of_distribution=[(n, v, lo, hi) for n, v, lo, hi in outside], turn=plan,
         trust=trust_of(source, policy, engine.spec.version), card_rule=card_rule(spec, info.name, engine, state,
