@@ -10,20 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from npc_tactics.cli import main
+from tests.cli_helpers import run_cli
 
 REPO = Path(__file__).resolve().parents[2]
 COMMANDS = ["systems", "scenarios", "agents", "presets", "train", "evaluate", "simulate", "suggest"]
-
-
-def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(args)
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,17 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from npc_tactics.cli import main
-
-
-def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(args)
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli_helpers import run_cli
 
 
 @pytest.mark.parametrize("args, where", [

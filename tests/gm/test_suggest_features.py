@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from npc_tactics.cli import main
 from npc_tactics.errors import UserError
 from npc_tactics.gm.suggest import suggest
+from tests.cli_helpers import run_cli as _cli
 
 suggest_module = importlib.import_module("npc_tactics.gm.suggest")  # the module (the package exports the function)
 
@@ -130,16 +130,6 @@ def test_a_bundle_can_play_the_other_side(ose_bundle: Path) -> None:
 def test_bad_options_are_refused(ose_bundle: Path, kwargs: dict[str, object], words: str) -> None:
     with pytest.raises(UserError, match=words):
         suggest(ose_bundle, SITUATION, **kwargs)  # type: ignore[arg-type]
-
-
-def _cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(args)
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_cli_json_and_errors(ose_bundle: Path, capsys: pytest.CaptureFixture[str]) -> None:
