@@ -194,7 +194,7 @@ def _print(report: dict[str, Any]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("run_dir", help="a training run dir of an mrq preset (model.zip or a checkpoint)")
+    parser.add_argument("run_dir", help="a training run dir of an mrq preset (its config.yaml and policy.pt are read)")
     parser.add_argument("--opponent", default="by-the-book", help="scripted opponent name (default by-the-book)")
     parser.add_argument("--fights", type=int, default=500, help="paired-seed fights per player (default 500)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first fight (default 0)")

@@ -96,7 +96,7 @@ def render(data: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("run_dir", help="training run directory (model.zip or checkpoints/)")
+    parser.add_argument("run_dir", help="training run directory (its config.yaml and policy.pt are read)")
     parser.add_argument("--against", default="by-the-book", help="scripted agent name or run dir")
     parser.add_argument("--fights", type=int, default=500)
     parser.add_argument("--seed", type=int, default=0)
