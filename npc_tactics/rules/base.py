@@ -513,7 +513,7 @@ class Engine(ABC, Generic[S]):
 
     def clone(self, state: S) -> S:
         # S is unbounded, so mypy cannot see the clone() every state class defines (phase 2: a State protocol)
-        return state.clone()  # type: ignore[attr-defined,no-any-return]
+        return state.clone()  # type: ignore[attr-defined,no-any-return]  # S is only bound to states with clone() by the protocol's docstring
 
     def describe_action(self, action: int) -> str:
         return self.catalogue.name(action)

@@ -58,7 +58,7 @@ def _weapon(file: str, name: str, raw: Any, field: str) -> Weapon:
                 "a ranged weapon needs [short, medium, long] upper bounds in metres",
             )
         r = V.sequence(d["ranges"], file, f"{field}.ranges", 3, 3, "range bands")
-        ranges = tuple(V.integer(x, file, f"{field}.ranges[{i}]", 1, 100000) for i, x in enumerate(r))  # type: ignore[assignment]
+        ranges = tuple(V.integer(x, file, f"{field}.ranges[{i}]", 1, 100000) for i, x in enumerate(r))  # type: ignore[assignment]  # the tuple's length is checked just above
         if not ranges[0] < ranges[1] < ranges[2]:
             raise ConfigError(file, f"{field}.ranges", f"bands must increase, got {list(ranges)}")
     flags = {

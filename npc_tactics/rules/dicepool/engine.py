@@ -115,7 +115,7 @@ class DicePoolEngine(Engine[DicePoolState]):
             return None
         if state.cache is None:
             self._build_decision(state)
-        return state.cache[0]  # type: ignore[no-any-return]
+        return state.cache[0]  # type: ignore[no-any-return]  # the cache tuple is untyped (Any); it holds the Decision
 
     def legal_mask(self, state: DicePoolState, decision: Decision | None = None) -> np.ndarray:
         if state.phase == PHASE_DONE:
@@ -124,7 +124,7 @@ class DicePoolEngine(Engine[DicePoolState]):
             self._build_decision(state)
         pending = state.cache[0]
         if decision is None or decision is pending or decision == pending:
-            return state.cache[1].copy()  # type: ignore[no-any-return]
+            return state.cache[1].copy()  # type: ignore[no-any-return]  # the cache tuple is untyped (Any); it holds the bool mask
         mask = np.zeros(A.N_ACTIONS, dtype=np.bool_)
         if decision.kind == DecisionKind.ACT:
             self._act_mask(state, decision.actor, mask)
@@ -242,7 +242,7 @@ class DicePoolEngine(Engine[DicePoolState]):
                     m[A.STRIKE + k] = strike_ok
                 elif mobile:
                     m[A.ADVANCE + k] = True
-                if shoot_ok and d <= w.max_range:  # type: ignore[union-attr]
+                if shoot_ok and d <= w.max_range:  # type: ignore[union-attr]  # shoot_ok implies a ranged weapon
                     m[A.SHOOT + k] = True
                     m[A.AIM + k] = f.aim_target != e
             k += 1

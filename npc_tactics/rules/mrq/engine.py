@@ -113,7 +113,7 @@ class MRQEngine(Engine[MRQState]):
             return self._ones.copy()
         cache = state.mask_cache
         if cache is not None and cache[0] is decision:
-            return cache[1].copy()  # type: ignore[no-any-return]
+            return cache[1].copy()  # type: ignore[no-any-return]  # the cache tuple is untyped (Any); it holds the bool mask
         mask = np.zeros(N_ACTIONS, dtype=np.bool_)
         kind = decision.kind
         if kind == DecisionKind.ACT:
@@ -121,7 +121,7 @@ class MRQEngine(Engine[MRQState]):
         elif kind == DecisionKind.REACT:
             mask[X.react_options(state)] = True
         elif kind == DecisionKind.EFFECT:
-            mask[X.legal_effects(state, state.exchange)] = True  # type: ignore[arg-type]
+            mask[X.legal_effects(state, state.exchange)] = True  # type: ignore[arg-type]  # an EFFECT decision always has state.exchange set
         else:
             mask[IDX["impale_leave"]] = True
             mask[IDX["impale_pull"]] = True

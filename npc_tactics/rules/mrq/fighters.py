@@ -62,7 +62,7 @@ def attack_item(c: MRQCombatant) -> tuple[str, Weapon]:
     if main_usable(c):
         return MAIN, c.prof.weapon
     if off_usable(c):
-        return OFF, c.prof.offhand  # type: ignore[return-value]
+        return OFF, c.prof.offhand  # type: ignore[return-value]  # off_usable() guarantees an off-hand weapon
     return UNARMED, c.prof.unarmed
 
 

@@ -163,10 +163,10 @@ def _apply_code(state: MRQState, sink: EventSink, i: int, opponent: int, table: 
         apply_location_damage(state, sink, i, i, loc, c.loc_hp[loc], F.base_skill(c), RULE, fumble=True)
 
 
-def _set_item(c: object, slot: str, value: int) -> None:
+def _set_item(c: MRQCombatant, slot: str, value: int) -> None:
     if slot == F.MAIN:
-        c.weapon_state = value  # type: ignore[attr-defined]
+        c.weapon_state = value
     elif slot == F.OFF:
-        c.off_state = value  # type: ignore[attr-defined]
+        c.off_state = value
     elif slot == F.MISSILE:
-        c.missile_state = value  # type: ignore[attr-defined]
+        c.missile_state = value

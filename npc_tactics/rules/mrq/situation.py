@@ -44,7 +44,7 @@ def load_situation(
     from npc_tactics.rules.mrq.pending import KINDS
     from npc_tactics.rules.pending import load_with_pending
 
-    return load_with_pending(load_plain_situation, KINDS, engine, path_or_mapping, roller, notes)  # type: ignore[no-any-return]
+    return load_with_pending(load_plain_situation, KINDS, engine, path_or_mapping, roller, notes)  # type: ignore[no-any-return]  # the shared pending loader returns Any; it returns this system's state
 
 
 def load_plain_situation(

@@ -183,7 +183,7 @@ def make_template(
 
 def _ranges(w: dict[str, Any]) -> tuple[int, int, int]:
     r = w["ranges"] or (0, 0, 0)
-    return tuple(T.feet_to_squares(x) for x in r)  # type: ignore[return-value]
+    return tuple(T.feet_to_squares(x) for x in r)  # type: ignore[return-value]  # the YAML row has exactly three ranges (checked by the loader)
 
 
 def _common(name: str, r: dict[str, Any], file: str, path: str) -> dict[str, Any]:

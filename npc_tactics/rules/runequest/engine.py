@@ -83,7 +83,7 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
             return np.ones(A.N, dtype=np.bool_)
         cache = state.mask_cache
         if cache is not None and cache[0] is decision:
-            return cache[1].copy()  # type: ignore[no-any-return]
+            return cache[1].copy()  # type: ignore[no-any-return]  # the cache tuple is untyped (Any); it holds the bool mask
         if decision.kind == DecisionKind.REACT:
             mask = self._react_mask(state)
         elif decision.kind == DecisionKind.OPTION:
@@ -94,7 +94,7 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
         return mask
 
     def outcome(self, state: RQState) -> Outcome | None:
-        return state.result  # type: ignore[no-any-return]
+        return state.result  # type: ignore[no-any-return]  # state.result is typed Any on the state (set by _finish to an Outcome)
 
     def _apply(self, s: RQState, decision: Decision, action: int, sink: EventSink) -> None:
         s.mask_cache = None
@@ -356,7 +356,7 @@ class RuneQuestEngine(RoundPhases, Engine[RQState]):
 
     def _answer(self, s: RQState, action: int, sink: EventSink) -> None:
         spec = A.CATALOGUE[action]
-        d = s.combatants[s.incoming.defender]  # type: ignore[union-attr]
+        d = s.combatants[s.incoming.defender]  # type: ignore[union-attr]  # a REACT decision always has state.incoming set
         if spec.verb == "parry":
             how, pw = PARRY, int(spec.option)
         elif spec.verb == "dodge":
