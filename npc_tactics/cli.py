@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
+from npc_tactics.cli_ray import AddressOption, BackendOption, EnvRunnersOption, ray_train_options
 from npc_tactics.cli_support import (
     Command,
     Group,
@@ -146,6 +147,9 @@ def train(
     seed: Annotated[int | None, typer.Option(metavar="SEED", callback=check_seed_option,
                                              help=f"Override the config's seed (0 to {SEED_MAX}).")] = None,
     progress: ProgressFlag = True,
+    backend: BackendOption = None,
+    address: AddressOption = None,
+    num_env_runners: EnvRunnersOption = None,
 ) -> None:
     """Train an NPC policy with MaskablePPO from one YAML config; writes a run directory.
 
@@ -164,8 +168,9 @@ def train(
     if force and not resume:
         raise UserError("--force only applies with --resume")
     cfg = load_train_config(config)
+    ray_options = ray_train_options(backend or cfg.backend, address, num_env_runners)
     run_dir = run_training(cfg, out, resume=resume, timesteps=timesteps, seed=seed, progress=progress,
-                           config_source=config, force=force)
+                           config_source=config, force=force, backend=backend, ray_options=ray_options)
     typer.echo(f"run directory: {run_dir}")
 
 

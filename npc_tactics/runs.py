@@ -19,7 +19,9 @@ Layout (files this module knows about)::
     model.zip                         SB3 export of the final model (never read here)
     checkpoints/ckpt_<steps>.json     bookkeeping, written last: a checkpoint counts only when it exists
     checkpoints/ckpt_<steps>.policy.pt   policy weights at that checkpoint
-    checkpoints/ckpt_<steps>.optim.pt    Adam state (plain state_dict), for --resume
+    checkpoints/ckpt_<steps>.optim.pt    Adam state (plain state_dict), for SB3's --resume
+    checkpoints/ckpt_<steps>.rllib/      RLlib's own checkpoint of an RLlib run (``backend: rllib``), in place
+                                      of optim.pt, for its --resume (never read to play)
     train.lock                        present while a train/resume process writes the folder
 """
 
@@ -83,6 +85,11 @@ class Checkpoint:
     @property
     def name(self) -> str:
         return self.json_path.stem
+
+    @property
+    def rllib_path(self) -> Path:
+        """The RLlib checkpoint folder of an RLlib run's checkpoint (see ``npc_tactics.training.rllib``)."""
+        return self.json_path.with_name(f"{self.json_path.stem}.rllib")
 
 
 @dataclass
@@ -224,7 +231,8 @@ class RunDir:
 
     # ----- checkpoints and weights
     def checkpoints(self) -> list[Checkpoint]:
-        """Complete checkpoints, oldest first: a json plus both tensor files (a kill mid-write leaves none)."""
+        """Complete checkpoints, oldest first: a json plus the weights and the optimizer state (a tensor file,
+        or an RLlib checkpoint folder); the json is written last, so a kill mid-write leaves none."""
         out = []
         if self.checkpoint_dir.is_dir():
             for p in self.checkpoint_dir.iterdir():
@@ -233,7 +241,7 @@ class RunDir:
                     continue
                 ckpt = Checkpoint(int(m.group(1)), p, p.with_name(f"{p.stem}.policy.pt"),
                                   p.with_name(f"{p.stem}.optim.pt"))
-                if ckpt.policy_path.is_file() and ckpt.optim_path.is_file():
+                if ckpt.policy_path.is_file() and (ckpt.optim_path.is_file() or ckpt.rllib_path.is_dir()):
                     out.append(ckpt)
         return sorted(out, key=lambda c: c.timesteps)
 

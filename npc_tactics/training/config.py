@@ -144,6 +144,9 @@ class TrainConfig(BaseModel):
     ppo: PPOConfig = Field(default_factory=PPOConfig)
     budget: BudgetConfig = Field(default_factory=BudgetConfig)
     seed: int = Field(default=0, ge=0, le=SEED_MAX)
+    #: who trains: ``sb3`` (MaskablePPO, local, the default) or ``rllib`` (RLlib PPO on a Ray cluster, the
+    #: optional ``[ray]`` extra; :mod:`npc_tactics.training.rllib`). Both write the same run folder.
+    backend: Literal["sb3", "rllib"] = "sb3"
 
     @model_validator(mode="after")
     def _check_rollout(self) -> TrainConfig:

@@ -30,6 +30,7 @@ from npc_tactics.runs import POLICY_FILE, RunDir
 from npc_tactics.training.config import TrainConfig, as_schedule, parse_train_config, validate_names
 from npc_tactics.training.curves import plot_learning_curve
 from npc_tactics.training.lock import RunLock
+from npc_tactics.training.rllib import RayOptions, require_ray
 from npc_tactics.training.run_dir import (
     append_eval_rows,
     default_run_dir,
@@ -201,8 +202,13 @@ def train(
     progress: bool = True,
     config_source: str = "",
     force: bool = False,
+    backend: str | None = None,
+    ray_options: RayOptions | None = None,
 ) -> Path:
     """Train MaskablePPO as ``config`` says and return the run folder.
+
+    ``backend`` overrides the config's (``rllib``: RLlib PPO on Ray, see :mod:`npc_tactics.training.rllib`,
+    where ``ray_options`` says which cluster and how many env runners); a resumed run keeps its own.
 
     ``timesteps``/``seed`` override the config's budget and seed (recorded in ``args.yaml``). With
     ``resume=True`` the run in ``out_dir`` (default: the latest ``runs/<system>-<scenario>-*``)
@@ -222,18 +228,22 @@ def train(
             console.print(msg)
 
     out = Path(out_dir) if out_dir is not None else None
+    if backend is not None and backend != config.backend:
+        config = config.with_overrides(backend=backend)
     config = validate_names(config)
     run = _run_path(config, out, resume)
     run.mkdir(parents=True, exist_ok=True)
     with RunLock(run, say=lambda msg: console.print(msg, soft_wrap=True)):
         cfg = _prepare_run(config, run, resume, timesteps, seed, say, force)
+        if cfg.backend == "rllib":
+            require_ray()
         return _train_locked(cfg, run, console, say, resume=resume, out=out, timesteps=timesteps,
-                             seed=seed, progress=progress, config_source=config_source)
+                             seed=seed, progress=progress, config_source=config_source, ray_options=ray_options)
 
 
 def _train_locked(cfg: TrainConfig, run: Path, console: Any, say: Any, *, resume: bool,
                   out: Path | None, timesteps: int | None, seed: int | None, progress: bool,
-                  config_source: str) -> Path:
+                  config_source: str, ray_options: RayOptions | None = None) -> Path:
     """The body of :func:`train`, run while holding the run folder's lock."""
     import torch
     from stable_baselines3.common.callbacks import CallbackList
@@ -271,6 +281,11 @@ def _train_locked(cfg: TrainConfig, run: Path, console: Any, say: Any, *, resume
 
     start_steps = ckpts[-1].timesteps if ckpts else 0
     seg_seed = segment_seed(cfg.seed, start_steps)
+    if cfg.backend == "rllib":
+        from npc_tactics.training.rllib.train import train_segment
+
+        return train_segment(cfg, run, ckpts, seg_seed, say=say, progress=progress, config_source=config_source,
+                             options=ray_options)
     set_random_seed(seg_seed)
     # tiny MLPs: one thread is fastest, and the machine's other core runs other work
     torch.set_num_threads(1)

@@ -1,0 +1,65 @@
+"""The command line's Ray options: ``train --backend rllib --address ... --num-env-runners N`` and
+``evaluate --address ... --workers N``. Kept apart from ``cli.py`` so the commands stay a list, and light:
+nothing here imports Ray (a missing ``[ray]`` extra is a one-line error only when these options are used)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from npc_tactics.errors import UserError
+
+__all__ = ["AddressOption", "BackendOption", "EnvRunnersOption", "WorkersOption", "ray_executor_options",
+           "ray_train_options"]
+
+MAX_RUNNERS = 1024
+
+BackendOption = Annotated[str | None, typer.Option(
+    metavar="sb3|rllib", help="Who trains (default: the config's `backend:`, else sb3): sb3 = MaskablePPO on this "
+    "machine; rllib = RLlib PPO on Ray (pip install 'npc-tactics[ray]'). A resumed run keeps its own.")]
+AddressOption = Annotated[str | None, typer.Option(
+    metavar="auto|ray://HOST:PORT", help="The Ray cluster to use: auto = the cluster this machine is part of "
+    "(`ray start --head`), ray://HOST:PORT = a remote head (Ray Client); default: a local Ray instance started "
+    "for this command. See docs/scale.md.")]
+EnvRunnersOption = Annotated[int | None, typer.Option(
+    metavar="N", help=f"With --backend rllib: RLlib env runners sampling fights in parallel (0 to {MAX_RUNNERS}; "
+    "default 0 = sample in this process; each runner takes one CPU of the cluster).")]
+WorkersOption = Annotated[int | None, typer.Option(
+    metavar="N", help=f"Fan the fights out over N Ray workers (1 to {MAX_RUNNERS}); same numbers as the local run "
+    "for the same seeds. Default: no Ray, unless --address is given (then one worker per cluster CPU).")]
+
+
+def _check_runners(value: int | None, flag: str, low: int) -> None:
+    if value is not None and not low <= value <= MAX_RUNNERS:
+        raise UserError(f"{flag}: expected {low} to {MAX_RUNNERS}, got {value}")
+
+
+def ray_train_options(backend: str | None, address: str | None, num_env_runners: int | None) -> Any:
+    """The :class:`~npc_tactics.training.rllib.RayOptions` of ``train`` (None for the sb3 backend); checks the
+    flags first: each is one line naming the flag."""
+    if backend not in (None, "sb3", "rllib"):
+        raise UserError(f"--backend: expected sb3 or rllib, got {backend!r}")
+    _check_runners(num_env_runners, "--num-env-runners", 0)
+    if backend != "rllib":
+        used = [flag for flag, v in (("--address", address), ("--num-env-runners", num_env_runners)) if v is not None]
+        if used:
+            raise UserError(f"{used[0]}: only applies with --backend rllib (or `backend: rllib` in the config)")
+        return None
+    from npc_tactics.training.rllib import RayOptions, require_ray
+    from npc_tactics.training.rllib.cluster import check_address
+
+    require_ray()
+    return RayOptions(address=check_address(address), num_env_runners=num_env_runners or 0)
+
+
+def ray_executor_options(address: str | None, workers: int | None) -> Any:
+    """``(RayOptions, workers)`` for a command that fans fights out over Ray, or None to run locally."""
+    _check_runners(workers, "--workers", 1)
+    if address is None and workers is None:
+        return None
+    from npc_tactics.training.rllib import RayOptions, require_ray
+    from npc_tactics.training.rllib.cluster import check_address
+
+    require_ray("--address/--workers")
+    return RayOptions(address=check_address(address)), workers
