@@ -9,7 +9,7 @@ DEMO_BUNDLE ?= bundles/demo
 DEMO_STEPS ?= 60000
 DEMO_FIGHTS ?= 200
 
-.PHONY: install browser run serve test test-fast bench bench-suggest lint type clean catalogues
+.PHONY: install install-ray browser run serve test test-fast bench bench-suggest lint type clean catalogues
 
 # torch first, pinned to the CPU build on this machine's disk; an unpinned torch pulls a multi-GB CUDA build.
 $(STAMP): pyproject.toml
@@ -20,6 +20,15 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# The [ray] extra (Ray with RLlib, ~0.5 GB) for the RLlib backend and the Ray executor: `make test` installs it
+# (tests/ray), `make run` does not need it. Ray pins its own gymnasium, inside the project's range.
+RAY_STAMP := $(VENV)/.installed-ray
+$(RAY_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray]'
+	touch $(RAY_STAMP)
+
+install-ray: $(RAY_STAMP)
 
 # The GM page's end-to-end test drives Debian's chromium (Playwright's Python package with executable_path; no
 # browser download). Installed with apt-get when absent (as root, or through sudo).
@@ -39,7 +48,7 @@ run: install
 serve: install
 	$(BIN)/npc-tactics serve --bundles $(dir $(DEMO_BUNDLE))
 
-test: install browser
+test: install-ray browser
 	$(BIN)/ruff check npc_tactics tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports

@@ -15,7 +15,14 @@ from typing import Annotated, Any
 
 import typer
 
-from npc_tactics.cli_ray import AddressOption, BackendOption, EnvRunnersOption, ray_train_options
+from npc_tactics.cli_ray import (
+    AddressOption,
+    BackendOption,
+    EnvRunnersOption,
+    WorkersOption,
+    ray_pool,
+    ray_train_options,
+)
 from npc_tactics.cli_support import (
     Command,
     Group,
@@ -192,6 +199,8 @@ def evaluate(
                                              help="Report directory (default reports/SYSTEM-SCENARIO).")] = None,
     progress: ProgressFlag = True,
     option: OptionFlag = None,
+    address: AddressOption = None,
+    workers: WorkersOption = None,
 ) -> None:
     """Round-robin tournament on paired seeds: win/draw/flee rates with Wilson 95% intervals, ratings per seat,
     tactic profiles, and a Markdown report with PNG plots (results.json holds every number; timing.json the
@@ -211,8 +220,10 @@ def evaluate(
     check_out(out)
     options = rules_options(system, option)
     check_runs_fit(names, system, options)
+    pool = ray_pool(address, workers)
     try:
-        result = run_tournament(system, scenario, names, fights, seed, out, options=options, progress=progress)
+        result = run_tournament(system, scenario, names, fights, seed, out, options=options, progress=progress,
+                                pool=pool)
     except OSError as exc:
         raise UserError(f"--out: cannot write the report in {out}: {exc.strerror or exc}") from None
     print_first_agent(result)

@@ -10,7 +10,7 @@ import typer
 
 from npc_tactics.errors import UserError
 
-__all__ = ["AddressOption", "BackendOption", "EnvRunnersOption", "WorkersOption", "ray_executor_options",
+__all__ = ["AddressOption", "BackendOption", "EnvRunnersOption", "WorkersOption", "ray_pool",
            "ray_train_options"]
 
 MAX_RUNNERS = 1024
@@ -36,8 +36,8 @@ def _check_runners(value: int | None, flag: str, low: int) -> None:
 
 
 def ray_train_options(backend: str | None, address: str | None, num_env_runners: int | None) -> Any:
-    """The :class:`~npc_tactics.training.rllib.RayOptions` of ``train`` (None for the sb3 backend); checks the
-    flags first: each is one line naming the flag."""
+    """The :class:`~npc_tactics.cluster.RayOptions` of ``train`` (None for the sb3 backend); each bad flag is one
+    line naming it (a missing extra is refused by the trainer, after the config was checked)."""
     if backend not in (None, "sb3", "rllib"):
         raise UserError(f"--backend: expected sb3 or rllib, got {backend!r}")
     _check_runners(num_env_runners, "--num-env-runners", 0)
@@ -46,20 +46,23 @@ def ray_train_options(backend: str | None, address: str | None, num_env_runners:
         if used:
             raise UserError(f"{used[0]}: only applies with --backend rllib (or `backend: rllib` in the config)")
         return None
-    from npc_tactics.training.rllib import RayOptions, require_ray
-    from npc_tactics.training.rllib.cluster import check_address
+    from npc_tactics.cluster import RayOptions, check_address
 
-    require_ray()
     return RayOptions(address=check_address(address), num_env_runners=num_env_runners or 0)
 
 
-def ray_executor_options(address: str | None, workers: int | None) -> Any:
-    """``(RayOptions, workers)`` for a command that fans fights out over Ray, or None to run locally."""
+def ray_pool(address: str | None, workers: int | None) -> Any:
+    """A pool factory ``(initializer, initargs) -> RayExecutor`` for a command that fans fights out over Ray
+    (``--address`` and/or ``--workers`` given), or None to play them in this process."""
     _check_runners(workers, "--workers", 1)
     if address is None and workers is None:
         return None
-    from npc_tactics.training.rllib import RayOptions, require_ray
-    from npc_tactics.training.rllib.cluster import check_address
+    from npc_tactics.cluster import RayExecutor, RayOptions, check_address, require_ray
 
+    options = RayOptions(address=check_address(address))
     require_ray("--address/--workers")
-    return RayOptions(address=check_address(address)), workers
+
+    def pool(initializer: Any, initargs: tuple[Any, ...]) -> RayExecutor:
+        return RayExecutor(workers, initializer, initargs, options)
+
+    return pool

@@ -22,6 +22,7 @@ from typing import Any
 from npc_tactics.agents.resolve import agent_factory, agent_label, trained_side
 from npc_tactics.evaluation.aggregate import SideTally
 from npc_tactics.evaluation.arena import Arena, fight_seeds, progress_bar
+from npc_tactics.evaluation.fanout import PoolFactory, fight_records
 from npc_tactics.evaluation.ratings import SeatRatings
 from npc_tactics.evaluation.results import PairingResult, TournamentResult
 
@@ -100,13 +101,15 @@ def run_tournament(
     command: str | None = None,
     plots: bool = True,
     seats: Mapping[str, int | None] | None = None,
+    pool: PoolFactory | None = None,
 ) -> TournamentResult:
     """Play every ordered pair of ``agents`` (scripted names or run directories) on the seeds ``seed
     .. seed+fights_per_pairing-1``, rate them, and write ``report.md``, ``results.json`` and PNG
     plots into ``out_dir``. ``include_self`` adds mirror matches (A vs A: the seat baseline; not
     rated); ``command`` is the reproduce line printed in the report (default: an ``npc-tactics
     evaluate`` line); ``seats`` restricts agent specs to one side (default: a trained run plays
-    only the side it learned, read from its config; scripted agents play both)."""
+    only the side it learned, read from its config; scripted agents play both). ``pool`` plays the fights on
+    workers (a Ray cluster: :mod:`npc_tactics.evaluation.fanout`), with the same results."""
     if len(agents) < 2 and not include_self:
         raise ValueError(
             "a tournament needs at least two agents (or include_self for mirror matches)"
@@ -137,6 +140,10 @@ def run_tournament(
     started = time.perf_counter()
     pairings = [PairingResult((a, b)) for a, b in pairs]
     rater = SeatRatings(labels)
+    records = None
+    if pool is not None:
+        specs = dict(zip(labels, agents, strict=True))
+        records = fight_records(pool, system, scenario, options, specs, pairs, seeds)
     with progress_bar(
         len(pairs) * len(seeds), f"tournament on {arena.scenario_name}", progress
     ) as advance:
@@ -144,10 +151,12 @@ def run_tournament(
         for s in seeds:
             for pairing in pairings:
                 a, b = pairing.agents
-                record = arena.fight([factories[a], factories[b]], s)
+                record = arena.fight([factories[a], factories[b]], s) if records is None else next(records)
                 pairing.tally.add(record)
                 rater.update(pairing.agents, record.results)
                 advance()
+    if records is not None:
+        records.close()  # stops the pool's workers now, not when the generator is collected
     ratings = rater.table()
     profiles, actions, statuses = _seat_profiles(pairings, labels)
     out_dir = Path(out_dir)

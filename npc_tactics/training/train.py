@@ -231,12 +231,15 @@ def train(
     if backend is not None and backend != config.backend:
         config = config.with_overrides(backend=backend)
     config = validate_names(config)
+    if config.backend == "rllib":
+        from npc_tactics.training.rllib.algo import check_config
+
+        check_config(config, config_source or "<config>")
+        require_ray()
     run = _run_path(config, out, resume)
     run.mkdir(parents=True, exist_ok=True)
     with RunLock(run, say=lambda msg: console.print(msg, soft_wrap=True)):
         cfg = _prepare_run(config, run, resume, timesteps, seed, say, force)
-        if cfg.backend == "rllib":
-            require_ray()
         return _train_locked(cfg, run, console, say, resume=resume, out=out, timesteps=timesteps,
                              seed=seed, progress=progress, config_source=config_source, ray_options=ray_options)
 

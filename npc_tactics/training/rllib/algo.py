@@ -14,12 +14,12 @@ the driver process).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from npc_tactics.errors import ConfigError
 from npc_tactics.training.config import Schedule, TrainConfig
 
-__all__ = ["env_config", "lr_setting", "ppo_config"]
+__all__ = ["check_config", "env_config", "lr_setting", "ppo_config"]
 
 
 def env_config(cfg: TrainConfig) -> dict[str, Any]:
@@ -30,7 +30,7 @@ def env_config(cfg: TrainConfig) -> dict[str, Any]:
         "scenario": cfg.scenario,
         "side": cfg.side,
         "opponents": list(cfg.opponents),
-        "reward": cfg.reward.model_dump(),
+        "reward": cast(Any, cfg.reward).model_dump(),  # RewardTerms is built by create_model
         "options": dict(cfg.options),
     }
 
@@ -48,7 +48,15 @@ def lr_setting(cfg: TrainConfig) -> float | list[list[float]]:
     return [[0, float(lr.start)], [end_at, max(float(lr.end), 1e-12)]]
 
 
-def ppo_config(cfg: TrainConfig, num_env_runners: int, seed: int, file: str = "config.yaml") -> Any:
+def check_config(cfg: TrainConfig, file: str = "<config>") -> None:
+    """Refuse, before anything starts, what the RLlib backend cannot do (a ``ConfigError`` naming the field)."""
+    clip = cfg.ppo.clip_range
+    if isinstance(clip, Schedule) and clip.kind != "constant":
+        raise ConfigError(file, "ppo.clip_range", "a clip_range schedule is not supported by backend rllib "
+                                                  "(RLlib's PPO clip is a constant); give a number")
+
+
+def ppo_config(cfg: TrainConfig, num_env_runners: int, seed: int) -> Any:
     """The ``PPOConfig`` that trains ``cfg`` with ``num_env_runners`` remote env runners."""
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
@@ -57,10 +65,8 @@ def ppo_config(cfg: TrainConfig, num_env_runners: int, seed: int, file: str = "c
     from npc_tactics.training.rllib.env import POLICY_ID, NpcSideEnv, policy_mapping
     from npc_tactics.training.rllib.module import MaskedPPOModule
 
+    check_config(cfg)
     ppo = cfg.ppo
-    if isinstance(ppo.clip_range, Schedule) and ppo.clip_range.kind != "constant":
-        raise ConfigError(file, "ppo.clip_range", "a clip_range schedule is not supported by backend rllib "
-                                                  "(RLlib's PPO clip is a constant); give a number")
     clip = ppo.clip_range.start if isinstance(ppo.clip_range, Schedule) else ppo.clip_range
     n_envs = cfg.budget.n_envs
     per_runner = max(1, -(-n_envs // max(1, num_env_runners)))  # ceil: at least n_envs fights in all

@@ -13,6 +13,8 @@ repeats its last observation as the (unused) final one.
 
 Seeding follows ``TacticsEnv``: the episode's seed spawns one stream for the dice and one for the opponent
 (which pool entry plays, and its own random choices); a ``reset`` without a seed continues the env's stream.
+A fight that ends before any NPC decides (SB3 sees a zero observation and a terminal step) is skipped: the
+next fight of the stream is the episode.
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ __all__ = ["POLICY_ID", "NpcSideEnv", "opponent_factories", "policy_mapping"]
 
 #: The one module every NPC of the trained side shares (shared parameters, like SB3's single policy).
 POLICY_ID = "npc"
+
+#: Fights in a row that may end before any NPC decides before ``reset`` gives up (a scenario bug).
+MAX_SKIPPED_FIGHTS = 1000
 
 OpponentFactory = Callable[[Any, np.random.Generator], Agent]
 
@@ -57,7 +62,7 @@ def opponent_factories(system: str, specs: Sequence[str]) -> list[OpponentFactor
 
             def sampled(engine: Any, rng: np.random.Generator, agent: Any = frozen) -> Agent:
                 agent.rng = rng
-                return agent  # type: ignore[no-any-return]  # a PolicyAgent is an Agent
+                return agent
 
             out.append(sampled)
         else:
@@ -65,7 +70,7 @@ def opponent_factories(system: str, specs: Sequence[str]) -> list[OpponentFactor
     return out
 
 
-class NpcSideEnv(MultiAgentEnv):  # type: ignore[misc]  # ray ships no type information
+class NpcSideEnv(MultiAgentEnv):
     """``env_config``: ``system``, ``scenario``, ``side``, ``opponents`` (specs), ``reward`` (terms),
     ``options`` (rules options), as in :class:`~npc_tactics.training.config.TrainConfig`."""
 
@@ -97,18 +102,22 @@ class NpcSideEnv(MultiAgentEnv):  # type: ignore[misc]  # ray ships no type info
               ) -> tuple[dict[str, Any], dict[str, Any]]:
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        dice_seed, opponent_seed = spawn_seeds(self._rng, 2)
-        opponent_rng = np.random.default_rng(opponent_seed)
-        make = self.opponent_pool[int(opponent_rng.integers(len(self.opponent_pool)))]
-        self._opponent = make(self.pz.session.engine, opponent_rng)
-        self.pz.reset(seed=dice_seed)
-        self.agents = list(self.possible_agents)
-        self._seen = set()
-        self._pending = {}
-        acting, done, _ = self._advance()
-        if done or acting is None:  # the other side won before the NPCs decided: no episode for RLlib
-            raise RuntimeError(f"{self.pz.session.scenario_name}: the fight ended before side {self.side} decided")
-        return self._emit(acting), {}
+        for _ in range(MAX_SKIPPED_FIGHTS):
+            dice_seed, opponent_seed = spawn_seeds(self._rng, 2)
+            opponent_rng = np.random.default_rng(opponent_seed)
+            make = self.opponent_pool[int(opponent_rng.integers(len(self.opponent_pool)))]
+            self._opponent = make(self.pz.session.engine, opponent_rng)
+            self.pz.reset(seed=dice_seed)
+            self.agents = list(self.possible_agents)
+            self._seen = set()
+            self._pending = {}
+            acting, done, _ = self._advance()
+            if not done and acting is not None:
+                return self._emit(acting), {}
+            # the fight ended before any NPC decided (e.g. killed by the first blow): nothing to learn from,
+            # and RLlib needs a first observation, so the next fight of the stream is played instead
+        raise RuntimeError(f"{self.pz.session.scenario_name}: {MAX_SKIPPED_FIGHTS} fights in a row ended before "
+                           f"side {self.side} decided")
 
     def step(self, action_dict: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:
         acting = self._acting()

@@ -47,7 +47,7 @@ class _Extractor(nn.Module):
         self.value_net = _mlp(width, net_arch)
 
 
-class MaskedPPOModule(TorchRLModule, ValueFunctionAPI):  # type: ignore[misc]  # ray ships no type information
+class MaskedPPOModule(TorchRLModule, ValueFunctionAPI):
     """``model_config``: ``{"net_arch": [64, 64]}`` (the config's ``ppo.net_arch``)."""
 
     def setup(self) -> None:
@@ -84,7 +84,8 @@ class MaskedPPOModule(TorchRLModule, ValueFunctionAPI):  # type: ignore[misc]  #
 
     def compute_values(self, batch: dict[str, Any], embeddings: Any = None) -> torch.Tensor:
         features = batch[Columns.OBS]["observation"].float()
-        return self.value_net(self.mlp_extractor.value_net(features)).squeeze(-1)  # type: ignore[no-any-return]
+        values: torch.Tensor = self.value_net(self.mlp_extractor.value_net(features)).squeeze(-1)
+        return values
 
 
 def sb3_state_dict(module: nn.Module) -> dict[str, torch.Tensor]:
@@ -93,10 +94,11 @@ def sb3_state_dict(module: nn.Module) -> dict[str, torch.Tensor]:
     return {k: v.detach().cpu().clone() for k, v in module.state_dict().items() if k.startswith(prefixes)}
 
 
-def masked_probabilities(module: nn.Module, vectors: np.ndarray, masks: np.ndarray) -> np.ndarray:
+def masked_probabilities(module: Any, vectors: np.ndarray, masks: np.ndarray) -> np.ndarray:
     """The module's action probabilities (softmax of the masked logits) for a batch of observations."""
     batch = {Columns.OBS: {"observation": torch.as_tensor(np.asarray(vectors, dtype=np.float32)),
                            "action_mask": torch.as_tensor(np.asarray(masks, dtype=np.int8))}}
     with torch.no_grad():
         logits = module.forward_inference(batch)[Columns.ACTION_DIST_INPUTS]
-    return torch.softmax(logits, dim=-1).cpu().numpy()  # type: ignore[no-any-return]
+    probs: np.ndarray = torch.softmax(logits, dim=-1).cpu().numpy()
+    return probs

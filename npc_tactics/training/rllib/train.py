@@ -165,11 +165,11 @@ def train_segment(cfg: TrainConfig, run: Path, ckpts: list[Checkpoint], seg_seed
     import numpy as np
     import torch
 
+    from npc_tactics.cluster import ray_session
     from npc_tactics.evaluation.arena import progress_bar
     from npc_tactics.training.curves import plot_learning_curve
     from npc_tactics.training.evaluate import evaluate_policy
     from npc_tactics.training.rllib.algo import env_config, ppo_config
-    from npc_tactics.training.rllib.cluster import ray_session
     from npc_tactics.training.rllib.env import POLICY_ID, NpcSideEnv
     from npc_tactics.training.rllib.module import sb3_state_dict
 
@@ -189,7 +189,7 @@ def train_segment(cfg: TrainConfig, run: Path, ckpts: list[Checkpoint], seg_seed
     bookkeeping = {"seed": cfg.seed, "segment_seed": seg_seed}
 
     with ray_session(options):
-        algo = ppo_config(cfg, options.num_env_runners, seg_seed, str(run / "config.yaml")).build_algo()
+        algo = ppo_config(cfg, options.num_env_runners, seg_seed).build_algo()
         try:
             if ckpts:
                 say(f"resuming {run} from {ckpts[-1].name} ({start_steps} timesteps)")
