@@ -20,7 +20,7 @@ from npc_tactics.cli_ray import (
     BackendOption,
     EnvRunnersOption,
     WorkersOption,
-    ray_pool,
+    ray_executor,
     ray_train_options,
 )
 from npc_tactics.cli_support import (
@@ -220,10 +220,10 @@ def evaluate(
     check_out(out)
     options = rules_options(system, option)
     check_runs_fit(names, system, options)
-    pool = ray_pool(address, workers)
+    executor = ray_executor(address, workers)
     try:
         result = run_tournament(system, scenario, names, fights, seed, out, options=options, progress=progress,
-                                pool=pool)
+                                workers=workers, executor=executor)
     except OSError as exc:
         raise UserError(f"--out: cannot write the report in {out}: {exc.strerror or exc}") from None
     print_first_agent(result)

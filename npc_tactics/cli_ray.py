@@ -1,5 +1,5 @@
 """The command line's Ray options: ``train --backend rllib --address ... --num-env-runners N`` and
-``evaluate --address ... --workers N``. Kept apart from ``cli.py`` so the commands stay a list, and light:
+``evaluate --workers N [--address ...]``. Kept apart from ``cli.py`` so the commands stay a list, and light:
 nothing here imports Ray (a missing ``[ray]`` extra is a one-line error only when these options are used)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import typer
 
 from npc_tactics.errors import UserError
 
-__all__ = ["AddressOption", "BackendOption", "EnvRunnersOption", "WorkersOption", "ray_pool",
+__all__ = ["AddressOption", "BackendOption", "EnvRunnersOption", "WorkersOption", "ray_executor",
            "ray_train_options"]
 
 MAX_RUNNERS = 1024
@@ -19,15 +19,15 @@ BackendOption = Annotated[str | None, typer.Option(
     metavar="sb3|rllib", help="Who trains (default: the config's `backend:`, else sb3): sb3 = MaskablePPO on this "
     "machine; rllib = RLlib PPO on Ray (pip install 'npc-tactics[ray]'). A resumed run keeps its own.")]
 AddressOption = Annotated[str | None, typer.Option(
-    metavar="auto|ray://HOST:PORT", help="The Ray cluster to use: auto = the cluster this machine is part of "
-    "(`ray start --head`), ray://HOST:PORT = a remote head (Ray Client); default: a local Ray instance started "
-    "for this command. See docs/scale.md.")]
+    metavar="local|auto|ray://HOST:PORT", help="Run on Ray: local = a Ray instance started for this command, "
+    "auto = the cluster this machine is part of (`ray start --head`), ray://HOST:PORT = a remote head (Ray "
+    "Client). Training with --backend rllib starts a local instance without it. See docs/scale.md.")]
 EnvRunnersOption = Annotated[int | None, typer.Option(
     metavar="N", help=f"With --backend rllib: RLlib env runners sampling fights in parallel (0 to {MAX_RUNNERS}; "
     "default 0 = sample in this process; each runner takes one CPU of the cluster).")]
 WorkersOption = Annotated[int | None, typer.Option(
-    metavar="N", help=f"Fan the fights out over N Ray workers (1 to {MAX_RUNNERS}); same numbers as the local run "
-    "for the same seeds. Default: no Ray, unless --address is given (then one worker per cluster CPU).")]
+    metavar="N", help=f"Worker processes playing the fights (1 to {MAX_RUNNERS}; default one per core), or Ray "
+    "workers with --address (default one per cluster CPU). The numbers do not depend on it.")]
 
 
 def _check_runners(value: int | None, flag: str, low: int) -> None:
@@ -51,18 +51,14 @@ def ray_train_options(backend: str | None, address: str | None, num_env_runners:
     return RayOptions(address=check_address(address), num_env_runners=num_env_runners or 0)
 
 
-def ray_pool(address: str | None, workers: int | None) -> Any:
-    """A pool factory ``(initializer, initargs) -> RayExecutor`` for a command that fans fights out over Ray
-    (``--address`` and/or ``--workers`` given), or None to play them in this process."""
+def ray_executor(address: str | None, workers: int | None) -> Any:
+    """A :class:`~npc_tactics.cluster.RayExecutor` when ``--address`` is given (``workers`` Ray workers, default
+    one per cluster CPU), else None: the fights run in local worker processes (``--workers``)."""
     _check_runners(workers, "--workers", 1)
-    if address is None and workers is None:
+    if address is None:
         return None
     from npc_tactics.cluster import RayExecutor, RayOptions, check_address, require_ray
 
     options = RayOptions(address=check_address(address))
-    require_ray("--address/--workers")
-
-    def pool(initializer: Any, initargs: tuple[Any, ...]) -> RayExecutor:
-        return RayExecutor(workers, initializer, initargs, options)
-
-    return pool
+    require_ray("--address")
+    return RayExecutor(workers, options)

@@ -9,11 +9,11 @@ existing cluster, the driver's copy of the ``npc_tactics`` package is shipped wi
 dependencies (``pip install 'npc-tactics[ray]'`` on each, or a cluster image with them), and run folders or
 bundles named on the command line must be readable at the same path on every node (a shared filesystem).
 
-:class:`RayExecutor` has the shape of ``ProcessPoolExecutor(max_workers, initializer=, initargs=)``: each worker
-(a Ray actor, one CPU) runs ``initializer(*initargs)`` once, then ``map(fn, items)`` calls ``fn(item)`` on the
-workers and yields the results in the order of ``items``. Code written for a process pool (a module-level
-initializer that loads agents into a global, a chunk function that reads it) runs on a cluster unchanged, and
-its results are the same as long as each item's result depends only on the item (per-fight seeds).
+:class:`RayExecutor` is an executor of the lockstep fight runner (:mod:`npc_tactics.rollouts.executors`), like
+its process pool: each worker (a Ray actor, one CPU) sets the job up once (loads its agents, bundles and run
+folders), then plays the chunks it is sent; the results come back in chunk order. A fight depends only on its
+seed, never on the worker, so tournaments, odds and every other caller of the runner give the same figures on
+a cluster as at home (tested on tournaments: ``results.json`` byte for byte).
 """
 
 from __future__ import annotations
@@ -53,13 +53,16 @@ def require_ray(what: str = "--backend rllib") -> None:
 
 
 def check_address(address: str | None) -> str | None:
-    """``auto``, ``ray://HOST:PORT``, ``HOST:PORT`` or None; anything else is a one-line UserError."""
+    """``auto``, ``ray://HOST:PORT``, ``HOST:PORT``, or None (also for ``local``: start a local instance);
+    anything else is a one-line UserError."""
     if address is None:
         return None
     text = address.strip()
+    if text == "local":
+        return None
     if text == "auto" or text.startswith("ray://") or (":" in text and text.rsplit(":", 1)[1].isdigit()):
         return text
-    raise UserError(f"--address: expected auto, ray://HOST:PORT or HOST:PORT, got {address!r}")
+    raise UserError(f"--address: expected local, auto, ray://HOST:PORT or HOST:PORT, got {address!r}")
 
 
 def _package_dir() -> str:
@@ -98,65 +101,54 @@ def ray_session(options: RayOptions | None = None) -> Iterator[Any]:
 
 
 class _Worker:
-    """One executor worker: runs the initializer once, then calls what it is sent (a Ray actor's class)."""
+    """One executor worker (a Ray actor): prepares the job once, then runs the chunks it is sent."""
 
-    def __init__(self, initializer: Callable[..., Any] | None, initargs: tuple[Any, ...]) -> None:
-        if initializer is not None:
-            initializer(*initargs)
+    def __init__(self, setup: Callable[[Any], None], job: Any) -> None:
+        import sys
+
+        if "torch" in sys.modules:  # one thread per worker: the workers already share the cores
+            sys.modules["torch"].set_num_threads(1)
+        setup(job)
 
     def call(self, fn: Callable[[Any], Any], item: Any) -> Any:
         return fn(item)
 
 
-class RayExecutor:
-    """``map`` over ``max_workers`` Ray actors (default: one per CPU of the cluster), results in input order.
+class _ActorMapper:
+    def __init__(self, actors: list[Any]) -> None:
+        self.actors = actors
 
-    Use as a context manager: on entry it connects (:func:`ray_session`) and starts the workers, on exit it
-    stops them (and the Ray instance it started, if any)."""
-
-    def __init__(self, max_workers: int | None = None, initializer: Callable[..., Any] | None = None,
-                 initargs: tuple[Any, ...] = (), options: RayOptions | None = None) -> None:
-        if max_workers is not None and max_workers < 1:
-            raise ValueError(f"max_workers must be at least 1, got {max_workers}")
-        self.max_workers = max_workers
-        self.initializer = initializer
-        self.initargs = initargs
-        self.options = options or RayOptions()
-        self._session: Any = None
-        self._actors: list[Any] = []
-
-    def __enter__(self) -> RayExecutor:
-        options = self.options
-        if options.address is None and options.num_cpus is None and self.max_workers is not None:
-            options = RayOptions(num_cpus=max(os.cpu_count() or 1, self.max_workers))  # room for every worker
-        self._session = ray_session(options)
-        ray = self._session.__enter__()
-        try:
-            workers = self.max_workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
-            remote = ray.remote(num_cpus=1)(_Worker)
-            self._actors = [remote.remote(self.initializer, self.initargs) for _ in range(workers)]
-        except BaseException:
-            self._session.__exit__(None, None, None)
-            raise
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        import ray
-
-        for actor in self._actors:
-            ray.kill(actor)
-        self._actors = []
-        self._session.__exit__(*exc)
-
-    @property
-    def workers(self) -> int:
-        return len(self._actors)
-
-    def map(self, fn: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]:
-        """``fn(item)`` for every item, on the workers (at most two items in flight per worker), in order."""
-        if not self._actors:
-            raise RuntimeError("RayExecutor.map outside its with block")
+    def map(self, fn: Callable[[Any], Any], iterable: Iterable[Any]) -> Iterator[Any]:
+        """``fn(item)`` on the workers (at most two items in flight per worker), results in input order."""
         from ray.util import ActorPool
 
-        pool = ActorPool(self._actors)
-        return pool.map(lambda actor, item: actor.call.remote(fn, item), items)
+        return ActorPool(self.actors).map(lambda actor, item: actor.call.remote(fn, item), iterable)
+
+
+class RayExecutor:
+    """An executor of the lockstep fight runner (:mod:`npc_tactics.rollouts.executors`) over Ray actors:
+    ``session(setup, job)`` connects (:func:`ray_session`), starts ``workers`` actors of one CPU each (default:
+    one per CPU of the cluster), each runs ``setup(job)`` once, and yields a mapper whose ``map`` returns the
+    results in input order; on exit the actors are stopped (and the Ray instance, if this call started it)."""
+
+    def __init__(self, workers: int | None = None, options: RayOptions | None = None) -> None:
+        if workers is not None and workers < 1:
+            raise ValueError(f"workers must be at least 1, got {workers}")
+        self.workers = workers
+        self.options = options or RayOptions()
+
+    @contextmanager
+    def session(self, setup: Callable[[Any], None], job: Any) -> Iterator[_ActorMapper]:
+        options = self.options
+        if options.address is None and options.num_cpus is None and self.workers is not None:
+            options = RayOptions(num_cpus=max(os.cpu_count() or 1, self.workers))  # room for every worker
+        with ray_session(options) as ray:
+            n = self.workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
+            remote = ray.remote(num_cpus=1)(_Worker)
+            shared = ray.put(job)
+            actors = [remote.remote(setup, shared) for _ in range(n)]
+            try:
+                yield _ActorMapper(actors)
+            finally:
+                for actor in actors:
+                    ray.kill(actor)

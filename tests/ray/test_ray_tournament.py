@@ -1,8 +1,12 @@
-"""A tournament fanned out over Ray workers writes the same results.json as the local run on the same seeds,
-byte for byte (trained RLlib policies and scripted agents; each fight depends on its seed only)."""
+"""A tournament played by Ray workers (the lockstep runner's Ray executor) writes the same results.json as
+the local run on the same seeds, byte for byte (trained RLlib policies and scripted agents; each fight
+depends on its seed only)."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -19,24 +23,42 @@ pytestmark = pytest.mark.integration
 ])
 def test_ray_tournament_equals_local(rllib_runs: dict[str, RllibRun], ray_local: Any, tmp_path: Path,
                                      system: str, agents: list[str]) -> None:
+    import ray
+
     from npc_tactics.cluster import RayExecutor
-    from npc_tactics.evaluation.fanout import DEFAULT_CHUNK
     from npc_tactics.evaluation.tournament import run_tournament
 
     specs = [str(rllib_runs[system].run) if a == "{run}" else a for a in agents]
     fights = 60
-    common = {"options": None, "progress": False, "plots": False, "command": "same"}
-    local = run_tournament(system, None, specs, fights, 11, tmp_path / "local", **common)
-    chunks: list[int] = []
+    common: dict[str, Any] = {"options": None, "progress": False, "plots": False, "command": "same"}
+    local = run_tournament(system, None, specs, fights, 11, tmp_path / "local", workers=1, **common)
+    seen: list[tuple[int, int]] = []  # (chunk size, pid of the Ray worker that played it)
 
-    def pool(initializer: Any, initargs: tuple[Any, ...]) -> RayExecutor:
-        executor = RayExecutor(2, initializer, initargs)
-        real_map = executor.map
-        executor.map = lambda fn, items: real_map(fn, [c for c in items if not chunks.append(len(c))])  # type: ignore[method-assign]
-        return executor
+    class Counting(RayExecutor):
+        @contextmanager
+        def session(self, setup: Any, job: Any) -> Iterator[Any]:
+            with super().session(setup, job) as mapper:
+                real = mapper.map
 
-    remote = run_tournament(system, None, specs, fights, 11, tmp_path / "ray", pool=pool, **common)
-    assert len(chunks) >= 8 and sum(chunks) == sum(p.fights for p in local.pairings)  # 4+ chunks per worker
-    assert max(chunks) <= DEFAULT_CHUNK
+                def counted(fn: Any, items: Any) -> Any:
+                    items = list(items)
+
+                    def traced(chunk: Any) -> Any:
+                        import os
+
+                        return os.getpid(), fn(chunk)  # runs in the worker
+
+                    for (pid, part), chunk in zip(real(traced, items), items, strict=True):
+                        seen.append((len(chunk[1]), pid))
+                        yield part
+
+                mapper.map = counted
+                yield mapper
+
+    remote = run_tournament(system, None, specs, fights, 11, tmp_path / "ray", executor=Counting(2), **common)
+    assert sum(size for size, _ in seen) == sum(p.fights for p in local.pairings)
+    assert len({pid for _, pid in seen}) == 2 and len(seen) >= 2  # both workers played
+    assert os.getpid() not in {pid for _, pid in seen}  # none here
     assert (tmp_path / "ray" / "results.json").read_bytes() == (tmp_path / "local" / "results.json").read_bytes()
     assert remote.ratings == local.ratings
+    assert ray.is_initialized()  # the session left the test's instance running
