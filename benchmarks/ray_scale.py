@@ -4,9 +4,9 @@
 Training: both backends train the same preset (its PPO settings and ``budget.n_envs``) in this process, after a
 warm-up update; steps/s counts env steps (NPC decisions) per second of training (sampling + updates). The Ray
 instance is local (``num_cpus`` = max(cores, runners)), started before timing. Tournament: ``--fights`` fights
-in all over the pairings of ``--agents`` (scripted, so no policy loading), the local loop against
-``run_tournament(..., pool=RayExecutor(2))``; the Ray time is given with and without starting Ray, and the
-two results.json must be identical (the script fails otherwise).
+in all over the pairings of ``--agents`` (scripted, so no policy loading), played by the lockstep runner in 1
+and 2 local processes and by ``RayExecutor(2)``, whose time is given with and without starting Ray; every
+results.json must be identical (the script fails otherwise).
 
     python benchmarks/ray_scale.py [--json] [--preset ose_goblin_duel] [--iterations 3] [--fights 20000]
 """
@@ -68,31 +68,26 @@ def tournament_seconds(system: str, agents: list[str], fights: int) -> dict[str,
     pairings = len(agents) * (len(agents) - 1)
     per_pairing = max(1, fights // pairings)
     common: dict[str, Any] = {"progress": False, "plots": False, "command": "benchmark"}
+    times: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        start = time.perf_counter()
-        run_tournament(system, None, agents, per_pairing, 0, Path(tmp) / "local", **common)
-        local = time.perf_counter() - start
+        def timed(name: str, **kwargs: Any) -> None:
+            start = time.perf_counter()
+            run_tournament(system, None, agents, per_pairing, 0, Path(tmp) / name, **common, **kwargs)
+            times[name] = round(time.perf_counter() - start, 2)
 
-        def pool(initializer: Any, initargs: tuple[Any, ...]) -> RayExecutor:
-            return RayExecutor(2, initializer, initargs)
-
-        start = time.perf_counter()
-        run_tournament(system, None, agents, per_pairing, 0, Path(tmp) / "ray", pool=pool, **common)
-        with_start = time.perf_counter() - start
+        timed("local_1_process_s", workers=1)
+        timed("local_2_processes_s", workers=2)
+        timed("ray_2_workers_s", executor=RayExecutor(2))  # starts and stops a local Ray instance
         ray.init(num_cpus=max(2, os.cpu_count() or 1), include_dashboard=False, log_to_driver=False)
         try:
-            start = time.perf_counter()
-            run_tournament(system, None, agents, per_pairing, 0, Path(tmp) / "ray2", pool=pool, **common)
-            running = time.perf_counter() - start
+            timed("ray_2_workers_running_s", executor=RayExecutor(2))
         finally:
             ray.shutdown()
-        same = all((Path(tmp) / d / "results.json").read_bytes() == (Path(tmp) / "local" / "results.json").read_bytes()
-                   for d in ("ray", "ray2"))
+        reference = (Path(tmp) / "local_1_process_s" / "results.json").read_bytes()
+        same = all((Path(tmp) / name / "results.json").read_bytes() == reference for name in times)
     if not same:
-        raise SystemExit("the Ray tournament's results.json differs from the local one")
-    return {"fights": per_pairing * pairings, "agents": agents, "local_s": round(local, 2),
-            "ray_2_workers_s": round(with_start, 2), "ray_2_workers_running_s": round(running, 2),
-            "identical_results": same}
+        raise SystemExit("a tournament's results.json differs from the local one")
+    return {"fights": per_pairing * pairings, "agents": agents, **times, "identical_results": same}
 
 
 def main() -> None:
@@ -136,8 +131,9 @@ def main() -> None:
         for n, row in t["rllib"].items():
             print(f"  RLlib, {n} env runners: {row['steps_per_s']} env steps/s ({row['vs_sb3']:.2f} x SB3)")
     r = out["tournament"]
-    print(f"tournament, {r['fights']} fights: local {r['local_s']} s; Ray 2 workers {r['ray_2_workers_s']} s "
-          f"(Ray already running: {r['ray_2_workers_running_s']} s); identical results: {r['identical_results']}")
+    print(f"tournament, {r['fights']} fights: local {r['local_1_process_s']} s (1 process), "
+          f"{r['local_2_processes_s']} s (2 processes); Ray 2 workers {r['ray_2_workers_s']} s (Ray already "
+          f"running: {r['ray_2_workers_running_s']} s); identical results: {r['identical_results']}")
 
 
 if __name__ == "__main__":

@@ -144,3 +144,29 @@ def test_same_seed_same_episode(rllib_runs: Any) -> None:
 
     assert play(7) == play(7)
     assert play(7) != play(8)
+
+
+def test_cli_trains_with_remote_env_runners(ray_local: Any, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """``npc-tactics train CONFIG --backend rllib --num-env-runners 1``: the fights are sampled by an RLlib env
+    runner actor (the env and module import in a Ray worker), and the CLI's ``--backend`` wins over the
+    config's ``backend: sb3``."""
+    import yaml
+
+    from tests.cli_helpers import run_cli
+
+    config = tmp_path / "c.yaml"
+    config.write_text(yaml.safe_dump({
+        "system": "runequest", "opponents": ["by-the-book"], "backend": "sb3",
+        "ppo": {"n_steps": 32, "batch_size": 32, "n_epochs": 1},
+        "budget": {"timesteps": 64, "n_envs": 2, "eval_every": 0, "eval_episodes": 2, "checkpoint_every": 0},
+    }))
+    out = tmp_path / "run"
+    code, stdout, stderr = run_cli(["train", str(config), "--out", str(out), "--backend", "rllib",
+                                    "--num-env-runners", "1", "--no-progress"], capsys)
+    assert code == 0, stderr
+    folder = RunDir(out)
+    meta = folder.meta()
+    assert folder.raw_config()["backend"] == "rllib" and meta["backend"] == "rllib"
+    assert meta["segments"][0]["num_env_runners"] == 1 and meta["timesteps"] >= 64
+    assert folder.policy_path.is_file() and f"run directory: {out}" in stdout
