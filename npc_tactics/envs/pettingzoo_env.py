@@ -55,7 +55,7 @@ class _Shared:
             "observation": spaces.Box(-1.0, 1.0, (n_obs,), np.float32),
             "action_mask": spaces.Box(0, 1, (n_act,), np.int8),
         })
-        self._act_space = spaces.Discrete(n_act)
+        self._act_space: spaces.Space[Any] = spaces.Discrete(n_act)  # annotated: gymnasium 1.2 cannot infer it
         self._np_random = np.random.default_rng()
 
     @staticmethod

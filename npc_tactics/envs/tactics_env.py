@@ -112,7 +112,8 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
         caller may keep or modify (the session's cached mask stays untouched)."""
         return np.array(self.driver.mask(), dtype=bool)
 
-    def render(self) -> str | None:
+    # gymnasium 1.2 (the one Ray pins) types Env.render's result as RenderFrame, 1.4 as anything: ignored for 1.2
+    def render(self) -> str | None:  # type: ignore[override, unused-ignore]
         s = self.session
         if self.render_mode is None:
             warnings.warn("render() called with render_mode=None; pass render_mode='ansi' or 'human'",
