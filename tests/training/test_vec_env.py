@@ -163,3 +163,27 @@ def test_maskable_ppo_learns_on_it(system: str) -> None:
     obs = vec.reset()
     actions, _ = model.predict(obs, action_masks=vec.action_masks(), deterministic=True)
     assert all(vec.action_masks()[i, a] for i, a in enumerate(actions))
+
+
+def _trained_weights(vec: Any) -> dict[str, Any]:
+    from sb3_contrib import MaskablePPO
+
+    model = MaskablePPO("MlpPolicy", vec, n_steps=64, batch_size=64, n_epochs=2, seed=3, device="cpu",
+                        policy_kwargs={"net_arch": [16]})
+    model.learn(256)
+    return {k: v.clone() for k, v in model.policy.state_dict().items()}
+
+
+@pytest.mark.integration
+def test_same_seed_same_training_on_either_backend() -> None:
+    """The same seed trains the same weights twice on the native env, and the same as on the DummyVecEnv path."""
+    import torch
+
+    native = _trained_weights(TacticsVecEnv("mrq", 2, opponents=["random", "by-the-book"], reward=REWARD))
+    again = _trained_weights(TacticsVecEnv("mrq", 2, opponents=["random", "by-the-book"], reward=REWARD))
+    dummy_env = DummyVecEnv([lambda: Monitor(gymnasium.make(get_system("mrq").gym_id, reward=REWARD,
+                                                            opponents=["random", "by-the-book"]))] * 2)
+    dummy = _trained_weights(dummy_env)
+    for name, value in native.items():
+        assert torch.equal(value, again[name]), name
+        assert torch.equal(value, dummy[name]), name
