@@ -138,6 +138,9 @@ def run_probe(probe: Probe, agent: str, *, options: dict[str, Any] | None = None
     try:
         state = content.load_situation(engine, probe.situation, RngRoller(np.random.default_rng(seed)), notes=notes)
     except ConfigError as exc:
+        if isinstance(probe.situation, dict):  # an inline situation: name the probe file and the field in it
+            where = f"{probe.field}.situation" + (f".{exc.field}" if exc.field else "")
+            raise ConfigError(probe.file, where, exc.message) from None
         raise wrong_system_error(exc, probe.situation, "situation", info.name, "the probe file is") from None
     decision = engine.pending(state)
     if decision is None:

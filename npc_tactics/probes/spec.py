@@ -158,7 +158,7 @@ def probe_files(names: list[str]) -> list[Path]:
         elif name in systems:
             out.extend(named_files(system_dir(name) / "probes").values())
         else:
-            raise UnknownNameError("probe file or system", name, ["all", *sorted(systems)])
+            raise UnknownNameError("probe set", name, ["all", *sorted(systems)])
     if not out:
         raise ConfigError(", ".join(names), "", "no probe file found")
     return out
