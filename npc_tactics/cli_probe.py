@@ -25,6 +25,20 @@ def _write(path: Path, text: str) -> None:
     tmp.replace(path)
 
 
+def _policy_system(agent: str) -> str | None:
+    """The system a bundle or run folder plays (None for scripted agents and cards, which name no folder)."""
+    folder = Path(agent)
+    if (folder / "schema.json").is_file():
+        from npc_tactics.policy_io.bundle import read_bundle
+
+        return str(read_bundle(folder).schema.system)
+    if (folder / "config.yaml").is_file():
+        from npc_tactics.runs import RunDir
+
+        return str(RunDir(folder).config().system)
+    return None
+
+
 def probe(
     agent: Annotated[str, typer.Argument(metavar="BUNDLE|AGENT", help="A policy bundle or run folder, a scripted "
                                          "agent's name or card:BUNDLE_DIR.")],
@@ -57,6 +71,14 @@ def probe(
     if out is not None:
         check_out(out)
     files = [load_probe_file(p) for p in probe_files(probes)]  # every file checked before any rollout
+    plays = _policy_system(agent)
+    if plays is not None:  # a trained policy plays one system: its files only
+        skipped = [f.path for f in files if f.system != plays]
+        files = [f for f in files if f.system == plays]
+        if not files:
+            raise UserError(f"{agent} plays {plays}; none of the probe files given is for {plays}")
+        if skipped:
+            typer.echo(f"skipped {len(skipped)} probe file(s) of other systems than {plays}", err=True)
     results = [r for f in files for r in run_probe_file(f, agent, rollouts=rollouts, seed=seed, workers=workers)]
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)

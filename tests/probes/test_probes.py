@@ -107,3 +107,16 @@ def test_the_command_prints_json_and_writes_a_report(tmp_path: Path, capsys: pyt
     assert [r["choice"]["name"] for r in data["results"]] == ["flee", "flee"]
     assert json.loads((tmp_path / "rep" / "probes.json").read_text()) == data
     assert "# Probes: by-the-book" in (tmp_path / "rep" / "probes.md").read_text()
+
+
+@pytest.mark.integration
+def test_a_bundle_is_probed_on_its_own_system(tiny_bundle: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(["probe", str(tiny_bundle), "all", "--rollouts", "3", "--workers", "1", "--json"],
+                             capsys)
+    assert code == 0, err
+    data = json.loads(out)
+    assert set(data["by_system"]) == {"ose"} and data["probes"] == len(load_probe_file(
+        probe_files(["ose"])[0]).probes)
+    assert "skipped" in err
+    code, out, err = run_cli(["probe", str(tiny_bundle), str(EXACT)], capsys)
+    assert code == 2 and "plays ose; none of the probe files given is for ose" in err
