@@ -181,3 +181,17 @@ def test_batched_choice_is_the_agents_choice_row_by_row() -> None:
     masks = rng.random((200, 9)) < 0.5
     masks[:, 3] = True
     assert _choose_rows(probs, masks) == [_choose(p, m) for p, m in zip(probs, masks, strict=True)]
+
+
+def _fights_in_a_worker(seeds: list[int]) -> list[tuple[Any, ...]]:
+    return _key(run_fights("ose", "goblin_duel", ["by-the-book", "random"], seeds))
+
+
+def test_the_runner_runs_inline_inside_a_pool_worker() -> None:
+    """A caller that is itself a pool worker (a daemon process) gets the same fights, played inline."""
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(1, mp_context=mp.get_context("fork")) as pool:
+        inside = pool.submit(_fights_in_a_worker, SEEDS[:6]).result()
+    assert inside == _fights_in_a_worker(SEEDS[:6])
