@@ -188,10 +188,10 @@ def _fights_in_a_worker(seeds: list[int]) -> list[tuple[Any, ...]]:
 
 
 def test_the_runner_runs_inline_inside_a_pool_worker() -> None:
-    """A caller that is itself a pool worker (a daemon process) gets the same fights, played inline."""
+    """A caller that is itself a multiprocessing.Pool worker (a daemon process, which may not have children)
+    gets the same fights, played inline."""
     import multiprocessing as mp
-    from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(1, mp_context=mp.get_context("fork")) as pool:
-        inside = pool.submit(_fights_in_a_worker, SEEDS[:6]).result()
+    with mp.get_context("fork").Pool(1) as pool:
+        inside = pool.apply(_fights_in_a_worker, (SEEDS[:6],))
     assert inside == _fights_in_a_worker(SEEDS[:6])
