@@ -1,6 +1,6 @@
 """Fights per second of the lockstep runner, and the wall time of ``suggest --odds 200`` (issue 12).
 
-    python benchmarks/rollouts.py [--bundle SYSTEM=DIR ...] [--train DIR] [--fights 256] [--ks 1,64,256]
+    python benchmarks/rollouts.py [--bundle SYSTEM=DIR ...] [--train DIR] [--fights 1000] [--ks 1,64,256]
                                   [--workers 1,2] [--odds 200] [--systems ose,runequest,mrq,dicepool] [--json]
 
 For every system: (a) scripted vs scripted (by-the-book vs aggressive on the default scenario) and (b) a policy
@@ -12,7 +12,8 @@ what a GM waits for. Target: under 2 s on the 2-core machine.
 Bundles: ``--bundle ose=DIR`` per system, or ``--train DIR`` to train what is missing there with the system's
 preset for 20,000 steps and export it (``DIR/<system>/bundle``; reused on the next run). Training is heavy: run
 the script under ``flock /tmp/npc-train.lock`` on a shared machine. Systems without a bundle report (b) and the
-odds as unavailable. Figures depend on the machine's load: run it alone.
+odds as unavailable. Each cell starts its own worker pool (counted, as every caller pays it): with too few
+fights the start-up hides the second process's gain. Figures depend on the machine's load: run it alone.
 """
 
 from __future__ import annotations
@@ -90,7 +91,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--bundle", action="append", default=[], metavar="SYSTEM=DIR")
     parser.add_argument("--train", type=Path, metavar="DIR", help="train and export missing bundles here")
     parser.add_argument("--timesteps", type=int, default=20_000)
-    parser.add_argument("--fights", type=int, default=256)
+    parser.add_argument("--fights", type=int, default=1000)
     parser.add_argument("--ks", default="1,64,256")
     parser.add_argument("--workers", default="1,2")
     parser.add_argument("--odds", type=int, default=200)
