@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
+from npc_tactics.cli_leaderboard import leaderboard
 from npc_tactics.cli_support import (
     Command,
     Group,
@@ -436,6 +437,9 @@ def serve(
         raise UserError(f"--bundles: {bundles} is not a folder")
     typer.echo(f"npc-tactics: serving the bundles of {bundles} on http://{host}:{port}/ (API docs: /docs)")
     run_server(bundles, host=host, port=port, workers=workers)
+
+
+app.command(cls=Command)(leaderboard)
 
 
 def main(argv: list[str] | None = None) -> None:
