@@ -87,6 +87,8 @@ def side_profile(system: str, events: Sequence[Event], state: Any, side: int) ->
     cs = state.combatants
     sides = [int(c.side) for c in cs]
     out: Counter[str] = Counter()
+    for key in ("attacks", "focus_eligible", "focus_joined", "fled", "standing", "retreats"):
+        out[key] = 0
     out["combatants"] = sum(1 for s in sides if s == side)
     wound_sum = 0.0
     for c in cs:

@@ -50,14 +50,22 @@ def ose(events: Sequence[Event], sides: Sequence[int], side: int, out: Counter[s
 
 
 def runequest(events: Sequence[Event], sides: Sequence[int], side: int, out: Counter[str]) -> None:
-    """Parry or dodge by incoming weapon class, spell strike ranks, retreats (rq-combat.md)."""
+    """Parry or dodge by incoming weapon class, spell strike ranks, retreats (rq-combat.md). A parry chosen but
+    lost to an earlier fumble (``parry_lost``, before the blow) still counts as a parry against that blow's
+    weapon: the profile counts choices, not rolls."""
+    lost: set[tuple[int | None, int | None]] = set()  # (defender, attacker) whose chosen parry was lost
     for e in events:
         k = e.kind
         d = e.data
         if k == "defence" and _mine(e, sides, side) and d.get("how") in ("parry", "dodge"):
             out[f"{d['how']}_vs_{d.get('wclass', '?')}"] += 1
+        elif k == "parry_lost" and _mine(e, sides, side):
+            lost.add((e.actor, e.target))
         elif k == "attack" and e.target is not None and 0 <= e.target < len(sides) and sides[e.target] == side:
-            if d.get("defence") == "none" and not d.get("free"):
+            if (e.target, e.actor) in lost:
+                lost.discard((e.target, e.actor))
+                out[f"parry_vs_{d.get('wclass', '?')}"] += 1
+            elif d.get("defence") == "none" and not d.get("free"):
                 out[f"no_defence_vs_{d.get('wclass', '?')}"] += 1
         elif k == "spell" and _mine(e, sides, side) and d.get("result") in ("success", "failure", "resisted"):
             sr = int(d.get("sr", 0))
