@@ -132,8 +132,8 @@ def _section(raw: dict[str, Any], file: str, fld: str, base: Path) -> Section:
 
     system = choice(raw.get("system"), file, at("system"), list(available_systems()), "system")
     if "encounters" in raw:
-        raise ConfigError(file, at("encounters"), "encounter sets need npc_tactics.encounters, which this "
-                          "version does not have yet; list scenarios instead")
+        raise ConfigError(file, at("encounters"), "encounter sets are not supported yet (npc_tactics.encounters "
+                          "has no distribution reader in this version); list scenarios instead")
     content = get_system(system).load("content")
     known = [name for name, _ in content.list_scenarios()]
     scen_raw = sequence(raw.get("scenarios"), file, at("scenarios"), 1, MAX_SCENARIOS, "scenarios")
