@@ -15,9 +15,11 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 
 from npc_tactics.agents.base import AgentFactory
@@ -34,6 +36,8 @@ from npc_tactics.leaderboard.tally import AgentTally
 __all__ = ["SectionPlan", "default_workers", "plan_section", "play_suite"]
 
 Task = tuple[int, int, int, int]  # section, scenario, pairing, seed
+#: Chunks in flight per worker: enough to keep every worker busy, few enough to bound memory.
+IN_FLIGHT = 4
 
 
 def default_workers() -> int:
@@ -154,8 +158,16 @@ def _records(suite: Suite, plans: list[SectionPlan], chunks: list[list[Task]], w
         return
     ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
     with ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker, initargs=(suite,)) as pool:
-        for chunk, records in zip(chunks, pool.map(play_chunk, chunks), strict=True):
-            yield from zip(chunk, records, strict=True)
+        # a bounded window of chunks in flight, consumed in order: memory does not grow with the suite
+        window: deque[tuple[list[Task], Future[list[FightRecord]]]] = deque()
+        pending = iter(chunks)
+        for chunk in islice(pending, IN_FLIGHT * workers):
+            window.append((chunk, pool.submit(play_chunk, chunk)))
+        while window:
+            chunk, future = window.popleft()
+            yield from zip(chunk, future.result(), strict=True)
+            for nxt in islice(pending, 1):
+                window.append((nxt, pool.submit(play_chunk, nxt)))
 
 
 # ----- the parent's sums ----------------------------------------------------------------------------------
