@@ -151,7 +151,8 @@ def build_document(data: Mapping[str, Any], images: Mapping[str, bytes], command
         out.append(Block("h2", "Side by side"))
         out.append(cross_table(sections))
         if "cross" in images:
-            out.append(Block("img", "cross", headers=("flee rate and win rate with and without a flight",)))
+            caption = "flee rate, and the share standing at the end with and without a flight"
+            out.append(Block("img", "cross", headers=(caption,)))
     for sec in sections:
         name = sec["label"]
         title = name if name == sec["system"] else f"{name} ({sec['system']})"

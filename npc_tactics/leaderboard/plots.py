@@ -180,16 +180,17 @@ def section_plots(section: Mapping[str, Any]) -> dict[str, bytes]:
 
 
 def cross_plot(sections: list[Mapping[str, Any]]) -> bytes:
-    """The systems side by side: per section and agent, flee rate, and the win rate in fights with a flight
-    and without."""
+    """The systems side by side: per section and agent, the flee rate, and the share of the side's combatants
+    standing at the end in fights with a flight and without (does leaving pay?)."""
     fig, axes = _figure(4.2 * len(sections), 4.2, cols=len(sections))
     for ax, section in zip(axes, sections, strict=True):
         agents = section["agents"]
         prof = section["profiles"]
         xs = list(range(len(agents)))
         bars = (("flee rate", lambda p: p["flee_rate_ci"]),
-                ("win | flight", lambda p: p["with_flight"]["rates"].get("win")),
-                ("win | no flight", lambda p: p["without_flight"]["rates"].get("win")))
+                ("standing | flight", lambda p: p["with_flight"]["standing"] if p["with_flight"]["fights"] else None),
+                ("standing | no flight",
+                 lambda p: p["without_flight"]["standing"] if p["without_flight"]["fights"] else None))
         width = 0.27
         for k, (name, pick) in enumerate(bars):
             vals = [pick(prof[a]["all"]) for a in agents]
@@ -198,6 +199,7 @@ def cross_plot(sections: list[Mapping[str, Any]]) -> bytes:
         ax.set_xticks([x + width for x in xs])
         ax.set_xticklabels(agents, fontsize=8, rotation=30, ha="right")
         ax.set_ylim(0, 1)
-        ax.set_title(f"{section['label']} ({section['system']})")
+        same = section["label"] == section["system"]
+        ax.set_title(section["label"] if same else f"{section['label']} ({section['system']})")
     axes[0].legend(fontsize=7)
     return _png(fig)
