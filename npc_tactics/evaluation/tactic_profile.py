@@ -1,9 +1,10 @@
 """The leaderboard's tactic profile: what one side did in one fight, counted from that fight's event log.
 
-Called once per fight and side with the fight's events and final state (``play_fight(profile=...)``), it
-returns flat counts; the leaderboard sums them over fights (a few hundred numbers per agent, whatever the
-number of fights: the logs themselves are never kept). :func:`derive` turns the sums into the figures the
-report shows. Every count is defined here, for every system; the system-specific ones are in
+Called once per fight and side with the fight's events and final state (as the ``profile`` of a recording
+fight job, ``functools.partial(side_profile, system)``, or ``play_fight(profile=...)``), it returns flat
+counts; the leaderboard sums them over fights (a few hundred numbers per agent, whatever the number of fights:
+the logs themselves are never kept). :func:`derive` turns the sums into the figures the report shows. Every
+count is defined here, for every system; the system-specific ones are in
 :mod:`npc_tactics.evaluation.tactic_profile_systems`.
 
 Definitions (all per side):
@@ -32,7 +33,7 @@ from typing import Any
 from npc_tactics.evaluation.tactic_profile_systems import SYSTEM_COUNTERS
 from npc_tactics.rules.base import Event
 
-__all__ = ["DOWN_STATUSES", "WOUND_BANDS", "derive", "side_profile", "tactic_profile"]
+__all__ = ["DOWN_STATUSES", "WOUND_BANDS", "derive", "side_profile", "wound_fraction"]
 
 #: Status names that take a combatant out of the fight (an enemy in one of these is no longer "up").
 DOWN_STATUSES = frozenset({"dead", "unconscious", "fled", "surrendered", "incapacitated"})
@@ -109,15 +110,6 @@ def side_profile(system: str, events: Sequence[Event], state: Any, side: int) ->
         counter(events, sides, side, out)
     profile: dict[str, int | float] = dict(out)
     profile["flee_wound_sum"] = wound_sum
-    return profile
-
-
-def tactic_profile(system: str) -> Any:
-    """A ``ProfileFn`` ``(events, state, side) -> counts`` for ``play_fight(profile=...)``."""
-
-    def profile(events: Sequence[Event], state: Any, side: int) -> Mapping[str, Any]:
-        return side_profile(system, events, state, side)
-
     return profile
 
 

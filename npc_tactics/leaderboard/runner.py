@@ -1,51 +1,40 @@
-"""Play a suite: every section's round robin on paired seeds, over a process pool, in a fixed order.
+"""Play a suite: every section's round robin on paired seeds, through the lockstep fight runner, in a fixed order.
 
 The work is the list of fights ``(section, scenario, seed, pairing)`` in one canonical order (section by
-section, scenario by scenario, then seed by seed across pairings, as ``evaluate`` plays a tournament). Fight
-``(scenario, seed, pairing)`` depends only on those: its dice come from ``default_rng(seed)`` and its agents'
-streams from ``SeedSequence(seed)`` (:meth:`~npc_tactics.evaluation.arena.Arena.fight`, the tournament's fight),
-and every pairing of a scenario plays the same seeds. The list is cut into chunks played by the workers in
-any order; the parent sums the records back in canonical order (ratings are updated fight by fight, so the
-order matters), so the result is the same for any number of workers (tested). Only counters are kept: a
-record (no event log) lives from its chunk's return to its summation.
+section, scenario by scenario, then seed by seed across pairings, as ``evaluate`` plays a tournament). Each
+section (each set of rules options within it) is one :class:`~npc_tactics.rollouts.FightJob` whose starts are
+its scenarios, played by :func:`~npc_tactics.rollouts.iter_tasks`, the runner tournaments use: fight
+``(scenario, seed, pairing)`` rolls its dice from ``default_rng(seed)`` and seeds its agents from
+``SeedSequence(seed)``, whatever the number of workers, the lockstep width or the executor, and the results come
+back in task order. The parent sums the records in that order (ratings are updated fight by fight, so the order
+matters); so the report is the same for any number of workers (tested). Only counters are kept: a fight's
+event log lives only while the fight is played (its tactic profile is counted from it at the end).
 """
 
 from __future__ import annotations
 
-import multiprocessing as mp
-import os
 import time
-from collections import deque
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import islice
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from npc_tactics.agents.base import AgentFactory
 from npc_tactics.errors import ConfigError, UserError
 from npc_tactics.evaluation.arena import Arena, fight_seeds, progress_bar
-from npc_tactics.evaluation.fight import FightRecord, ProfileFn
+from npc_tactics.evaluation.fight import FightRecord
 from npc_tactics.evaluation.ratings import SeatRatings
 from npc_tactics.evaluation.results import PairingResult
-from npc_tactics.evaluation.tactic_profile import tactic_profile
+from npc_tactics.evaluation.tactic_profile import side_profile
 from npc_tactics.evaluation.tournament import unique_labels
 from npc_tactics.leaderboard.suite import Section, Suite
 from npc_tactics.leaderboard.tally import AgentTally
+from npc_tactics.rollouts import DEFAULT_K, Executor, FightJob, FightTask, FromScenario, default_workers, iter_tasks
 
 __all__ = ["SectionPlan", "default_workers", "plan_section", "play_suite"]
 
 Task = tuple[int, int, int, int]  # section, scenario, pairing, seed
-#: Chunks in flight per worker: enough to keep every worker busy, few enough to bound memory.
-IN_FLIGHT = 4
-
-
-def default_workers() -> int:
-    """One worker per core this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def _is_bundle(spec: str) -> bool:
@@ -75,7 +64,7 @@ class SectionPlan:
     factories: dict[str, AgentFactory]
     labels: list[str]
     pairs: list[tuple[str, str]]
-    profile: ProfileFn
+    profile: Any  #: ``(events, state, side) -> counts``, picklable (a partial of a module-level function)
 
 
 def plan_section(suite: Suite, index: int) -> SectionPlan:
@@ -106,68 +95,38 @@ def plan_section(suite: Suite, index: int) -> SectionPlan:
     if not pairs:
         raise ConfigError(suite.path, f"{at}agents", "no pairing: no agent can play side 0 against one that can "
                           "play side 1 (trained policies play only the side they learned)")
-    return SectionPlan(section, arenas, factories, labels, pairs, tactic_profile(section.system))
+    return SectionPlan(section, arenas, factories, labels, pairs, partial(side_profile, section.system))
 
 
-def tasks(suite: Suite, plans: Sequence[SectionPlan]) -> list[Task]:
-    """Every fight of the suite in canonical order."""
-    seeds = fight_seeds(suite.seed, suite.fights)
-    return [(si, ci, pi, s) for si, plan in enumerate(plans) for ci in range(len(plan.arenas))
-            for s in seeds for pi in range(len(plan.pairs))]
+def jobs(suite: Suite, plans: Sequence[SectionPlan]) -> Iterator[tuple[int, list[int], FightJob]]:
+    """``(section, its scenario indices, job)``: one fight job per section and set of rules options (the
+    engine carries the options; a scenario's own file options are resolved per fight by the engine)."""
+    for si, plan in enumerate(plans):
+        groups: dict[str, list[int]] = {}
+        for ci, arena in enumerate(plan.arenas):
+            groups.setdefault(repr(sorted(arena.engine.options.items())), []).append(ci)
+        for members in groups.values():
+            engine = plan.arenas[members[0]].engine
+            starts = tuple(FromScenario(plan.arenas[ci].scenario) for ci in members)
+            yield si, members, FightJob(engine, starts, tuple(plan.section.agents), record=True,
+                                        profile=plan.profile)
 
 
-# ----- workers --------------------------------------------------------------------------------------------
-_SUITE: Suite | None = None
-_PLANS: dict[int, SectionPlan] = {}
-
-
-def _init_worker(suite: Suite) -> None:
-    global _SUITE
-    _SUITE = suite
-    _PLANS.clear()
-
-
-def _plan(si: int) -> SectionPlan:
-    if si not in _PLANS:
-        if _SUITE is None:  # pragma: no cover - the initializer always runs first
-            raise RuntimeError("leaderboard worker used before its initializer ran")
-        _PLANS[si] = plan_section(_SUITE, si)
-    return _PLANS[si]
-
-
-def play_chunk(chunk: Sequence[Task], plan_of: Callable[[int], SectionPlan] = _plan) -> list[FightRecord]:
-    """Play the fights of ``chunk`` (each with its own seed: the chunking changes nothing)."""
-    out = []
-    for si, ci, pi, seed in chunk:
-        plan = plan_of(si)
-        a, b = plan.pairs[pi]
-        out.append(plan.arenas[ci].fight([plan.factories[a], plan.factories[b]], seed, profile=plan.profile))
-    return out
-
-
-def _chunks(all_tasks: list[Task], workers: int) -> list[list[Task]]:
-    size = max(1, min(200, len(all_tasks) // max(1, workers * 8)))
-    return [all_tasks[i:i + size] for i in range(0, len(all_tasks), size)]
-
-
-def _records(suite: Suite, plans: list[SectionPlan], chunks: list[list[Task]], workers: int
+def _records(suite: Suite, plans: list[SectionPlan], workers: int, k: int, executor: Executor | None
              ) -> Iterator[tuple[Task, FightRecord]]:
-    if workers == 1:
-        for chunk in chunks:
-            yield from zip(chunk, play_chunk(chunk, plans.__getitem__), strict=True)
-        return
-    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-    with ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker, initargs=(suite,)) as pool:
-        # a bounded window of chunks in flight, consumed in order: memory does not grow with the suite
-        window: deque[tuple[list[Task], Future[list[FightRecord]]]] = deque()
-        pending = iter(chunks)
-        for chunk in islice(pending, IN_FLIGHT * workers):
-            window.append((chunk, pool.submit(play_chunk, chunk)))
-        while window:
-            chunk, future = window.popleft()
-            yield from zip(chunk, future.result(), strict=True)
-            for nxt in islice(pending, 1):
-                window.append((nxt, pool.submit(play_chunk, nxt)))
+    """Every fight's record in canonical order."""
+    seeds = fight_seeds(suite.seed, suite.fights)
+    for si, members, job in jobs(suite, plans):
+        plan = plans[si]
+        index = {label: i for i, label in enumerate(plan.labels)}
+        order = [(ci, s, pi) for ci in members for s in seeds for pi in range(len(plan.pairs))]
+        tasks = [FightTask(members.index(ci), s, (index[plan.pairs[pi][0]], index[plan.pairs[pi][1]]))
+                 for ci, s, pi in order]
+        for (ci, s, pi), done in zip(order, iter_tasks(job, tasks, k=k, workers=workers, executor=executor),
+                                     strict=True):
+            if done.record is None:  # pragma: no cover - the job records
+                raise RuntimeError("the fight runner returned no record for a recording job")
+            yield (si, ci, pi, s), done.record
 
 
 # ----- the parent's sums ----------------------------------------------------------------------------------
@@ -179,19 +138,19 @@ class SectionSums:
     rater: SeatRatings
 
 
-def play_suite(suite: Suite, workers: int | None = None, progress: bool = True
-               ) -> tuple[list[SectionSums], float, int]:
-    """Play every fight of ``suite``: ``(per-section sums, seconds, workers used)``."""
+def play_suite(suite: Suite, workers: int | None = None, progress: bool = True, *, k: int = DEFAULT_K,
+               executor: Executor | None = None) -> tuple[list[SectionSums], float, int]:
+    """Play every fight of ``suite``: ``(per-section sums, seconds, workers asked for)``. ``workers`` processes
+    (default one per core), ``k`` fights in lockstep or an ``executor`` (:mod:`npc_tactics.rollouts`) change
+    no figure."""
     plans = [plan_section(suite, i) for i in range(len(suite.sections))]
     sums = [SectionSums(p, [[PairingResult(pair) for pair in p.pairs] for _ in p.arenas], {},
                         SeatRatings(p.labels)) for p in plans]
-    all_tasks = tasks(suite, plans)
+    total = sum(len(p.arenas) * len(p.pairs) for p in plans) * suite.fights
     workers = default_workers() if workers is None else max(1, int(workers))
-    chunks = _chunks(all_tasks, workers)
-    workers = min(workers, len(chunks))
     started = time.perf_counter()
-    with progress_bar(len(all_tasks), f"leaderboard {suite.name}", progress) as advance:
-        for (si, ci, pi, _), record in _records(suite, plans, chunks, workers):
+    with progress_bar(total, f"leaderboard {suite.name}", progress) as advance:
+        for (si, ci, pi, _), record in _records(suite, plans, workers, k, executor):
             box = sums[si]
             pairing = box.pairings[ci][pi]
             pairing.tally.add(record)
