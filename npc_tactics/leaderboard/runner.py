@@ -100,7 +100,9 @@ def plan_section(suite: Suite, index: int) -> SectionPlan:
 
 def jobs(suite: Suite, plans: Sequence[SectionPlan]) -> Iterator[tuple[int, list[int], FightJob]]:
     """``(section, its scenario indices, job)``: one fight job per section and set of rules options (the
-    engine carries the options; a scenario's own file options are resolved per fight by the engine)."""
+    engine carries the options; a scenario's own file options are resolved per fight by the engine). Scenarios
+    given their own ``options:`` in the suite form their own job, played after the section's other scenarios
+    (a fixed order all the same)."""
     for si, plan in enumerate(plans):
         groups: dict[str, list[int]] = {}
         for ci, arena in enumerate(plan.arenas):
