@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
+from npc_tactics.cli_leaderboard import leaderboard
 from npc_tactics.cli_probe import probe
 from npc_tactics.cli_support import (
     Command,
@@ -440,6 +441,7 @@ def serve(
 
 
 app.command(cls=Command)(probe)
+app.command(cls=Command)(leaderboard)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -42,3 +42,9 @@ def test_encode_speed_schema() -> None:
     assert set(out["systems"]) == {"ose", "runequest", "mrq", "dicepool"}
     for row in out["systems"].values():
         assert row["installed_us"] > 0 and row["legacy_us"] > 0 and row["size"] < row["legacy_size"]
+
+
+def test_leaderboard_workers_schema() -> None:
+    out = run_script("benchmarks/leaderboard_workers.py", "cross_system", "--fights", "1", "--workers", "2")
+    assert out["fights"] == 4 * 2 * 12 and out["workers"] == 2
+    assert out["identical_results"] is True and out["one_process_s"] > 0 and out["speedup"] > 0
