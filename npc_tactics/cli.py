@@ -438,6 +438,13 @@ def serve(
     run_server(bundles, host=host, port=port, workers=workers)
 
 
+# ----- encounter odds and builder (npc_tactics/gm/cli_encounter.py) ---------------------------------------
+from npc_tactics.gm.cli_encounter import build_encounter_command, odds_command  # noqa: E402
+
+app.command("odds", cls=Command)(odds_command)
+app.command("build-encounter", cls=Command)(build_encounter_command)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user errors and usage errors become one line on stderr and exit code 2."""
     import warnings

@@ -17,10 +17,10 @@ from npc_tactics.errors import UnknownNameError, UserError, shown
 
 __all__ = ["MAX_GROUP", "MAX_PER_TEMPLATE", "TARGET_KEYS", "Bound", "Target", "parse_group", "parse_target"]
 
-#: Most combatants one side of an encounter may have (engines hold a bounded number of combatants).
-MAX_GROUP = 12
+#: Most combatants on one side (npc_tactics.encounters.MAX_PER_SIDE: the action catalogues hold six per side).
+MAX_GROUP = 6
 #: Most copies of one template in a group.
-MAX_PER_TEMPLATE = 12
+MAX_PER_TEMPLATE = 6
 #: What a target may constrain: three rates (probabilities) and the fight's length in rounds.
 TARGET_KEYS: tuple[str, ...] = ("win", "rout", "pc_death", "rounds")
 _ITEM = re.compile(r"^\s*([A-Za-z0-9_][A-Za-z0-9_.-]{0,63})\s*(?:[x×*]\s*(\d{1,3}))?\s*$")
@@ -42,7 +42,7 @@ def parse_group(text: str, choices: Iterable[str], what: str = "--foes") -> tupl
             raise UserError(f"{what}: expected NAME or NAME xN such as 'goblin x4', got {shown(item.strip())}")
         name, count = m.group(1), int(m.group(2) or 1)
         if name not in valid:
-            raise UnknownNameError("template", name, valid)
+            raise UserError(f"{what}: {UnknownNameError('template', name, valid)}")
         if not 1 <= count <= MAX_PER_TEMPLATE:
             raise UserError(f"{what}: expected a count from 1 to {MAX_PER_TEMPLATE} for {name}, got {count}")
         counts[name] = counts.get(name, 0) + count
@@ -54,7 +54,7 @@ def parse_group(text: str, choices: Iterable[str], what: str = "--foes") -> tupl
 
 def group_text(group: Sequence[tuple[str, int]]) -> str:
     """The inverse of :func:`parse_group`: ``"goblin x4, goblin_archer x2"``."""
-    return ", ".join(f"{name} x{count}" for name, count in group)
+    return ", ".join(name if count == 1 else f"{name} x{count}" for name, count in group)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +127,7 @@ def parse_target(text: str, what: str = "--target") -> Target:
                             f"got {shown(term.strip())}")
         key, op, raw = m.groups()
         if key not in TARGET_KEYS:
-            raise UnknownNameError("target key", key, TARGET_KEYS)
+            raise UserError(f"{what}: {UnknownNameError('target key', key, TARGET_KEYS)}")
         if any(b.key == key for b in bounds):
             raise UserError(f"{what}: {key} is given twice")
         lo_hi = re.match(r"^([0-9.]+%?)\s*-\s*([0-9.]+%?)$", raw)
