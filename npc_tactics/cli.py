@@ -425,7 +425,7 @@ def serve(
                                                 "(default: the CPU count).")] = None,
 ) -> None:
     """Serve the GM web page and its HTTP API (FastAPI) at http://HOST:PORT/: GET /bundles, /bundles/ID/schema,
-    /bundles/ID/card, /bestiary/SYSTEM, POST /suggest; OpenAPI docs at /docs."""
+    /bundles/ID/card, /bestiary/SYSTEM, POST /suggest, POST /odds; OpenAPI docs at /docs."""
     from npc_tactics.gm.service import serve as run_server
 
     if not 1 <= port <= 65535:

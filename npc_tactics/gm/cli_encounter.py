@@ -1,23 +1,33 @@
 """``npc-tactics odds`` and ``npc-tactics build-encounter``: the typer functions and what they print.
 
-Registered in ``npc_tactics/cli.py`` (``app.command("odds")(odds)``); the words a GM reads come from the
-gettext domain ``odds`` (English source, French catalogue in ``locale/fr/LC_MESSAGES/odds.po``).
+Registered in ``npc_tactics/cli.py`` (``app.command("odds")(odds_command)``); what they print is
+:mod:`.encounter_text`.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from npc_tactics.cli_support import check_seed_option
+from npc_tactics.errors import UserError
 from npc_tactics.gm.encounter_builder import DEFAULT_BUDGET, MAX_BUDGET
 from npc_tactics.gm.encounter_odds import DEFAULT_FIGHTS, MAX_FIGHTS
-from npc_tactics.limits import SEED_MAX
+from npc_tactics.gm.encounter_text import check_lang_option, format_build, format_odds
+from npc_tactics.limits import SEED_MAX, check_seed
 
-__all__ = ["build_encounter_command", "format_build", "format_odds", "odds_command"]
+__all__ = ["build_encounter_command", "odds_command"]
+
+
+def check_seed_option(value: int) -> int:
+    """The one range check of seeds (npc_tactics.limits), as a usage error of the option."""
+    try:
+        return check_seed(value, "seed")
+    except UserError as exc:  # reworded as click's bad parameter (exit 2, names the option)
+        raise typer.BadParameter(str(exc).removeprefix("seed: ")) from None
+
 
 SystemOpt = Annotated[str, typer.Option("--system", metavar="SYSTEM", help="System name, see `npc-tactics systems`.")]
 PartyOpt = Annotated[str | None, typer.Option(metavar="GROUP", help="The party: template names with counts, "
@@ -31,51 +41,6 @@ WorkersOpt = Annotated[int | None, typer.Option(metavar="N", min=1, max=256, hel
                                                 "core); the figures do not depend on it.")]
 LangOpt = Annotated[str, typer.Option(metavar="en|fr", help="Language of what the GM reads.")]
 JsonOpt = Annotated[bool, typer.Option("--json", metavar="", help="Print one JSON object instead of text.")]
-
-
-def _tr(lang: str) -> Any:
-    from npc_tactics.i18n import check_lang, translator
-
-    return translator(check_lang(lang), domain="odds")
-
-
-def _pct(entry: dict[str, Any]) -> str:
-    return f"{100 * entry['rate']:.0f}% [{100 * entry['low']:.0f}–{100 * entry['high']:.0f}]"
-
-
-def _odds_lines(odds: dict[str, Any], _: Any, indent: str = "  ") -> list[str]:
-    return [
-        f"{indent}{_('party wins')}: {_pct(odds['win'])}",
-        f"{indent}{_('foes routed')}: {_pct(odds['rout'])}",
-        f"{indent}{_('at least one PC dies')}: {_pct(odds['pc_death'])}",
-        f"{indent}{_('rounds')}: {odds['rounds']:.1f} [{odds['rounds_low']:.1f}–{odds['rounds_high']:.1f}]",
-    ]
-
-
-def format_odds(result: dict[str, Any], lang: str = "en") -> str:
-    """The odds as a GM reads them (rates with their Wilson 95% intervals)."""
-    _ = _tr(lang)
-    who = result["situation"] or f"{result['party']}  {_('against')}  {result['foes']}"
-    lines = [who, _("{n} fights in {s:.1f} s (party: {p}, foes: {f})").format(
-        n=result["odds"]["fights"], s=result["seconds"], p=result["party_policy"], f=result["foe_policy"])]
-    return "\n".join(lines + _odds_lines(result["odds"], _))
-
-
-def format_build(result: dict[str, Any], lang: str = "en") -> str:
-    """The builder's proposals, best first."""
-    _ = _tr(lang)
-    lines = [_("Party: {party} (threat {t}); target: {target}").format(
-        party=result["party"], t=result["party_threat"], target=result["target"]),
-        _("{n} fights, {m} of {k} groups measured, in {s:.1f} s").format(
-            n=result["fights"], m=result["groups_measured"], k=result["groups_enumerated"], s=result["seconds"])]
-    if not result["proposals"]:
-        lines.append(_("No group found."))
-    for i, p in enumerate(result["proposals"], 1):
-        verdict = _("meets the target") if p["meets"] else _("misses the target")
-        lines.append(f"{i}. {p['foes']}  ({_('threat')} {p['threat']}, {_('distance')} {p['distance']:.3f}, "
-                     f"{verdict}, {p['odds']['fights']} {_('fights')})")
-        lines += _odds_lines(p["odds"], _, "     ")
-    return "\n".join(lines)
 
 
 def odds_command(
@@ -98,7 +63,7 @@ def odds_command(
     expected rounds, with 95% intervals, from whole fights on per-fight seeds."""
     from npc_tactics.gm.encounter_odds import odds_of
 
-    _tr(lang)
+    check_lang_option(lang)
     result = odds_of(system, party=party, foes=foes, situation=situation, party_policy=party_policy,
                      foe_policy=foe_policy, fights=fights, seed=seed, workers=workers)
     typer.echo(json.dumps(result, indent=2, sort_keys=True) if as_json else format_odds(result, lang))
@@ -129,7 +94,7 @@ def build_encounter_command(
     from npc_tactics.gm.encounter_builder import build_encounter
     from npc_tactics.gm.encounter_spec import parse_target
 
-    _tr(lang)
+    check_lang_option(lang)
     result = build_encounter(system, party, parse_target(target), pool=pool, budget=budget, top=top,
                              party_policy=party_policy, foe_policy=foe_policy, seed=seed, workers=workers,
                              max_foes=max_foes)
