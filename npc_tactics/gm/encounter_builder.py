@@ -190,9 +190,8 @@ def build_encounter(system: str, party: str, target: Target, *, pool: str | None
     # 2. calibration: single-template groups evenly spread over the central ratios
     singles = sorted((g for g in groups if len(g) == 1), key=lambda g: (ratio[g], g))
     lo, hi = ratio[singles[len(singles) // 20]], ratio[singles[-1 - len(singles) // 20]]
-    wanted = np.linspace(lo, hi, CALIBRATION)
     calib: list[Group] = []
-    for w in wanted:
+    for w in np.linspace(lo, hi, min(CALIBRATION, len(singles))):
         best = min((g for g in singles if g not in calib), key=lambda g: (abs(ratio[g] - w), g))
         calib.append(best)
     play(calib, screen, 0)
