@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from npc_tactics.errors import UserError
+from npc_tactics.errors import ConfigError, UserError
 from npc_tactics.gm.encounter_fights import FightJob, FightResult, run_fights
 from npc_tactics.gm.encounter_spec import group_text, parse_group
 from npc_tactics.gm.odds import Rate
@@ -138,12 +138,16 @@ def situation_lineup(system: str, path: Path | str, seed: int) -> Lineup:
     scenario, side 0 holds the foes (the NPCs) and side 1 the party."""
     import numpy as np
 
+    from npc_tactics.configs.sniff import wrong_system_error
     from npc_tactics.dice import RngRoller
     from npc_tactics.systems import get_system, make_engine
 
     info = get_system(system)
     engine = make_engine(system)
-    state = info.load("content").load_situation(engine, Path(path), RngRoller(np.random.default_rng(seed)))
+    try:
+        state = info.load("content").load_situation(engine, Path(path), RngRoller(np.random.default_rng(seed)))
+    except ConfigError as exc:
+        raise wrong_system_error(exc, Path(path), "situation", info.name, "--system is") from None
     lineup = Lineup(system, engine, from_state=True)
     lineup.candidates.append(())
     lineup.starts.append(state)
