@@ -11,8 +11,13 @@ fight ``k`` rolls the same dice as candidate B's, so candidates are compared on 
 3. **Screen**, in two waves, the groups whose *predicted* odds lie nearest the target (at most two per template
    mix, so the waves do not spend themselves on one mix), refitting the curves on everything measured between
    waves.
-4. **Refine** the ``top`` groups nearest the target by their screening odds with ``refine`` new fights each
-   (fights ``screen .. screen + refine - 1``, still paired), and rank them by their distance on all fights.
+4. **Refine** by successive halving: the ``2 x top`` groups nearest the target by their screening odds get half
+   the remaining budget in new fights (fights ``screen ..``, still paired), then the ``top`` nearest of those get
+   the rest; they are ranked by their distance on all their fights.
+
+The budget splits as: screening ``SCREEN_SHARE`` (45%) of it at ``clamp(budget / 80, 12, 40)`` fights per group,
+the rest to the two refinement stages. Many groups measured coarsely, then ever fewer measured finely, is what
+a fixed budget buys best when most groups are far from the target.
 
 **Distance to target** (0 when every bound holds): the Euclidean norm of each bound's violation by the point
 estimate, rates in probability units, rounds weighted by :data:`ROUND_WEIGHT` per round (one round outside the
@@ -32,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from npc_tactics.errors import UserError
+from npc_tactics.errors import ConfigError, UserError
 from npc_tactics.gm.encounter_fights import FightResult, run_fights
 from npc_tactics.gm.encounter_odds import EncounterOdds, Lineup, check_policies, summarize, template_names
 from npc_tactics.gm.encounter_spec import TARGET_KEYS, Target, group_text, parse_group
@@ -45,9 +50,9 @@ MAX_BUDGET = 200_000
 #: Weight of one round outside the target's range, in probability units.
 ROUND_WEIGHT = 0.05
 #: Fights per screened group, groups calibrated first, share of the budget spent screening.
-SCREEN_FIGHTS = 40
+SCREEN_FIGHTS = (12, 40)
 CALIBRATION = 8
-SCREEN_SHARE = 0.4
+SCREEN_SHARE = 0.45
 Group = tuple[tuple[str, int], ...]
 
 
@@ -136,13 +141,10 @@ def _logistic(x: np.ndarray, k: np.ndarray, n: np.ndarray, ridge: float = 0.1) -
     return float(theta[0]), float(theta[1])
 
 
-def _plan(budget: int, top: int) -> tuple[int, int, int]:
-    """``(screen fights, groups screened after calibration, refine fights)`` for a fight budget."""
-    screen = SCREEN_FIGHTS
-    groups = max(4, int(budget * SCREEN_SHARE) // screen - CALIBRATION)
-    left = budget - (CALIBRATION + groups) * screen
-    refine = max(screen, left // max(1, top))
-    return screen, groups, refine
+def _plan(budget: int) -> tuple[int, int]:
+    """``(fights per screened group, groups screened in all, calibration included)`` for a fight budget."""
+    screen = min(SCREEN_FIGHTS[1], max(SCREEN_FIGHTS[0], budget // 80))
+    return screen, max(2, int(budget * SCREEN_SHARE) // screen)
 
 
 def build_encounter(system: str, party: str, target: Target, *, pool: str | None = None,
@@ -170,17 +172,25 @@ def build_encounter(system: str, party: str, target: Target, *, pool: str | None
     party_threat = side_threat(system, party_group)
     groups = enumerate_groups(templates, max_foes)
     ratio = {g: math.log(max(side_threat(system, g), 1e-3) / max(party_threat, 1e-3)) for g in groups}
-    screen, wave, refine = _plan(budget, top)
+    screen, screened = _plan(budget)
     job_policies = (party_policy, foe_policy)
     measured: dict[Group, list[FightResult]] = {}
     index: dict[Group, int] = {}
     fights = 0
 
+    refused: set[Group] = set()  # groups the system cannot field (an MRQ lancer's mount takes a slot too)
+
     def play(batch: list[Group], n: int, first: int) -> None:
         nonlocal fights
         for g in batch:
             if g not in index:
-                index[g] = lineup.add(g, distance=distance_m)
+                try:
+                    index[g] = lineup.add(g, distance=distance_m)
+                except ConfigError:
+                    refused.add(g)
+        batch = [g for g in batch if g not in refused]
+        if not batch:
+            return
         got = run_fights(lineup.job(*job_policies), [index[g] for g in batch], n, seed=seed, workers=workers,
                          first=first)
         for g in batch:
@@ -191,17 +201,18 @@ def build_encounter(system: str, party: str, target: Target, *, pool: str | None
     singles = sorted((g for g in groups if len(g) == 1), key=lambda g: (ratio[g], g))
     lo, hi = ratio[singles[len(singles) // 20]], ratio[singles[-1 - len(singles) // 20]]
     calib: list[Group] = []
-    for w in np.linspace(lo, hi, min(CALIBRATION, len(singles))):
+    for w in np.linspace(lo, hi, min(CALIBRATION, len(singles), max(2, screened // 3))):
         best = min((g for g in singles if g not in calib), key=lambda g: (abs(ratio[g] - w), g))
         calib.append(best)
     play(calib, screen, 0)
     keys = [b.key for b in target.bounds] or list(TARGET_KEYS)
 
     # 3. screening in two waves, nearest predicted distance first, at most two groups per template mix
+    wave = max(0, screened - len(calib))
     for size in (wave // 2, wave - wave // 2):
         done = list(measured)
         curves = _Curves([ratio[g] for g in done], [summarize(measured[g]) for g in done], keys)
-        ranked = sorted((g for g in groups if g not in measured),
+        ranked = sorted((g for g in groups if g not in measured and g not in refused),
                         key=lambda g: (distance(target, curves.predict(ratio[g])), g))
         per_mix: dict[tuple[str, ...], int] = {}
         batch = []
@@ -216,10 +227,18 @@ def build_encounter(system: str, party: str, target: Target, *, pool: str | None
         if batch:
             play(batch, screen, 0)
 
-    # 4. refinement of the nearest by screening odds, then the final ranking on every fight
-    scored = sorted(measured, key=lambda g: (distance(target, summarize(measured[g])), g))
-    finalists = scored[:top]
-    play(finalists, refine, screen)
+    # 4. successive halving on new paired fights, then the final ranking on every fight
+    def nearest(pool: list[Group], count: int) -> list[Group]:
+        return sorted(pool, key=lambda g: (distance(target, summarize(measured[g])), g))[:count]
+
+    finalists = nearest(list(measured), 2 * top)
+    stage1 = (budget - fights) // 2 // max(1, len(finalists))
+    if stage1 > 0:
+        play(finalists, stage1, screen)
+    finalists = nearest(finalists, top)
+    stage2 = (budget - fights) // max(1, len(finalists))
+    if stage2 > 0:
+        play(finalists, stage2, screen + stage1)
     proposals = []
     for g in finalists:
         odds = summarize(measured[g])
@@ -228,5 +247,5 @@ def build_encounter(system: str, party: str, target: Target, *, pool: str | None
     return {"system": system, "party": group_text(party_group), "party_threat": round(party_threat, 3),
             "target": target.text(), "party_policy": party_policy, "foe_policy": foe_policy, "seed": seed,
             "budget": budget, "fights": fights, "groups_enumerated": len(groups), "groups_measured": len(measured),
-            "screen_fights": screen, "refine_fights": refine,
+            "groups_refused": len(refused), "screen_fights": screen, "refine_fights": [stage1, stage2],
             "proposals": [p.to_dict() for p in proposals], "seconds": round(time.perf_counter() - started, 3)}

@@ -14,8 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_builder_targets_runs_and_writes_its_report(tmp_path: Path) -> None:
     out = tmp_path / "report.json"
     proc = subprocess.run([sys.executable, "benchmarks/builder_targets.py", "--systems", "dicepool", "--parties", "2",
-                           "--budget", "200", "--targets", "win=0.7", "--odds-fights", "20", "--workers", "1",
-                           "--out", str(out)], cwd=ROOT, capture_output=True, text=True, check=True,
+                           "--budget", "200", "--targets", "win=0.7", "--odds-fights", "20", "--validate", "20",
+                           "--workers", "1", "--out", str(out)], cwd=ROOT, capture_output=True, text=True, check=True,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert "| dicepool | `win=0.7` |" in proc.stdout
     report = json.loads(out.read_text())

@@ -95,3 +95,13 @@ def test_bad_builder_options_name_themselves(kwargs: dict[str, object], fragment
     with pytest.raises(UserError) as caught:
         build_encounter("ose", PARTY, parse_target("win=0.7"), **kwargs)  # type: ignore[arg-type]
     assert fragment in str(caught.value)
+
+
+def test_groups_the_system_cannot_field_are_skipped() -> None:
+    """An MRQ lancer's mount takes a slot of the six: four lancers are refused by the scenario parser, and the
+    search goes on without them."""
+    out = build_encounter("mrq", "spearman, sword_and_shield", parse_target("win=0.5"), pool="mounted_lancer, wolf",
+                          budget=400, top=2, seed=2, workers=1)
+    assert out["groups_refused"] > 0 and out["proposals"]
+    for p in out["proposals"]:
+        assert dict(p["groups"]).get("mounted_lancer", 0) <= 3
