@@ -7,6 +7,7 @@ Registered in ``npc_tactics/cli.py`` (``app.command("odds")(odds_command)``); wh
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Annotated
 
@@ -19,6 +20,13 @@ from npc_tactics.gm.encounter_text import check_lang_option, format_build, forma
 from npc_tactics.limits import SEED_MAX, check_seed
 
 __all__ = ["build_encounter_command", "odds_command"]
+
+
+def check_distance(value: float | None) -> float | None:
+    """Metres between the front ranks: finite, 0 to 1,000 (a bow's long range is a few hundred metres)."""
+    if value is not None and not (math.isfinite(value) and 0 <= value <= 1000):
+        raise typer.BadParameter(f"expected metres from 0 to 1000, got {value}")
+    return value
 
 
 def check_seed_option(value: int) -> int:
@@ -40,6 +48,8 @@ SeedOpt = Annotated[int, typer.Option(metavar="SEED", callback=check_seed_option
 WorkersOpt = Annotated[int | None, typer.Option(metavar="N", min=1, max=256, help="Processes (default: one per "
                                                 "core); the figures do not depend on it.")]
 LangOpt = Annotated[str, typer.Option(metavar="en|fr", help="Language of what the GM reads.")]
+DistanceOpt = Annotated[float | None, typer.Option(metavar="METRES", callback=check_distance, help="Metres between the front ranks "
+                                                  "(default: the system's, docs/encounters.md).")]
 JsonOpt = Annotated[bool, typer.Option("--json", metavar="", help="Print one JSON object instead of text.")]
 
 
@@ -56,6 +66,7 @@ def odds_command(
                                         help=f"Fights to play (1 to {MAX_FIGHTS:,}).")] = DEFAULT_FIGHTS,
     seed: SeedOpt = 0,
     workers: WorkersOpt = None,
+    distance: DistanceOpt = None,
     lang: LangOpt = "en",
     as_json: JsonOpt = False,
 ) -> None:
@@ -65,7 +76,7 @@ def odds_command(
 
     check_lang_option(lang)
     result = odds_of(system, party=party, foes=foes, situation=situation, party_policy=party_policy,
-                     foe_policy=foe_policy, fights=fights, seed=seed, workers=workers)
+                     foe_policy=foe_policy, fights=fights, seed=seed, workers=workers, distance=distance)
     typer.echo(json.dumps(result, indent=2, sort_keys=True) if as_json else format_odds(result, lang))
 
 
@@ -86,6 +97,7 @@ def build_encounter_command(
     foe_policy: FoePolicy = "by-the-book",
     seed: SeedOpt = 0,
     workers: WorkersOpt = None,
+    distance: DistanceOpt = None,
     lang: LangOpt = "en",
     as_json: JsonOpt = False,
 ) -> None:
@@ -97,5 +109,5 @@ def build_encounter_command(
     check_lang_option(lang)
     result = build_encounter(system, party, parse_target(target), pool=pool, budget=budget, top=top,
                              party_policy=party_policy, foe_policy=foe_policy, seed=seed, workers=workers,
-                             max_foes=max_foes)
+                             max_foes=max_foes, distance_m=distance)
     typer.echo(json.dumps(result, indent=2, sort_keys=True) if as_json else format_build(result, lang))
