@@ -48,8 +48,9 @@ SeedOpt = Annotated[int, typer.Option(metavar="SEED", callback=check_seed_option
 WorkersOpt = Annotated[int | None, typer.Option(metavar="N", min=1, max=256, help="Processes (default: one per "
                                                 "core); the figures do not depend on it.")]
 LangOpt = Annotated[str, typer.Option(metavar="en|fr", help="Language of what the GM reads.")]
-DistanceOpt = Annotated[float | None, typer.Option(metavar="METRES", callback=check_distance, help="Metres between the front ranks "
-                                                  "(default: the system's, docs/encounters.md).")]
+DistanceOpt = Annotated[float | None, typer.Option(
+    metavar="METRES", callback=check_distance,
+    help="Metres between the front ranks (default: the system's, docs/encounters.md).")]
 JsonOpt = Annotated[bool, typer.Option("--json", metavar="", help="Print one JSON object instead of text.")]
 
 
