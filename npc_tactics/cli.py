@@ -427,7 +427,7 @@ def serve(
                                                 "(default: the CPU count).")] = None,
 ) -> None:
     """Serve the GM web page and its HTTP API (FastAPI) at http://HOST:PORT/: GET /bundles, /bundles/ID/schema,
-    /bundles/ID/card, /bestiary/SYSTEM, POST /suggest; OpenAPI docs at /docs."""
+    /bundles/ID/card, /bestiary/SYSTEM, POST /suggest, POST /odds; OpenAPI docs at /docs."""
     from npc_tactics.gm.service import serve as run_server
 
     if not 1 <= port <= 65535:
@@ -442,6 +442,11 @@ def serve(
 
 app.command(cls=Command)(probe)
 app.command(cls=Command)(leaderboard)
+# ----- encounter odds and builder (npc_tactics/gm/cli_encounter.py) ---------------------------------------
+from npc_tactics.gm.cli_encounter import build_encounter_command, odds_command  # noqa: E402
+
+app.command("odds", cls=Command)(odds_command)
+app.command("build-encounter", cls=Command)(build_encounter_command)
 
 
 def main(argv: list[str] | None = None) -> None:
