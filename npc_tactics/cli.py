@@ -33,6 +33,7 @@ from npc_tactics.cli_support import (
     system_scenario_from_runs,
 )
 from npc_tactics.errors import UserError, one_line, shown
+from npc_tactics.gm.cli_encounter import build_encounter_command, odds_command
 from npc_tactics.limits import MAX_AGENTS, MAX_FIGHTS, MAX_TIMESTEPS, SEED_MAX
 
 app = typer.Typer(
@@ -442,9 +443,6 @@ def serve(
 
 app.command(cls=Command)(probe)
 app.command(cls=Command)(leaderboard)
-# ----- encounter odds and builder (npc_tactics/gm/cli_encounter.py) ---------------------------------------
-from npc_tactics.gm.cli_encounter import build_encounter_command, odds_command  # noqa: E402
-
 app.command("odds", cls=Command)(odds_command)
 app.command("build-encounter", cls=Command)(build_encounter_command)
 
