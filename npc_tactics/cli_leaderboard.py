@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from npc_tactics.cli_ray import AddressOption, ray_executor
 from npc_tactics.cli_support import check_out
 from npc_tactics.errors import UserError
 from npc_tactics.limits import MAX_FIGHTS
@@ -28,6 +29,7 @@ def leaderboard(
     fights: Annotated[int | None, typer.Option(metavar="N", help=f"Fights per ordered pairing and scenario, 1 to "
                                                f"{MAX_FIGHTS:,} (default: the suite's).")] = None,
     progress: Annotated[bool, typer.Option(metavar="", help="Show a progress bar on stderr.")] = True,
+    address: AddressOption = None,
 ) -> None:
     """Round robins on paired seeds over a suite's scenarios and systems: win/draw/flee rates with Wilson 95%
     intervals, ratings per seat, mean fight length and each agent's tactic profile, in report.md and a
@@ -42,7 +44,8 @@ def leaderboard(
     out = out or Path("reports") / f"leaderboard-{loaded.name}"
     check_out(out)
     try:
-        result = run_leaderboard(loaded, out, workers=workers, fights=fights, progress=progress)
+        result = run_leaderboard(loaded, out, workers=workers, fights=fights, progress=progress,
+                                 executor=ray_executor(address, workers))
     except OSError as exc:
         raise UserError(f"--out: cannot write the report in {out}: {exc.strerror or exc}") from None
     for section in result.data["sections"]:

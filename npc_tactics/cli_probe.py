@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from npc_tactics.cli_ray import AddressOption, ray_executor
 from npc_tactics.cli_support import check_out
 from npc_tactics.errors import UserError
 
@@ -54,6 +55,7 @@ def probe(
                                           "text.")] = False,
     out: Annotated[Path | None, typer.Option(metavar="DIR", help="Also write probes.md and probes.json "
                                              "there.")] = None,
+    address: AddressOption = None,
 ) -> None:
     """Is the agent's move the best one? For each probe (a situation in the GM-query format), every legal move is
     rolled out N times to the end of the fight under named continuation policies (common random numbers across
@@ -79,7 +81,9 @@ def probe(
             raise UserError(f"{agent} plays {plays}; none of the probe files given is for {plays}")
         if skipped:
             typer.echo(f"skipped {len(skipped)} probe file(s) of other systems than {plays}", err=True)
-    results = [r for f in files for r in run_probe_file(f, agent, rollouts=rollouts, seed=seed, workers=workers)]
+    executor = ray_executor(address, workers)
+    results = [r for f in files for r in run_probe_file(f, agent, rollouts=rollouts, seed=seed, workers=workers,
+                                                        executor=executor)]
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         command = shlex.join(["npc-tactics", "probe", agent, *probes]

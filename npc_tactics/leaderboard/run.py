@@ -38,15 +38,17 @@ def reproduce_command(suite: Suite, fights: int | None) -> str:
 
 
 def run_leaderboard(suite: Suite | str | Path, out_dir: Path, *, workers: int | None = None,
-                    fights: int | None = None, progress: bool = True, plots: bool = True) -> LeaderboardResult:
+                    fights: int | None = None, progress: bool = True, plots: bool = True,
+                    executor: Any = None) -> LeaderboardResult:
     """Play ``suite`` (a :class:`Suite` or a suite file) with ``workers`` processes (default: one per core;
     the results do not depend on it) and ``fights`` per pairing (default: the suite's), and write the report
-    into ``out_dir``."""
+    into ``out_dir``. ``executor``: the fight runner's executor (e.g. :class:`npc_tactics.cluster.RayExecutor`;
+    same results)."""
     if not isinstance(suite, Suite):
         suite = load_suite(suite)
     if fights is not None:
         suite = suite.with_fights(fights)
-    sums, seconds, used = play_suite(suite, workers=workers, progress=progress)
+    sums, seconds, used = play_suite(suite, workers=workers, progress=progress, executor=executor)
     data = build_results(suite, sums)
     timing = {"seconds": round(seconds, 3), "workers": used, "fights": data["fights"],
               "fights_per_second": round(data["fights"] / seconds, 1) if seconds > 0 else None,
