@@ -55,10 +55,6 @@ def ray_executor(address: str | None, workers: int | None) -> Any:
     """A :class:`~npc_tactics.cluster.RayExecutor` when ``--address`` is given (``workers`` Ray workers, default
     one per cluster CPU), else None: the fights run in local worker processes (``--workers``)."""
     _check_runners(workers, "--workers", 1)
-    if address is None:
-        return None
-    from npc_tactics.cluster import RayExecutor, RayOptions, check_address, require_ray
+    from npc_tactics.cluster import ray_executor_for
 
-    options = RayOptions(address=check_address(address))
-    require_ray("--address")
-    return RayExecutor(workers, options)
+    return ray_executor_for(address, workers)

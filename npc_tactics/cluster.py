@@ -27,7 +27,8 @@ from typing import Any
 
 from npc_tactics.errors import UserError
 
-__all__ = ["INSTALL_HINT", "RayExecutor", "RayOptions", "check_address", "ray_session", "require_ray"]
+__all__ = ["INSTALL_HINT", "RayExecutor", "RayOptions", "check_address", "ray_executor_for", "ray_session",
+           "require_ray"]
 
 INSTALL_HINT = "pip install 'npc-tactics[ray]'"
 
@@ -152,3 +153,13 @@ class RayExecutor:
             finally:
                 for actor in actors:
                     ray.kill(actor)
+
+
+def ray_executor_for(address: str | None, workers: int | None = None) -> RayExecutor | None:
+    """The executor of a command's ``--address`` (``workers`` Ray workers, default one per cluster CPU), or None
+    without one (the fights stay in local processes). Bad addresses and a missing extra are one-line errors."""
+    if address is None:
+        return None
+    options = RayOptions(address=check_address(address))
+    require_ray("--address")
+    return RayExecutor(workers, options)

@@ -51,6 +51,9 @@ LangOpt = Annotated[str, typer.Option(metavar="en|fr", help="Language of what th
 DistanceOpt = Annotated[float | None, typer.Option(
     metavar="METRES", callback=check_distance,
     help="Metres between the front ranks (default: the system's, docs/encounters.md).")]
+AddressOpt = Annotated[str | None, typer.Option(
+    metavar="local|auto|ray://HOST:PORT", help="Play the fights on Ray workers (docs/scale.md): local, this "
+    "machine's cluster (auto) or a remote head; --workers is then the number of Ray workers.")]
 JsonOpt = Annotated[bool, typer.Option("--json", metavar="", help="Print one JSON object instead of text.")]
 
 
@@ -70,14 +73,17 @@ def odds_command(
     distance: DistanceOpt = None,
     lang: LangOpt = "en",
     as_json: JsonOpt = False,
+    address: AddressOpt = None,
 ) -> None:
     """The odds of an encounter before it is played: party win, foe rout, at least one PC death and the
     expected rounds, with 95% intervals, from whole fights on per-fight seeds."""
+    from npc_tactics.cluster import ray_executor_for
     from npc_tactics.gm.encounter_odds import odds_of
 
     check_lang_option(lang)
     result = odds_of(system, party=party, foes=foes, situation=situation, party_policy=party_policy,
-                     foe_policy=foe_policy, fights=fights, seed=seed, workers=workers, distance=distance)
+                     foe_policy=foe_policy, fights=fights, seed=seed, workers=workers, distance=distance,
+                     executor=ray_executor_for(address, workers))
     typer.echo(json.dumps(result, indent=2, sort_keys=True) if as_json else format_odds(result, lang))
 
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from npc_tactics.rollouts import rollout_seeds
+from npc_tactics.rollouts import Executor, rollout_seeds
 from npc_tactics.rollouts.fights import FightJob as RunnerJob
 from npc_tactics.rollouts.fights import FightTask, FromScenario, FromState, iter_tasks
 
@@ -52,10 +52,11 @@ class FightJob:
 
 
 def run_fights(job: FightJob, candidates: Sequence[int], n: int, *, seed: int = 0, workers: int | None = None,
-               first: int = 0) -> dict[int, list[FightResult]]:
+               first: int = 0, executor: Executor | None = None) -> dict[int, list[FightResult]]:
     """Fights ``first .. first + n - 1`` of each of ``candidates`` (indexes into ``job.starts``):
     ``{candidate: [FightResult k]}``. A refinement asks for fights ``first = n_screen ..`` so that its fights are
-    new ones, never the screen's again. ``workers`` processes (default one per core; 1 runs here)."""
+    new ones, never the screen's again. ``workers`` processes (default one per core; 1 runs here), or any
+    ``executor`` of the fight runner (a Ray cluster: :class:`npc_tactics.cluster.RayExecutor`); same results."""
     if n < 1:
         raise ValueError(f"run_fights needs n >= 1, got {n}")
     wanted = sorted({int(c) for c in candidates})
@@ -66,7 +67,7 @@ def run_fights(job: FightJob, candidates: Sequence[int], n: int, *, seed: int = 
     tasks = [FightTask(i, s, seats) for i in range(len(wanted)) for s in seeds]
     out: dict[int, list[FightResult]] = {c: [] for c in wanted}
     foes = 1 - job.party
-    for number, r in enumerate(iter_tasks(runner, tasks, workers=workers)):
+    for number, r in enumerate(iter_tasks(runner, tasks, workers=workers, executor=executor)):
         cand = wanted[r.start]
         out[cand].append(FightResult(cand, first + number % n, r.seed, r.results[job.party], r.results[foes],
                                      r.dead(job.party), r.rounds))

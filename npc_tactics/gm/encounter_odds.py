@@ -164,8 +164,10 @@ def check_policies(system: str, party_policy: str, foe_policy: str) -> None:
 
 def odds_of(system: str, *, party: str | None = None, foes: str | None = None, situation: Path | str | None = None,
             party_policy: str = "by-the-book", foe_policy: str = "by-the-book", fights: int = DEFAULT_FIGHTS,
-            seed: int = 0, workers: int | None = None, distance: float | None = None) -> dict[str, Any]:
-    """The odds of one encounter, JSON-ready, with the wall time in seconds (``seconds``)."""
+            seed: int = 0, workers: int | None = None, distance: float | None = None,
+            executor: Any = None) -> dict[str, Any]:
+    """The odds of one encounter, JSON-ready, with the wall time in seconds (``seconds``); ``executor``: the
+    fight runner's (e.g. Ray workers), same figures."""
     from npc_tactics.systems import get_system, make_engine
 
     get_system(system)
@@ -183,7 +185,8 @@ def odds_of(system: str, *, party: str | None = None, foes: str | None = None, s
         names = template_names(system)
         lineup = Lineup(system, make_engine(system), parse_group(party, names, "--party"))
         lineup.add(parse_group(foes, names, "--foes"), distance=distance)
-    results = run_fights(lineup.job(party_policy, foe_policy), [0], fights, seed=seed, workers=workers)[0]
+    results = run_fights(lineup.job(party_policy, foe_policy), [0], fights, seed=seed, workers=workers,
+                         executor=executor)[0]
     odds = summarize(results)
     return {"system": system, "party": group_text(lineup.party) if lineup.party else None,
             "foes": group_text(lineup.candidates[0]) if lineup.candidates[0] else None,

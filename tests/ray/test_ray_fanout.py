@@ -33,3 +33,13 @@ def test_ray_probes_equal_local(ray_local: Any) -> None:
     local = run_probe_file(probes, "by-the-book", rollouts=20, seed=3, workers=1)
     remote = run_probe_file(probes, "by-the-book", rollouts=20, seed=3, executor=RayExecutor(2))
     assert local and summary("by-the-book", remote) == summary("by-the-book", local)
+
+
+def test_ray_encounter_odds_equal_local(ray_local: Any) -> None:
+    from npc_tactics.cluster import RayExecutor
+    from npc_tactics.gm.encounter_odds import odds_of
+
+    kwargs: dict[str, Any] = {"party": "fighter_2", "foes": "goblin x3", "fights": 200, "seed": 5}
+    local = odds_of("ose", workers=1, **kwargs)
+    remote = odds_of("ose", executor=RayExecutor(2), **kwargs)
+    assert local["odds"] == remote["odds"] and local["odds"]
