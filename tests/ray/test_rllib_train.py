@@ -13,7 +13,8 @@ import pytest
 from npc_tactics.runs import RunDir, load_tensors
 from tests.ray.conftest import PRESETS, TINY_RLLIB, RllibRun
 
-pytestmark = pytest.mark.integration
+# a Ray hang (a second local Ray instance on the machine was seen to stall actor creation) fails, never blocks CI
+pytestmark = [pytest.mark.integration, pytest.mark.timeout(600)]
 
 REPO = Path(__file__).resolve().parents[2]
 
