@@ -120,7 +120,7 @@ def _training_info(run: Path, config: Any) -> TrainingInfo:
     ]
     return TrainingInfo(
         run=run.resolve().name,
-        opponents=list(config.opponents),
+        opponents=list(config.fixed_opponents),
         seed=int(config.seed),
         segment_seeds=[int(s["seed"]) for s in meta.get("segments", []) if "seed" in s],
         timesteps=meta.get("timesteps"),
@@ -140,7 +140,7 @@ def export_bundle(run_dir: str | Path, out: str | Path, *, fights: int = DEFAULT
     from npc_tactics.configs import load_yaml
     from npc_tactics.export._load_sb3 import load_trained_policy
     from npc_tactics.systems import get_system
-    from npc_tactics.training.config import parse_train_config
+    from npc_tactics.training.config import is_bundle_dir, parse_train_config
     from npc_tactics.training.run_dir import package_versions
 
     if fights < 1:
@@ -157,15 +157,17 @@ def export_bundle(run_dir: str | Path, out: str | Path, *, fights: int = DEFAULT
                         f"installed {config.system} encoder makes {encoder.size}; it cannot be exported by this "
                         "version")
     onnx_bytes = export_actor(policy)
-    agent = OnnxAgent(OnnxPolicy(onnx_bytes), system=info.name, scenario=scenario, side=config.side,
+    agent = OnnxAgent(OnnxPolicy(onnx_bytes), system=info.name, scenario=scenario, side=config.home_side,
                       name=f"bundle:{Path(out).name}", options=dict(config.options), deterministic=False)
-    seen = measure_range(agent, scenario, list(config.opponents), fights, seed)
+    # the pool's fixed members that agent names resolve (not 'self' snapshots, not other bundles)
+    foes = [o for o in config.fixed_opponents if not is_bundle_dir(o)] or ["by-the-book"]
+    seen = measure_range(agent, scenario, foes, fights, seed)
     observation = observation_schema(
         encoder.schema(), seen.low, seen.high, field_names_source=FIELD_NAMES_SOURCE,
         observed_range_source=(
             f"measured at export: {fights} fights (seeds {seed}..{seed + fights - 1}) of the exported policy "
-            f"sampling from its probabilities on side {config.side} of {scenario}, against its training "
-            f"opponents in turn ({', '.join(config.opponents)}); {seen.count} observations"
+            f"sampling from its probabilities on side {config.home_side} of {scenario}, against its training "
+            f"opponents in turn ({', '.join(foes)}); {seen.count} observations"
         ))
     schema = BundleSchema(
         system=info.name,
@@ -173,7 +175,7 @@ def export_bundle(run_dir: str | Path, out: str | Path, *, fights: int = DEFAULT
         options=dict(config.options),
         resolved_options=dict(engine.options),
         scenario=scenario,
-        side=config.side,
+        side=config.home_side,
         observation=observation,
         actions=list(engine.catalogue.names),
         training=_training_info(run, config),

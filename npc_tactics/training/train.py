@@ -244,9 +244,11 @@ def _train_locked(cfg: TrainConfig, run: Path, console: Any, say: Any, *, resume
         OutcomeStatsCallback,
         RichProgressCallback,
         RolloutMark,
+        SnapshotCallback,
     )
-    from npc_tactics.training.envs import make_vec_env, resolve_opponents
+    from npc_tactics.training.envs import eval_opponents, make_vec_env, resolve_opponents
     from npc_tactics.training.evaluate import evaluate_policy
+    from npc_tactics.training.opponent_pool import OpponentPool
 
     folder = RunDir(run)
     remove_stale_temp_files(run)
@@ -293,6 +295,15 @@ def _train_locked(cfg: TrainConfig, run: Path, console: Any, say: Any, *, resume
             say(f"[yellow]{run}: no checkpoint yet; starting from 0 timesteps")
         if eval_path.exists():
             eval_path.unlink()
+    pool = opponents[0] if opponents and isinstance(opponents[0], OpponentPool) else None
+    if pool is not None and pool.has_self:
+        # self-play: the snapshots saved up to the checkpoint come back; a fresh run starts from the model's own
+        # initial weights (replacing the placeholder the envs were checked with) before the first episode
+        restored = pool.restore_snapshots(run, start_steps) if ckpts else []
+        if restored:
+            say(f"self-play: restored {len(restored)} snapshot(s) ({', '.join(map(str, restored))} timesteps)")
+        else:
+            pool.save_snapshot(run, pool.add_snapshot(start_steps, model.policy.state_dict()))
     _write_meta(
         run,
         cfg,
@@ -309,14 +320,16 @@ def _train_locked(cfg: TrainConfig, run: Path, console: Any, say: Any, *, resume
     budget = cfg.budget
     bookkeeping = {"seed": cfg.seed, "segment_seed": seg_seed}
 
+    yardsticks = eval_opponents(cfg, opponents)
+
     def evaluate(m: Any) -> None:
         rows = []
-        for k, opp in enumerate(opponents):
+        for label, opp in yardsticks:
             row = evaluate_policy(m, cfg, opp, budget.eval_episodes, cfg.seed)
-            row["opponent"] = cfg.opponents[k]
+            row["opponent"] = label
             row["timesteps"] = int(m.num_timesteps)
             if getattr(m, "_logger", None) is not None:
-                m.logger.record(f"eval/win_rate/{Path(cfg.opponents[k]).name}", row["win_rate"])
+                m.logger.record(f"eval/win_rate/{Path(label).name}", row["win_rate"])
             rows.append(row)
         append_eval_rows(eval_path, rows)
         plot_learning_curve(run)
@@ -332,6 +345,8 @@ def _train_locked(cfg: TrainConfig, run: Path, console: Any, say: Any, *, resume
         EveryNSteps(budget.eval_every, evaluate),
         EveryNSteps(budget.checkpoint_every, checkpoint),
     ]
+    if pool is not None and pool.has_self:
+        callbacks.append(SnapshotCallback(pool, run))
     bar = RichProgressCallback(budget.timesteps, stats, f"{cfg.system}/{cfg.scenario}") if progress else None
     if bar is not None:
         callbacks.append(bar)
