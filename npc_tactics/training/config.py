@@ -199,9 +199,9 @@ class TrainConfig(BaseModel):
     @model_validator(mode="after")
     def _check_rollout(self) -> TrainConfig:
         if isinstance(self.side, int) and not 0 <= self.side <= 1:
-            raise _FieldError("side", f"expected 0, 1 or 'both', got {self.side!r}")
+            raise _FieldError("side", f"expected 0, 1 (a number >= 0 and <= 1) or 'both', got {self.side!r}")
         if isinstance(self.opponents, list) and not 1 <= len(self.opponents) <= 64:
-            raise _FieldError("opponents", f"expected 1 to 64 opponents, got {len(self.opponents)}")
+            raise _FieldError("opponents", f"expected at least 1 and at most 64 opponents, got {len(self.opponents)}")
         if self.ppo.n_steps * self.budget.n_envs > MAX_ROLLOUT:
             raise _FieldError(
                 "ppo.n_steps",
@@ -355,7 +355,7 @@ def _union_error(errors: list[Any], loc: list[str]) -> tuple[str, str] | None:
     if not loc or loc[0] not in ("side", "opponents") or len(loc) < 2:
         return None
     if loc[0] == "side":
-        return "side", f"expected 0, 1 or 'both', got {_describe_input(errors[0].get('input'))}"
+        return "side", f"expected 0, 1 (a number >= 0 and <= 1) or 'both', got {_describe_input(errors[0].get('input'))}"
     if not _is_opponent_tag(loc[1]):
         return None
     value = errors[0].get("input") if len(loc) == 2 else None

@@ -58,7 +58,7 @@ def test_pool_form_parses_with_defaults() -> None:
         ({"pool": [{"agent": "self", "keep": 0}]}, "opponents.pool.0.keep", ">= 1"),
         ({"pool": [{"agnt": "self"}]}, "opponents.pool.0", ""),
         ("by-the-book", "opponents", "a list of agents or a mapping"),
-        ([], "opponents", "1 to 64"),
+        ([], "opponents", "at least 1"),
     ],
 )
 def test_bad_pool_names_the_field(opponents: object, field: str, fragment: str) -> None:
@@ -69,7 +69,7 @@ def test_bad_pool_names_the_field(opponents: object, field: str, fragment: str) 
 
 @pytest.mark.parametrize("side", [2, -1, "one", True])
 def test_side_accepts_0_1_or_both_only(side: object) -> None:
-    with pytest.raises(ConfigError, match="side: expected 0, 1 or 'both'"):
+    with pytest.raises(ConfigError, match="side: expected 0, 1 .* or 'both'"):
         _config(side=side)
     assert _config(side="both").home_side == 0 and _config(side="both").both_sides
 
