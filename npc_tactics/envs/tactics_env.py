@@ -47,7 +47,8 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
     Truncated only by ``max_episode_steps`` of the registration, a safety net.
 
     ## Arguments
-    ``system``, ``scenario`` (name or YAML path; default: the system's default), ``side`` (0 = NPCs),
+    ``system``, ``scenario`` (name or YAML path; default: the system's default), ``side`` (0 = NPCs;
+    ``"both"``: drawn per episode from the seeded stream, observations and rewards from the side played),
     ``opponents`` (Agent objects or factories ``(engine, rng) -> Agent``; with several, one is drawn per
     episode; ``gymnasium.make`` goes through :func:`npc_tactics.make_env.make_env`, which also takes
     scripted agent names and run folders),
@@ -60,7 +61,7 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
-    def __init__(self, system: str = "ose", scenario: str | None = None, side: int = 0,
+    def __init__(self, system: str = "ose", scenario: str | None = None, side: int | str = 0,
                  opponents: Opponent | Sequence[Opponent] | None = None,
                  reward: Mapping[str, Any] | RewardConfig | None = None,
                  options: Mapping[str, Any] | None = None, render_mode: str | None = None,
@@ -72,7 +73,6 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
             raise ValueError(f"illegal_action must be one of {ILLEGAL_MODES}, got {illegal_action!r}")
         self.session = FightSession(system, scenario, options, reward)
         self.driver = LearnerSession(self.session, side, opponents)
-        self.side = side
         self.render_mode = render_mode
         self.illegal_action = illegal_action
         self.opponent_pool = self.driver.opponent_pool
@@ -101,6 +101,11 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
         if self.render_mode == "human":
             self.render()
         return self._obs(), float(reward), terminated, False, self._info()
+
+    @property
+    def side(self) -> int:
+        """The learner's side in the episode in progress (drawn per episode with ``side="both"``)."""
+        return self.driver.side
 
     @property
     def opponent(self) -> Agent | None:
@@ -134,6 +139,8 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
         s = self.session
         d = self.driver
         info: dict[str, Any] = {"action_mask": self.action_masks()}
+        if d.both:
+            info["side"] = d.side  # the side played this episode (self-play on both seats)
         if d.decision is not None:
             info["decision"] = d.decision.kind.name
             info["actor"] = s.state.combatants[d.decision.actor].name
