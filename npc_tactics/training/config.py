@@ -355,7 +355,8 @@ def _union_error(errors: list[Any], loc: list[str]) -> tuple[str, str] | None:
     if not loc or loc[0] not in ("side", "opponents") or len(loc) < 2:
         return None
     if loc[0] == "side":
-        return "side", f"expected 0, 1 (a number >= 0 and <= 1) or 'both', got {_describe_input(errors[0].get('input'))}"
+        got = _describe_input(errors[0].get("input"))
+        return "side", f"expected 0, 1 (a number >= 0 and <= 1) or 'both', got {got}"
     if not _is_opponent_tag(loc[1]):
         return None
     value = errors[0].get("input") if len(loc) == 2 else None
