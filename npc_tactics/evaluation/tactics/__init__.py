@@ -7,7 +7,14 @@ benchmarks ``benchmarks/<system>_tactics.py`` call the same functions.
 
 from npc_tactics.evaluation.tactics.common import focus_fire, retreat_when_losing
 from npc_tactics.evaluation.tactics.observe import FightLog, Move, play_watched
-from npc_tactics.evaluation.tactics.report import load_player, measure_tactics, render_tactics, tactics_of
+from npc_tactics.evaluation.tactics.report import (
+    load_player,
+    measure_tactics,
+    render_skirmish_focus,
+    render_tactics,
+    skirmish_focus,
+    tactics_of,
+)
 from npc_tactics.evaluation.tactics.systems import (
     TACTICS,
     defense_by_next,
@@ -28,9 +35,11 @@ __all__ = [
     "measure_tactics",
     "ose_spell_timing",
     "play_watched",
+    "render_skirmish_focus",
     "render_tactics",
     "retreat_when_losing",
     "runequest_spell_timing",
+    "skirmish_focus",
     "special_effects",
     "tactics_of",
 ]

@@ -16,11 +16,12 @@ from npc_tactics.agents import agent_entries
 from npc_tactics.agents.base import Agent, AgentFactory
 from npc_tactics.agents.resolve import agent_factory
 from npc_tactics.evaluation.arena import Arena
-from npc_tactics.evaluation.stats import outcome_rates
+from npc_tactics.evaluation.stats import outcome_rates, rate_entry
 from npc_tactics.evaluation.tactics.observe import FightLog, play_watched
 from npc_tactics.evaluation.tactics.systems import EXTRAS, TACTICS
 
-__all__ = ["load_player", "measure_tactics", "render_tactics", "tactics_of"]
+__all__ = ["load_player", "measure_tactics", "render_skirmish_focus", "render_tactics", "skirmish_focus",
+           "tactics_of"]
 
 
 def load_player(system: str, spec: str) -> tuple[Agent | AgentFactory, int | None, Mapping[str, Any], str | None]:
@@ -109,4 +110,54 @@ def render_tactics(data: Mapping[str, Any]) -> str:
         for key in first[tactic]:
             cells = [_cell(data["players"][p][tactic].get(key)) for p in players]
             lines.append(f"| {key} | " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def skirmish_focus(system: str, band: str, *, against: str = "aggressive", scenario: str | None = None,
+                   side: int | None = None, fights: int = 500, seed: int = 0) -> dict[str, Any]:
+    """Focus fire of a trained band against a scripted band, on paired seeds (docs/selfplay.md "Focus fire").
+
+    Three watched series on the same seeds: ``band`` on its side against ``against`` (its focus rates and
+    results); the same fights watched from the other seat (the scripted band's focus rates as it fights the
+    trained band); and ``against`` itself on the band's seat against ``against`` (the scripted band's focus in
+    the band's shoes). The band plays deterministically, so the first two series are the same fights."""
+    watched, trained_side, options, trained_scenario = load_player(system, band)
+    seat = side if side is not None else (trained_side or 0)
+    arena = Arena.build(system, scenario or trained_scenario, options)
+    if arena.sides != 2:
+        raise ValueError(f"{arena.system} has {arena.sides} sides; the focus comparison needs two")
+    foe = agent_factory(arena.system, against)
+    extra = EXTRAS.get(arena.system)
+    as_factory: AgentFactory = watched if not isinstance(watched, Agent) or isinstance(watched, type) else \
+        (lambda engine, rng: watched)  # a ready agent, shared by every fight
+    mine = play_watched(arena, watched, foe, seat, fights, seed, extra=extra)
+    theirs = play_watched(arena, foe, as_factory, 1 - seat, fights, seed, extra=extra)
+    scripted = play_watched(arena, foe, foe, seat, fights, seed, extra=extra)
+    from npc_tactics.evaluation.tactics.common import focus_fire
+
+    def series(logs: Sequence[FightLog]) -> dict[str, Any]:
+        wins = sum(log.result == "win" for log in logs)
+        return {"win": rate_entry(wins, len(logs)), "focus_fire": focus_fire(logs, arena.system),
+                "rounds": round(sum(log.record.rounds for log in logs) / len(logs), 2)}
+
+    return {"system": arena.system, "scenario": arena.scenario_name, "side": seat, "band": _label(band),
+            "against": against, "fights": fights, "seeds": [seed, seed + fights - 1],
+            "trained_band": series(mine), "scripted_band_facing_it": series(theirs),
+            "scripted_band_on_its_seat": series(scripted)}
+
+
+def render_skirmish_focus(data: Mapping[str, Any]) -> str:
+    """The focus comparison as a Markdown table (rates with Wilson 95% intervals and the random-pick rate)."""
+    rows = (("trained_band", f"{data['band']} (side {data['side']})"),
+            ("scripted_band_facing_it", f"{data['against']} (side {1 - data['side']}, facing it)"),
+            ("scripted_band_on_its_seat", f"{data['against']} on side {data['side']} (same opponent)"))
+    lines = [f"Focus fire, {data['system']} / {data['scenario']}: {data['band']} against {data['against']}, "
+             f"{data['fights']} fights on seeds {data['seeds'][0]}..{data['seeds'][1]}", "",
+             "| band | win | same round | previous ally | most wounded | attacks with a choice | rounds |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    for key, label in rows:
+        s = data[key]
+        f = s["focus_fire"]
+        lines.append(f"| {label} | {_pct(s['win'])} | {_pct(f['same_round'])} | {_pct(f['previous_ally'])} | "
+                      f"{_pct(f['most_wounded'])} | {f['attacks_with_choice']} | {s['rounds']} |")
     return "\n".join(lines) + "\n"
