@@ -187,6 +187,9 @@ def evaluate(
                                              help="Report directory (default reports/SYSTEM-SCENARIO).")] = None,
     progress: ProgressFlag = True,
     option: OptionFlag = None,
+    tactics: Annotated[bool, typer.Option("--tactics", help="Add the tactics section: every named tactic of the "
+                                          "system per agent, against by-the-book on the same seeds "
+                                          "(docs/selfplay.md).")] = False,
 ) -> None:
     """Round-robin tournament on paired seeds: win/draw/flee rates with Wilson 95% intervals, ratings per seat,
     tactic profiles, and a Markdown report with PNG plots (results.json holds every number; timing.json the
@@ -208,6 +211,12 @@ def evaluate(
     check_runs_fit(names, system, options)
     try:
         result = run_tournament(system, scenario, names, fights, seed, out, options=options, progress=progress)
+        if tactics:
+            from npc_tactics.evaluation.tactics import measure_tactics
+            from npc_tactics.evaluation.tournament import write_outputs
+
+            result.tactics = measure_tactics(system, names, scenario=scenario, fights=fights, seed=seed)
+            write_outputs(result, plots=False)
     except OSError as exc:
         raise UserError(f"--out: cannot write the report in {out}: {exc.strerror or exc}") from None
     print_first_agent(result)

@@ -179,3 +179,18 @@ def test_every_tactic_of_every_system_runs_and_renders(system: str) -> None:
         assert list(player) == ["results", *(name for name, _ in TACTICS[system])]
     text = render_tactics(data)
     assert text.startswith("## Tactics") and "### focus fire" in text and "by-the-book" in text
+
+
+def test_evaluate_tactics_adds_the_section_to_the_report(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from tests.cli_helpers import run_cli
+
+    code, _, err = run_cli(["evaluate", "--agents", "by-the-book,aggressive", "--system", "dicepool", "--scenario",
+                            "skirmish_2v3", "--fights", "3", "--out", str(tmp_path / "ev"), "--no-progress",
+                            "--tactics"], capsys)
+    assert code == 0, err
+    report = (tmp_path / "ev" / "report.md").read_text()
+    assert "## Tactics" in report and "### defense by next" in report
+    data = json.loads((tmp_path / "ev" / "results.json").read_text())
+    assert set(data["tactics"]["players"]) == {"by-the-book", "aggressive"}

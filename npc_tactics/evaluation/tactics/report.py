@@ -28,6 +28,10 @@ def load_player(system: str, spec: str) -> tuple[Agent | AgentFactory, int | Non
     """``(agent or factory, trained side or None, rules options, trained scenario or None)`` of a player spec."""
     if spec in agent_entries(system):
         return agent_factory(system, spec), None, {}, None
+    if spec.startswith("card:"):
+        from npc_tactics.agents.resolve import trained_side
+
+        return agent_factory(system, spec), trained_side(spec), {}, None
     path = Path(spec)
     if (path / "schema.json").is_file() and (path / "policy.onnx").is_file():
         from npc_tactics.policy_io.onnx_agent import load_bundle_agent
