@@ -194,3 +194,35 @@ def test_evaluate_tactics_adds_the_section_to_the_report(tmp_path, capsys) -> No
     assert "## Tactics" in report and "### defense by next" in report
     data = json.loads((tmp_path / "ev" / "results.json").read_text())
     assert set(data["tactics"]["players"]) == {"by-the-book", "aggressive"}
+
+
+@pytest.mark.integration
+def test_tactics_benchmarks_on_a_tiny_band_run(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from npc_tactics.training.config import parse_train_config
+    from npc_tactics.training.train import train
+
+    config = parse_train_config({
+        "system": "ose", "scenario": "goblin_band",
+        "opponents": {"pool": [{"agent": "aggressive", "weight": 2}, {"agent": "self", "every": 128}]},
+        "ppo": {"n_steps": 64, "batch_size": 64, "n_epochs": 1, "net_arch": [16]},
+        "budget": {"timesteps": 256, "n_envs": 2, "eval_every": 0, "eval_episodes": 2, "checkpoint_every": 0},
+    })
+    run = train(config, tmp_path / "band", progress=False)
+    root = Path(__file__).resolve().parents[2]
+
+    def script(*args: str) -> dict[str, Any]:
+        proc = subprocess.run([sys.executable, *args, "--json"], cwd=root, capture_output=True, text=True,
+                              check=True)
+        return json.loads(proc.stdout)  # type: ignore[no-any-return]
+
+    data = script("benchmarks/ose_tactics.py", str(run), "--tactics", "--fights", "2")
+    assert set(data["players"]) == {"by-the-book", "band"}
+    assert "focus_fire" in data["players"]["band"] and "spell_timing" in data["players"]["band"]
+    focus = script("benchmarks/skirmish_focus.py", str(run), "--fights", "2")
+    assert focus["trained_band"]["focus_fire"]["attacks"] > 0
+    assert focus["scripted_band_on_its_seat"]["focus_fire"]["attacks"] > 0
