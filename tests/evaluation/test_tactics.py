@@ -102,6 +102,14 @@ def test_ending_fled_counts_as_leaving_even_without_a_leave_verb() -> None:
     assert out["left_when_losing"]["count"] == 1 and out["leave_decisions"] == 0
 
 
+def test_leaving_unhurt_falls_in_the_unhurt_band() -> None:
+    moves = [Move(1, 0, DECLARE, 0, "declare_retreat", "declare_retreat", 1.0),
+             Move(1, 1, DECLARE, 0, "declare_retreat", "declare_retreat", 0.75)]
+    bands = retreat_when_losing([log(moves, [0, 0, 1])], "ose")["hp_at_first_leave_bands"]
+    assert bands == {"unhurt (100%)": 1, "lightly hurt (50-100%)": 1, "badly hurt (25-50%]": 0,
+                     "near down (<=25%)": 0}
+
+
 # ----- the system-specific ones ------------------------------------------------------------------------------------
 def test_dodge_vs_parry_reads_the_profile() -> None:
     profile = {"parry_vs_light": 6, "dodge_vs_light": 2, "dodge_vs_great": 5, "parry_vs_great": 1,

@@ -26,10 +26,10 @@ LEAVE_VERBS: dict[str, frozenset[str]] = {
 #: the HP share at or below which a combatant counts as losing (the retreat measurement)
 LOSING_HP = 0.5
 
-#: wound bands of the HP share left when a combatant first chose to leave
+#: wound bands of the HP share left when a combatant first chose to leave: (label, low, high), low < share <= high
 WOUND_BANDS: tuple[tuple[str, float, float], ...] = (
-    ("unhurt (100%)", 1.0, 1.01),
-    ("lightly hurt (>50%)", 0.5, 1.0),
+    ("unhurt (100%)", 0.999999, 1.0),
+    ("lightly hurt (50-100%)", 0.5, 0.999999),
     ("badly hurt (25-50%]", 0.25, 0.5),
-    ("near down (<=25%)", -0.01, 0.25),
+    ("near down (<=25%)", -1.0, 0.25),
 )
