@@ -94,6 +94,8 @@ def test_retreat_when_losing_exact() -> None:
     assert out["hp_at_first_leave_bands"]["badly hurt (25-50%]"] == 1
     assert (out["survival_if_left"]["count"], out["survival_if_left"]["n"]) == (1, 1)
     assert (out["survival_if_stayed"]["count"], out["survival_if_stayed"]["n"]) == (0, 1)
+    assert (out["survival_all_who_left"]["count"], out["survival_all_who_left"]["n"]) == (1, 1)
+    assert (out["survival_all_who_stayed"]["count"], out["survival_all_who_stayed"]["n"]) == (1, 2)
 
 
 def test_ending_fled_counts_as_leaving_even_without_a_leave_verb() -> None:

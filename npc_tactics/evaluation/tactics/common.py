@@ -35,12 +35,13 @@ def retreat_when_losing(logs: Sequence[FightLog], system: str, losing_hp: float 
     (:data:`~npc_tactics.evaluation.tactics.tables.LEAVE_VERBS`) or ended the fight fled. Reports the share of
     losing combatants that left, the HP share at each combatant's first leave decision (mean and bands), and
     the survival rate (still standing or fled alive at the end) of losing combatants that left against those
-    that fought on. The comparison is observational (who leaves is chosen by the agent), not a controlled
+    that fought on, and the same two rates over every combatant (losing or not: a band may leave unhurt). The comparison is observational (who leaves is chosen by the agent), not a controlled
     experiment: the probes of issue 14 answer "does leaving here pay" by rollouts.
     """
     leave = LEAVE_VERBS[system]
     left_at: list[float] = []
-    counts = {"losing": 0, "left": 0, "left_survived": 0, "stayed": 0, "stayed_survived": 0, "combatants": 0}
+    counts = {"losing": 0, "left": 0, "left_survived": 0, "stayed": 0, "stayed_survived": 0, "combatants": 0,
+              "any_left": 0, "any_left_survived": 0, "any_stayed": 0, "any_stayed_survived": 0}
     for log in logs:
         mine = [i for i, s in enumerate(log.sides) if s == log.side]
         counts["combatants"] += len(mine)
@@ -56,9 +57,12 @@ def retreat_when_losing(logs: Sequence[FightLog], system: str, losing_hp: float 
             left = i in first_leave or fled
             if i in first_leave:
                 left_at.append(first_leave[i])
+            survived = log.status[i] in SURVIVED
+            every = "any_left" if left else "any_stayed"
+            counts[every] += 1
+            counts[f"{every}_survived"] += survived
             if i not in losing:
                 continue
-            survived = log.status[i] in SURVIVED
             counts["losing"] += 1
             key = "left" if left else "stayed"
             counts[key] += 1
@@ -75,6 +79,8 @@ def retreat_when_losing(logs: Sequence[FightLog], system: str, losing_hp: float 
         "hp_at_first_leave_bands": bands,
         "survival_if_left": _rate(counts["left_survived"], counts["left"]),
         "survival_if_stayed": _rate(counts["stayed_survived"], counts["stayed"]),
+        "survival_all_who_left": _rate(counts["any_left_survived"], counts["any_left"]),
+        "survival_all_who_stayed": _rate(counts["any_stayed_survived"], counts["any_stayed"]),
     }
 
 
