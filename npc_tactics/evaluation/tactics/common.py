@@ -35,8 +35,9 @@ def retreat_when_losing(logs: Sequence[FightLog], system: str, losing_hp: float 
     (:data:`~npc_tactics.evaluation.tactics.tables.LEAVE_VERBS`) or ended the fight fled. Reports the share of
     losing combatants that left, the HP share at each combatant's first leave decision (mean and bands), and
     the survival rate (still standing or fled alive at the end) of losing combatants that left against those
-    that fought on, and the same two rates over every combatant (losing or not: a band may leave unhurt). The comparison is observational (who leaves is chosen by the agent), not a controlled
-    experiment: the probes of issue 14 answer "does leaving here pay" by rollouts.
+    that fought on, and the same two rates over every combatant (losing or not: a band may leave unhurt). The
+    comparison is observational (who leaves is chosen by the agent), not a controlled experiment: the probes of
+    issue 14 answer "does leaving here pay" by rollouts.
     """
     leave = LEAVE_VERBS[system]
     left_at: list[float] = []
