@@ -171,3 +171,20 @@ def test_self_play_training_writes_snapshots_and_resume_restores_them(tmp_path: 
     # resume from the checkpoint at 384: both snapshots come back, the next one lands at 512 (keep 2)
     train(config, run, resume=True, timesteps=640, progress=False)
     assert [t for t, _ in snapshot_files(run)] == [256, 512]
+
+
+@pytest.mark.integration
+def test_both_sides_self_play_trains_and_loads(tmp_path: Path) -> None:
+    from npc_tactics.agents.policy import load_policy_agent
+    from npc_tactics.training.train import train
+
+    config = _config(
+        side="both",
+        opponents={"pool": [{"agent": "self", "every": 128, "keep": 3}, {"agent": "aggressive"}]},
+        budget={"timesteps": 256, "n_envs": 2, "eval_every": 0, "eval_episodes": 4, "checkpoint_every": 0},
+    )
+    run = train(config, tmp_path / "both", progress=False)
+    assert (run / "config.yaml").read_text().count("side: both") == 1
+    agent = load_policy_agent(run)
+    assert agent.side == 0  # a both-sides policy sits on side 0 by default and plays either
+    assert [t for t, _ in snapshot_files(run)] == [0, 128]
