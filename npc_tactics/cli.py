@@ -187,7 +187,7 @@ def evaluate(
                                              help="Report directory (default reports/SYSTEM-SCENARIO).")] = None,
     progress: ProgressFlag = True,
     option: OptionFlag = None,
-    tactics: Annotated[bool, typer.Option("--tactics", help="Add the tactics section: every named tactic of the "
+    tactics: Annotated[bool, typer.Option("--tactics", metavar="", help="Add the tactics section: every named tactic of the "
                                           "system per agent, against by-the-book on the same seeds "
                                           "(docs/selfplay.md).")] = False,
 ) -> None:
