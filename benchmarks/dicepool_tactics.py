@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from _tactics_cli import tactics_section
 
 from npc_tactics.agents import make_agent
 from npc_tactics.agents.policy import PolicyAgent, load_policy_agent
@@ -37,6 +36,7 @@ from npc_tactics.evaluation import tactics
 from npc_tactics.evaluation.fight import agent_rngs, play_fight
 from npc_tactics.evaluation.stats import wilson_interval
 from npc_tactics.evaluation.tactics import FightLog, render_tactics
+from npc_tactics.evaluation.tactics.bench import tactics_section
 from npc_tactics.systems import get_system
 
 SITUATIONS = ("self", "ally", "enemy", "new_turn")

@@ -34,7 +34,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from _tactics_cli import tactics_section
 
 from npc_tactics.agents import make_agent
 from npc_tactics.agents.base import Agent, Observation
@@ -43,6 +42,7 @@ from npc_tactics.evaluation import tactics
 from npc_tactics.evaluation.fight import agent_rngs, play_fight
 from npc_tactics.evaluation.stats import rate_entry
 from npc_tactics.evaluation.tactics import FightLog, render_tactics
+from npc_tactics.evaluation.tactics.bench import tactics_section
 from npc_tactics.rules.base import DecisionKind
 from npc_tactics.rules.mrq import fighters as F
 from npc_tactics.systems import get_system

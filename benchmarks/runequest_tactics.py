@@ -22,8 +22,6 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from _tactics_cli import run_dir_main
-
 from npc_tactics.agents.policy import load_policy_agent
 from npc_tactics.agents.resolve import agent_factory
 from npc_tactics.evaluation import tactics
@@ -31,6 +29,7 @@ from npc_tactics.evaluation.arena import Arena, fight_seeds
 from npc_tactics.evaluation.fight import agent_rngs, play_fight
 from npc_tactics.evaluation.stats import wilson_interval
 from npc_tactics.evaluation.tactics import FightLog
+from npc_tactics.evaluation.tactics.bench import run_dir_main
 
 CLASSES = ("light", "medium", "great", "shield", "missile", "natural")
 HOWS = ("parry", "dodge", "none")

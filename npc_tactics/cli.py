@@ -187,9 +187,9 @@ def evaluate(
                                              help="Report directory (default reports/SYSTEM-SCENARIO).")] = None,
     progress: ProgressFlag = True,
     option: OptionFlag = None,
-    tactics: Annotated[bool, typer.Option("--tactics", metavar="", help="Add the tactics section: every named tactic of the "
-                                          "system per agent, against by-the-book on the same seeds "
-                                          "(docs/selfplay.md).")] = False,
+    tactics: Annotated[bool, typer.Option("--tactics", metavar="",
+                                          help="Add the tactics section: every named tactic of the system per "
+                                          "agent, against by-the-book on the same seeds (docs/selfplay.md).")] = False,
 ) -> None:
     """Round-robin tournament on paired seeds: win/draw/flee rates with Wilson 95% intervals, ratings per seat,
     tactic profiles, and a Markdown report with PNG plots (results.json holds every number; timing.json the

@@ -1,6 +1,7 @@
 """What the ``benchmarks/<system>_tactics.py`` scripts share: the command line of a run-dir breakdown (the
 main() the OSE and RuneQuest scripts had twice) and the ``--tactics`` section (every named tactic of the
-system, by-the-book and the run on the same seeds; ``npc_tactics.evaluation.tactics``)."""
+system, by-the-book and the run on the same seeds). In the package so the scripts import it however they are
+loaded (as ``__main__`` or by file path from the tests)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from npc_tactics.evaluation.tactics import measure_tactics, render_tactics
+from npc_tactics.evaluation.tactics.report import measure_tactics, render_tactics
 
 Measure = Callable[[str, str, int, int], dict[str, Any]]
 Render = Callable[[dict[str, Any]], str]
