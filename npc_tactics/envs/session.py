@@ -24,7 +24,8 @@ class FightSession:
     """Engine + scenario + encoder; ``start(seed)`` begins a fight, ``apply(action)`` answers a decision."""
 
     def __init__(self, system: str, scenario: str | None = None, options: Mapping[str, Any] | None = None,
-                 reward: Mapping[str, Any] | RewardConfig | None = None) -> None:
+                 reward: Mapping[str, Any] | RewardConfig | None = None, *, record_rolls: bool = True) -> None:
+        self.record_rolls = record_rolls  # False while training: no ``roll`` events (the dice are the same)
         self.info: SystemInfo = get_system(system)
         self.system = self.info.name
         self.engine: Engine[Any] = self.info.load("engine")(dict(options or {}))
@@ -46,7 +47,8 @@ class FightSession:
     # ----- lifecycle -------------------------------------------------------------------------------
     def start(self, dice_seed: int) -> None:
         self.roller = RngRoller(np.random.default_rng(dice_seed))
-        self.state, opening = self.engine.new_combat(self.scenario, self.roller)
+        self.state, opening = self.engine.new_combat(self.scenario, self.roller,
+                                                      record_rolls=self.record_rolls)
         self.tracker = RewardTracker(self.reward_config, list(self.state.combatants))
         self.event_counts = Counter()
         self.round_events = []
@@ -92,7 +94,8 @@ class FightSession:
     def apply(self, action: int) -> list[Event]:
         """Answer the pending decision (raises IllegalActionError) and record the events."""
         assert self.roller is not None
-        self.state, events = self.engine.step(self.state, action, self.roller, inplace=True, mask=self.mask())
+        self.state, events = self.engine.step(self.state, action, self.roller, inplace=True,
+                                              record_rolls=self.record_rolls, mask=self.mask())
         self._refresh()
         self._record(events)
         if self._opening:
