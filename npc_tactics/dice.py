@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 __all__ = [
     "DiceExpr",
@@ -94,10 +95,12 @@ class Roll:
     total: int
 
 
+@mypyc_attr(native_class=False)  # mypyc cannot make a native subclass of RuntimeError
 class ScriptExhaustedError(RuntimeError):
     """A :class:`ScriptedRoller` was asked for more dice than it was given."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the GM's typed-dice roller subclasses it
 class Roller:
     """Rolls dice. Subclasses implement :meth:`die`; everything else builds on it."""
 

@@ -71,7 +71,9 @@ from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
+from npc_tactics.compiled import notice_once
 from npc_tactics.dice import DiceExpr, Roll, Roller
 from npc_tactics.rules.outcome import (
     DEFEATED,
@@ -395,6 +397,7 @@ def option_error(spec: SystemSpec, key: str, value: Any) -> str | None:
 S = TypeVar("S")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, and subclassed by pure engines (tests/fakesys)
 class Engine(ABC, Generic[S]):
     """Base class of the four rules engines. Subclasses implement the ``_``-prefixed hooks.
 
@@ -444,6 +447,7 @@ class Engine(ABC, Generic[S]):
         before the first decision (initiative, hit points, morale, positions): those rolls are the returned
         events, so a log that starts here replays the whole fight from its rolls. The state is already at its
         first decision (or over) and carries its resolved options as ``state.options``."""
+        notice_once()
         sink = EventSink(roller, 0, record_rolls)
         state = self._new_combat(scenario, sink)
         return state, sink.events
@@ -458,6 +462,7 @@ class Engine(ABC, Generic[S]):
 
         The state is changed in place (the loader owns it) and returned with the events of the rules run;
         rolls are not recorded by default, as a situation's history is the GM's, not a log to replay."""
+        notice_once()
         sink = EventSink(roller, getattr(state, "round", 0), record_rolls)
         self._enter(state, sink)
         return state, sink.events

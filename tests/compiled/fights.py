@@ -2,8 +2,9 @@
 
 For every system and every scripted agent (``npc_tactics.agents.agent_entries``), fight ``i`` of ``n`` plays
 scenario ``SCENARIOS[system][i % len]`` with dice from ``default_rng(i)`` and that agent on every side (each side
-its own RNG stream). The digest is a SHA-256 of the event logs (rolls recorded; each fight's list of ``Event.to_dict()`` serialized
-as canonical JSON in one call, the information of ``events_to_jsonl`` at a fraction of its cost), of the encoder's
+its own RNG stream). The digest is a SHA-256 of the event logs (rolls recorded; each fight's list of
+``Event.to_dict()`` serialized as canonical JSON in one call, the information of ``events_to_jsonl`` at a fraction
+of its cost), of the encoder's
 observation vector at every ``ENCODE_EVERY``-th decision, and, for every ``QUIET_EVERY``-th fight, of the same
 fight replayed with roll recording off (its log must be the recorded log minus the rolls: same dice, same
 choices). Run as a script to (re)write the stored digest of the pure engines:
@@ -24,6 +25,7 @@ import numpy as np
 
 from npc_tactics.agents import agent_entries
 from npc_tactics.agents.base import Observation
+from npc_tactics.compiled import status
 from npc_tactics.dice import RngRoller
 from npc_tactics.rules.base import Event
 from npc_tactics.systems import available_systems
@@ -93,16 +95,16 @@ def system_digests(system: str, fights: int = FIGHTS) -> dict[str, str]:
     return out
 
 
-def all_digests(fights: int = FIGHTS) -> dict[str, dict[str, str]]:
-    return {system: system_digests(system, fights) for system in available_systems()}
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help=f"write {FIXTURE.name} (run with NPC_TACTICS_PURE=1)")
     parser.add_argument("--fights", type=int, default=FIGHTS)
+    parser.add_argument("--systems", nargs="*", help="only these systems (default: all)")
     args = parser.parse_args()
-    digests = {"fights": args.fights, "digests": all_digests(args.fights)}
+    systems = args.systems or list(available_systems())
+    digests = {"fights": args.fights, "digests": {s: system_digests(s, args.fights) for s in systems}}
+    if not args.write:
+        digests["engines"] = status()["engines"]
     text = json.dumps(digests, indent=2, sort_keys=True) + "\n"
     if args.write:
         FIXTURE.write_text(text)

@@ -23,6 +23,7 @@ from npc_tactics.rules.base import (
     Outcome,
     SideResult,
     Status,
+    read_only,
     side_outcome,
 )
 from npc_tactics.rules.ose import actions as A
@@ -51,8 +52,9 @@ from npc_tactics.rules.ose.state import (
 from npc_tactics.rules.ose.tables import CHARGE_MIN_SQUARES, MELEE_REACH, SPELL_NAMES
 
 PHASE_SLOW = 5
-_CONTEXTS = {p: {"phase": PHASE_NAMES[p]} for p in range(6)}
-_DECLARE_CONTEXT = {"phase": "declare"}
+# read-only already, so a Decision shares them instead of copying a dict per decision (the profile's hot path)
+_CONTEXTS = {p: read_only({"phase": PHASE_NAMES[p]}) for p in range(6)}
+_DECLARE_CONTEXT = read_only({"phase": "declare"})
 
 
 class OSEEngine(Engine[OSEState]):
