@@ -22,17 +22,18 @@ by path to learn the module list before anything is installed.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
-import importlib.abc
 import importlib.machinery
-import json
+import importlib.util
 import os
 import sys
-from collections.abc import Sequence
 from pathlib import Path
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # kept out of the import path: every process imports this module first (docs/speed.md)
+    from collections.abc import Sequence
+    from types import ModuleType
+    from typing import Any
 
 __all__ = ["COMPILED_MODULES", "MANIFEST", "PURE_ENV", "install", "notice_once", "source_digest", "status"]
 
@@ -80,10 +81,14 @@ def source_path(module: str, root: Path = PACKAGE_DIR.parent) -> Path:
 
 def source_digest(modules: Sequence[str] = COMPILED_MODULES, root: Path = PACKAGE_DIR.parent) -> dict[str, str]:
     """SHA-256 of each module's source, as the build records it and :func:`install` checks it."""
+    import hashlib
+
     return {m: hashlib.sha256(source_path(m, root).read_bytes()).hexdigest() for m in modules}
 
 
 def _read_manifest() -> dict[str, Any] | None:
+    import json
+
     try:
         data = json.loads(MANIFEST.read_text())
     except (OSError, ValueError):
@@ -110,7 +115,7 @@ def _fallback_reason() -> str | None:
     return None
 
 
-class _SourceFinder(importlib.abc.MetaPathFinder):
+class _SourceFinder:  # a meta path finder (not subclassing importlib.abc's: that import costs ~10 ms)
     """Finds the ``.py`` source of the compiled modules, ahead of the extension module Python would prefer."""
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
@@ -120,8 +125,7 @@ class _SourceFinder(importlib.abc.MetaPathFinder):
         source = os.path.join(path[0] if path else str(PACKAGE_DIR.parent), fullname.rpartition(".")[2] + ".py")
         if not os.path.isfile(source):
             return None
-        loader = importlib.machinery.SourceFileLoader(fullname, source)
-        return importlib.machinery.ModuleSpec(fullname, loader, origin=source)
+        return importlib.util.spec_from_file_location(fullname, source)  # a SourceFileLoader: __file__ is the .py
 
 
 def install() -> None:
