@@ -42,9 +42,10 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 #: Written by ``setup.py`` after building (gitignored): ``{"compiled": bool, "reason": str, "sources": {...}}``.
 MANIFEST = PACKAGE_DIR / "_compiled.json"
 
-#: Modules compiled by the build, where the profile puts the time (random-legal play and seeded fights spend
-#: ~all their time in the rules, the dice and the encoders). Left out: ``encoders.docs`` (documentation only)
-#: and the package ``__init__`` files (mypyc gains nothing there).
+#: Modules compiled by the build, where the profile puts the time (random-legal play spends ~all its time in the
+#: rules and the dice). Left out: the package ``__init__`` files (mypyc gains nothing there) and the encoders:
+#: mypyc compiles ``encoders/base.py`` but the module then fails at import (its ``Field``/``OneHot`` are generic
+#: frozen dataclasses with slots: "attribute '__dict__' of 'type' objects is not writable"), see docs/speed.md.
 COMPILED_MODULES: tuple[str, ...] = (
     "npc_tactics.dice",
     "npc_tactics.rules.base",
@@ -64,11 +65,6 @@ COMPILED_MODULES: tuple[str, ...] = (
     *(f"npc_tactics.rules.runequest.{m}" for m in (
         "actions", "calc", "content", "damage", "engine", "hands", "intents", "magic", "options", "pending",
         "phases", "profile", "resolve", "scenario", "situation", "spellmask", "split", "state", "tables")),
-    "npc_tactics.encoders.base",
-    "npc_tactics.encoders.dicepool",
-    "npc_tactics.encoders.mrq",
-    "npc_tactics.encoders.ose",
-    "npc_tactics.encoders.runequest",
 )
 
 _COMPILED = frozenset(COMPILED_MODULES)

@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import numpy as np
-from mypy_extensions import mypyc_attr
 
 from npc_tactics.rules.base import Decision, DecisionKind, Engine
 
@@ -133,7 +132,6 @@ class Entry:
                 "field": self.field, "description": self.description, "unit": self.unit, "scale": self.scale}
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, and subclassed by pure encoders (tests/fakesys)
 class Encoder(ABC, Generic[S, C, V]):
     """Base class: a subclass declares ``CONTEXT`` and ``COMBATANT`` and builds the two views they read."""
 
