@@ -50,7 +50,12 @@ class DiceExpr:
 
     @property
     def mean(self) -> float:
-        return self.bonus + sum(sign * count * (sides + 1) / 2 for count, sides, sign in self.dice)
+        # a float accumulator, not ``bonus + sum(...)``: mypyc types that sum as an int and raises on the halves
+        # (tests/compiled caught it); the terms are exact halves, so the value is the same in any order
+        total = float(self.bonus)
+        for count, sides, sign in self.dice:
+            total += sign * count * (sides + 1) / 2
+        return total
 
     def __str__(self) -> str:
         return self.text
