@@ -68,7 +68,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from types import MappingProxyType
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -405,8 +405,10 @@ class Engine(ABC, Generic[S]):
     and ``clone()``.
     """
 
-    spec: SystemSpec
-    catalogue: ActionCatalogue
+    # class variables (each engine class sets them): compiled, a plain annotation would be an instance slot that a
+    # pure subclass's class attribute does not fill (tests/fakesys's engine; docs/speed.md)
+    spec: ClassVar[SystemSpec]
+    catalogue: ClassVar[ActionCatalogue]
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         #: the options given to the engine (they win over a scenario's); ``options`` adds the spec defaults
