@@ -63,12 +63,13 @@ from __future__ import annotations
 
 import copyreg
 import json
+import operator
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, SupportsIndex, SupportsInt, TypeVar
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -231,8 +232,10 @@ class ActionCatalogue:
     def __len__(self) -> int:
         return len(self.specs)
 
-    def __getitem__(self, index: int) -> ActionSpec:
-        return self.specs[index]
+    # ``SupportsIndex``, not ``int``: compiled, an ``int`` parameter rejects numpy integers (a mask's nonzero()),
+    # which pure Python always took (docs/speed.md)
+    def __getitem__(self, index: SupportsIndex) -> ActionSpec:
+        return self.specs[operator.index(index)]
 
     def __iter__(self) -> Iterator[ActionSpec]:
         return iter(self.specs)
@@ -249,7 +252,8 @@ class ActionCatalogue:
             close = [n for n in self._by_name if n.split(":")[0] == name.split(":")[0]][:8]
             raise KeyError(f"unknown action {name!r}; similar: {close}") from None
 
-    def name(self, index: int) -> str:
+    def name(self, index: SupportsIndex) -> str:
+        index = operator.index(index)
         if not 0 <= index < len(self.specs):
             return f"<out of range {index}>"
         return self.specs[index].name
@@ -492,7 +496,7 @@ class Engine(ABC, Generic[S]):
     def outcome(self, state: S) -> Outcome | None:
         """The fight's outcome, or ``None`` while it goes on."""
 
-    def step(self, state: S, action: int, roller: Roller, *, inplace: bool = False,
+    def step(self, state: S, action: SupportsInt, roller: Roller, *, inplace: bool = False,
              record_rolls: bool = True, mask: np.ndarray | None = None) -> tuple[S, list[Event]]:
         """Apply ``action`` for the pending decision and run the rules to the next decision.
 
@@ -522,7 +526,7 @@ class Engine(ABC, Generic[S]):
         # S is unbounded, so mypy cannot see the clone() every state class defines (phase 2: a State protocol)
         return state.clone()  # type: ignore[attr-defined,no-any-return]  # S is only bound to states with clone() by the protocol's docstring
 
-    def describe_action(self, action: int) -> str:
+    def describe_action(self, action: SupportsIndex) -> str:
         return self.catalogue.name(action)
 
 
