@@ -12,7 +12,12 @@ DEMO_FIGHTS ?= 200
 .PHONY: install browser run serve test test-fast bench bench-suggest lint type clean catalogues
 
 # torch first, pinned to the CPU build on this machine's disk; an unpinned torch pulls a multi-GB CUDA build.
-$(STAMP): pyproject.toml
+# The editable install also compiles the rules engines, dice and encoders with mypyc (setup.py, docs/speed.md),
+# in place next to their sources; no C compiler or a failed build installs pure Python. Editing a compiled module
+# re-runs the install (a stale build is never used: npc_tactics/compiled.py falls back to the sources).
+COMPILED_SOURCES := setup.py $(wildcard npc_tactics/compiled.py npc_tactics/dice.py npc_tactics/rules/*.py \
+	npc_tactics/rules/*/*.py npc_tactics/encoders/*.py)
+$(STAMP): pyproject.toml $(COMPILED_SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet torch==2.13.0
@@ -77,4 +82,5 @@ catalogues: install
 	$(BIN)/pybabel compile -d $(LOCALE) -D play --statistics  # `play` (hand-kept .po; tests/gm/test_play_loop.py)
 
 clean:
-	rm -rf $(VENV) runs reports bundles .pytest_cache .hypothesis
+	rm -rf $(VENV) runs reports bundles .pytest_cache .hypothesis build npc_tactics/_compiled.json
+	find npc_tactics -name '*.so' -delete

@@ -80,15 +80,20 @@ def _print_json(obj: Any) -> None:
 @app.command(cls=Command)
 def systems(as_json: JsonFlag = False) -> None:
     """List the rules systems, their Gymnasium ids and default scenarios."""
+    from npc_tactics.compiled import status
     from npc_tactics.systems import available_systems
 
     rows = [{"name": i.name, "title": i.title, "gym_id": i.gym_id, "default_scenario": i.default_scenario}
             for i in available_systems().values()]
+    engines = status()  # compiled or pure rules engines, and which modules (docs/speed.md)
     if as_json:
-        _print_json({"systems": rows})
+        _print_json({"systems": rows, "engines": engines["engines"], "compiled_modules": engines["compiled_modules"],
+                     "engines_reason": engines["reason"]})
         return
     for r in rows:
         typer.echo(f"{r['name']:<10} {r['gym_id']:<26} {r['title']} (default scenario: {r['default_scenario']})")
+    typer.echo(f"engines: {engines['engines']}" + (f" ({engines['reason']})" if engines["reason"] else
+                                                   f" ({len(engines['compiled_modules'])} modules)"))
 
 
 @app.command(cls=Command)
