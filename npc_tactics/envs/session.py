@@ -24,13 +24,20 @@ class FightSession:
     """Engine + scenario + encoder; ``start(seed)`` begins a fight, ``apply(action)`` answers a decision."""
 
     def __init__(self, system: str, scenario: str | None = None, options: Mapping[str, Any] | None = None,
-                 reward: Mapping[str, Any] | RewardConfig | None = None) -> None:
+                 reward: Mapping[str, Any] | RewardConfig | None = None, encounter: str | None = None) -> None:
         self.info: SystemInfo = get_system(system)
         self.system = self.info.name
         self.engine: Engine[Any] = self.info.load("engine")(dict(options or {}))
         self.content = self.info.load("content")
         self.scenario_name = scenario or self.info.default_scenario
         self.scenario = self.content.load_scenario(self.scenario_name)
+        #: a per-episode scenario source: an encounter distribution draws each fight (npc_tactics.encounters)
+        self.generator: Any = None
+        if encounter is not None:
+            from npc_tactics.encounters.generator import Generator
+            from npc_tactics.encounters.spec import load_encounter
+
+            self.generator = Generator(load_encounter(encounter, self.system))
         self.encoder = self.info.load("encoder")(self.engine)
         self.reward_config = RewardConfig.from_mapping(reward)
         self.n_actions = len(self.engine.catalogue)
@@ -46,7 +53,14 @@ class FightSession:
     # ----- lifecycle -------------------------------------------------------------------------------
     def start(self, dice_seed: int) -> None:
         self.roller = RngRoller(np.random.default_rng(dice_seed))
-        self.state, opening = self.engine.new_combat(self.scenario, self.roller)
+        if self.generator is None:
+            self.state, opening = self.engine.new_combat(self.scenario, self.roller)
+        else:  # this episode's fight, drawn from the distribution (training seeds only, never held-out ones)
+            from npc_tactics.encounters.generator import training_seed
+
+            drawn = self.generator.draw(training_seed(dice_seed))
+            self.scenario = drawn.scenario
+            self.state, opening = drawn.start_combat(self.engine, self.roller)
         self.tracker = RewardTracker(self.reward_config, list(self.state.combatants))
         self.event_counts = Counter()
         self.round_events = []

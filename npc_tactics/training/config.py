@@ -137,6 +137,9 @@ class TrainConfig(BaseModel):
     description: str = Field(default="", max_length=500)
     system: str
     scenario: str | None = None
+    #: an encounter distribution (name in configs/<system>/encounters or YAML path): each episode draws its
+    #: own fight from it (npc_tactics.encounters); exactly one of scenario and encounter
+    encounter: str | None = Field(default=None, min_length=1, max_length=500)
     side: int = Field(default=0, ge=0, le=1)
     opponents: list[str] = Field(default_factory=lambda: ["by-the-book"], min_length=1, max_length=64)
     reward: RewardTerms = Field(default_factory=RewardTerms)
@@ -147,6 +150,8 @@ class TrainConfig(BaseModel):
 
     @model_validator(mode="after")
     def _check_rollout(self) -> TrainConfig:
+        if self.encounter is not None and self.scenario is not None:
+            raise _FieldError("encounter", "give either scenario (one fight) or encounter (a distribution), not both")
         if self.ppo.n_steps * self.budget.n_envs > MAX_ROLLOUT:
             raise _FieldError(
                 "ppo.n_steps",
@@ -154,6 +159,12 @@ class TrainConfig(BaseModel):
                 f"expected at most {MAX_ROLLOUT}",
             )
         return self
+
+    def label(self) -> str:
+        """What the run trains on, for folder names and progress: the scenario, or ``encounter-<name>``."""
+        if self.encounter is not None:
+            return f"encounter-{Path(self.encounter).stem}"
+        return str(self.scenario)
 
     def to_yaml_dict(self) -> dict[str, Any]:
         """Plain data for ``config.yaml`` (round-trips through :func:`parse_train_config`)."""
@@ -296,10 +307,19 @@ def validate_names(config: TrainConfig, file: str = "<config>") -> TrainConfig:
     content = info.load("content")
     scenarios = [name for name, _ in content.list_scenarios()]
     scenario = config.scenario or info.default_scenario
-    if scenario not in scenarios and not Path(scenario).is_file():
+    if config.encounter is not None:
+        from npc_tactics.encounters.spec import load_encounter
+
+        try:
+            load_encounter(config.encounter, info.name)
+        except UnknownNameError as exc:
+            raise ConfigError(file, "encounter", str(exc)) from None
+        scenario = None
+    elif scenario not in scenarios and not Path(scenario).is_file():
         raise ConfigError(file, "scenario", str(UnknownNameError("scenario", scenario, scenarios)))
     try:
-        content.load_scenario(scenario)  # a scenario YAML path that does not validate: its own error
+        if scenario is not None:
+            content.load_scenario(scenario)  # a scenario YAML path that does not validate: its own error
     except ConfigError as exc:
         from npc_tactics.configs.sniff import wrong_system_error
 

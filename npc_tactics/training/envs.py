@@ -41,13 +41,16 @@ def resolve_opponents(config: TrainConfig, seed: int = 0) -> list[str | Agent]:
 
 def env_kwargs(config: TrainConfig, opponents: Sequence[str | Agent] | None = None) -> dict[str, Any]:
     """Keyword arguments of ``gymnasium.make`` for ``config`` (``opponents`` overrides the pool)."""
-    return {
+    out: dict[str, Any] = {
         "scenario": config.scenario,
         "side": config.side,
         "opponents": list(opponents) if opponents is not None else list(config.opponents),
         "reward": config.reward.model_dump(),
         "options": dict(config.options),
     }
+    if config.encounter is not None:  # each episode draws its fight (only then: other envs need not know the key)
+        out["encounter"] = config.encounter
+    return out
 
 
 def gym_id(system: str) -> str:
