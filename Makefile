@@ -69,7 +69,8 @@ policies: install
 		rm -rf $(POLICY_RUNS)/$$s && \
 		flock /tmp/npc-train.lock $(BIN)/npc-tactics train npc_tactics/configs/policies/$$s.yaml \
 			--out $(POLICY_RUNS)/$$s --no-progress && \
-		$(BIN)/npc-tactics export $(POLICY_RUNS)/$$s --out npc_tactics/policies/$$s --force || exit 1; \
+		$(BIN)/npc-tactics export $(POLICY_RUNS)/$$s --out npc_tactics/policies/$$s --force && \
+		$(BIN)/npc-tactics card npc_tactics/policies/$$s --fights 1000 || exit 1; \
 	done
 	$(BIN)/python benchmarks/generalist_report.py --systems $(POLICY_SYSTEMS) --out reports/generalist
 

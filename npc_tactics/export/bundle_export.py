@@ -137,6 +137,7 @@ def _training_info(run: Path, config: Any) -> TrainingInfo:
         net_arch=list(config.ppo.net_arch),
         evaluation=evaluation,
         git_sha=str(meta.get("git_sha", "unknown")),
+        encounter=config.encounter,
     )
 
 
