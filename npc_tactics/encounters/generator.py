@@ -12,6 +12,7 @@ seeds below it, so a held-out fight is never drawn in training whatever the trai
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +24,7 @@ from npc_tactics.encounters.compose import adapter, scenario_mapping, threats
 from npc_tactics.encounters.spec import EncounterSpec, SideSpec
 from npc_tactics.encounters.wear import SPEND, WOUND
 from npc_tactics.rules.base import Engine, Event
+from npc_tactics.systems import get_system
 
 #: training encounter seeds are TRAIN_SEED_BASE + (seed mod TRAIN_SEED_BASE); held-out seeds are below it
 TRAIN_SEED_BASE = 2**32
@@ -98,6 +100,12 @@ class Generator:
 
     def draw(self, seed: int) -> Encounter:
         s = self.spec
+        if s.scenario_share > 0:  # its own stream: the composed draws stay those of a spec without scenarios
+            pick = np.random.default_rng([int(seed), 2])
+            if pick.random() < s.scenario_share:
+                name = _pick(pick, s.scenarios)
+                loaded = get_system(s.system).load("content").load_scenario(name)
+                return Encounter(s.system, int(seed), loaded, {"shipped": name})
         rng = np.random.default_rng(int(seed))
         side0_spec, side1_spec = s.sides
         n0 = int(rng.integers(side0_spec.size[0], side0_spec.size[1] + 1))
@@ -117,6 +125,11 @@ class Generator:
         spent = tuple((i, float(rng.uniform(*s.spent.fraction))) for i in range(n)
                       if rng.random() < s.spent.chance)
         return Encounter(s.system, int(seed), self.parse(data, f"{s.file}#{seed}"), data, wounds, spent)
+
+
+def without_scenarios(spec: EncounterSpec) -> EncounterSpec:
+    """``spec`` drawing composed fights only (held-out sets: the shipped scenarios are reported on their own)."""
+    return dataclasses.replace(spec, scenario_share=0.0, scenarios=())
 
 
 def encounter_from_dict(system: str, raw: Mapping[str, Any], file: str) -> Encounter:

@@ -19,7 +19,13 @@ import yaml
 
 from npc_tactics.configs import load_yaml
 from npc_tactics.configs import validate as V
-from npc_tactics.encounters.generator import TRAIN_SEED_BASE, Encounter, Generator, encounter_from_dict
+from npc_tactics.encounters.generator import (
+    TRAIN_SEED_BASE,
+    Encounter,
+    Generator,
+    encounter_from_dict,
+    without_scenarios,
+)
 from npc_tactics.encounters.spec import encounter_dir, load_encounter
 from npc_tactics.errors import ConfigError
 
@@ -34,7 +40,7 @@ def heldout_path(system: str, distribution: str = "generalist") -> Path:
 
 def draw_heldout(system: str, distribution: str = "generalist", size: int = SIZE,
                  first_seed: int = FIRST_SEED) -> list[Encounter]:
-    gen = Generator(load_encounter(distribution, system))
+    gen = Generator(without_scenarios(load_encounter(distribution, system)))
     return [gen.draw(first_seed + k) for k in range(size)]
 
 

@@ -19,6 +19,9 @@ Shipped distributions live in ``configs/<system>/encounters/<name>.yaml``; the s
     spent: {chance: 0.3, fraction: [0.2, 1.0]}    # per combatant: that share of its resources used up
     options:                        # rules options drawn per fight: option -> [{value, weight}]
       individual_initiative: [{value: false, weight: 3}, {value: true, weight: 1}]
+    scenarios:                      # optional: mix the system's shipped scenarios into training draws
+      share: 0.2                    # this share of draws is a shipped scenario (never in held-out sets)
+      weights: {goblin_duel: 1, goblin_band: 1}
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from npc_tactics.errors import ConfigError, UnknownNameError
 from npc_tactics.systems import get_system, make_engine
 
 KEYS = ("name", "description", "system", "sides", "budget", "distance", "max_rounds", "variants", "wounds",
-        "spent", "options")
+        "spent", "options", "scenarios")
 Range = tuple[float, float]
 
 
@@ -67,6 +70,9 @@ class EncounterSpec:
     wounds: WearSpec = WearSpec()
     spent: WearSpec = WearSpec()
     options: tuple[tuple[str, tuple[tuple[Any, float], ...]], ...] = ()
+    #: the share of training draws that are shipped scenarios instead (held-out sets never are), and their weights
+    scenario_share: float = 0.0
+    scenarios: tuple[tuple[str, float], ...] = ()
     file: str = "<encounter>"
 
 
@@ -180,6 +186,21 @@ def _options(system: str, raw: Any, file: str) -> tuple[tuple[str, tuple[tuple[A
     return tuple(out)
 
 
+def _scenarios(system: str, raw: Any, file: str) -> tuple[float, tuple[tuple[str, float], ...]]:
+    if raw is None:
+        return 0.0, ()
+    d = V.mapping(raw, file, "scenarios", ("share", "weights"), ("share", "weights"))
+    share = V.number(d["share"], file, "scenarios.share", 0.0, 1.0)
+    shipped = [n for n, _ in get_system(system).load("content").list_scenarios()]
+    pairs = []
+    for name, w in V.mapping(d["weights"], file, "scenarios.weights").items():
+        p = V.join("scenarios.weights", str(name))
+        pairs.append((V.choice(name, file, p, shipped, "scenario"), _weights(w, file, p)))
+    if share > 0 and sum(w for _, w in pairs) <= 0:
+        raise ConfigError(file, "scenarios.weights", "expected at least one weight above 0 when share > 0")
+    return share, tuple(pairs)
+
+
 def parse_encounter(data: Any, file: str) -> EncounterSpec:
     """Validate a distribution mapping (see the module docstring)."""
     d = V.mapping(data, file, "", KEYS, ("system", "sides"))
@@ -190,6 +211,7 @@ def parse_encounter(data: Any, file: str) -> EncounterSpec:
     raw_sides = V.two_sides(d["sides"], file)
     sides = (_side(system, raw_sides[0], file, "sides[0]"), _side(system, raw_sides[1], file, "sides[1]"))
     assert templates(system)  # the bestiary loads
+    share, scenarios = _scenarios(system, d.get("scenarios"), file)
     return EncounterSpec(
         name=V.string(d.get("name", Path(file).stem), file, "name", non_empty=True),
         system=system,
@@ -202,5 +224,7 @@ def parse_encounter(data: Any, file: str) -> EncounterSpec:
         wounds=_wear(d.get("wounds"), file, "wounds"),
         spent=_wear(d.get("spent"), file, "spent"),
         options=_options(system, d.get("options"), file),
+        scenario_share=share,
+        scenarios=scenarios,
         file=file,
     )

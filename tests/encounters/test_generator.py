@@ -10,7 +10,7 @@ import yaml
 
 from npc_tactics.dice import RngRoller
 from npc_tactics.encounters.compose import threats
-from npc_tactics.encounters.generator import TRAIN_SEED_BASE, Generator, training_seed
+from npc_tactics.encounters.generator import TRAIN_SEED_BASE, Generator, training_seed, without_scenarios
 from npc_tactics.encounters.spec import list_encounters, load_encounter, parse_encounter
 from npc_tactics.errors import ConfigError
 from npc_tactics.rules.base import Status
@@ -28,24 +28,33 @@ def _raw(system: str = "ose") -> dict:  # type: ignore[type-arg]
 def test_draws_are_deterministic_and_within_the_spec(system: str) -> None:
     spec = load_encounter("generalist", system)
     gen = Generator(spec)
+    shipped = 0
     for seed in range(25):
         a, b = gen.draw(seed), gen.draw(seed)
         assert a.mapping == b.mapping and a.wounds == b.wounds and a.spent == b.spent
+        if "shipped" in a.mapping:  # a shipped scenario mixed into training draws (scenarios.share)
+            shipped += 1
+            assert a.mapping["shipped"] in dict(spec.scenarios) and not a.wounds
+            continue
         sides = a.mapping["sides"]
         for s, side in enumerate(sides):
             lo, hi = spec.sides[s].size
             assert lo <= len(side["combatants"]) <= hi
             allowed = {t for t, _ in spec.sides[s].templates}
             assert {c["template"] for c in side["combatants"]} <= allowed
-    assert len({str(gen.draw(s).mapping) for s in range(25)}) > 20  # the seed matters
+    assert 0 < shipped < 15
+    assert len({str(gen.draw(s).mapping) for s in range(25)}) > 15  # the seed matters
+    plain = Generator(without_scenarios(spec))  # held-out sets: composed fights only, the same ones
+    assert all("sides" in plain.draw(s).mapping for s in range(25))
+    assert all(plain.draw(s).mapping == gen.draw(s).mapping for s in range(25) if "sides" in gen.draw(s).mapping)
 
 
 def test_budget_fills_side_one_to_the_ratio() -> None:
     spec = load_encounter("generalist", "ose")
     import dataclasses
 
-    gen = Generator(dataclasses.replace(spec, budget=(1.0, 1.0), sides=(spec.sides[0], dataclasses.replace(
-        spec.sides[1], size=(1, 6)))))
+    wide = dataclasses.replace(spec.sides[1], size=(1, 6))
+    gen = Generator(dataclasses.replace(without_scenarios(spec), budget=(1.0, 1.0), sides=(spec.sides[0], wide)))
     t = threats("ose")
     for seed in range(30):
         sides = gen.draw(seed).mapping["sides"]
@@ -100,6 +109,7 @@ def test_training_seeds_never_reach_the_held_out_range() -> None:
         ({"sides": [{"size": [0, 9], "templates": {"orc": 1}}, {"templates": {"orc": 1}}]}, "sides[0].size[0]",
          "out of range"),
         ({"colour": "red"}, "colour", "unknown key"),
+        ({"scenarios": {"share": 0.5, "weights": {"goblin_dual": 1}}}, "scenarios.weights.goblin_dual", "goblin_duel"),
     ],
 )
 def test_validation_names_file_field_and_expectation(change: dict, field: str, expected: str) -> None:  # type: ignore[type-arg]
