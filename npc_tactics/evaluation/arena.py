@@ -10,7 +10,7 @@ from typing import Any
 
 from npc_tactics.agents.resolve import AgentFactory
 from npc_tactics.errors import ConfigError
-from npc_tactics.evaluation.fight import FightRecord, agent_rngs, play_fight
+from npc_tactics.evaluation.fight import FightRecord, ProfileFn, agent_rngs, play_fight
 from npc_tactics.rules.base import Engine
 from npc_tactics.systems import get_system
 
@@ -83,14 +83,19 @@ class Arena:
                 )
 
     def fight(
-        self, factories: Sequence[AgentFactory], seed: int, keep_events: bool = False
+        self,
+        factories: Sequence[AgentFactory],
+        seed: int,
+        keep_events: bool = False,
+        profile: ProfileFn | None = None,
     ) -> FightRecord:
         """Play one fight: side ``k`` by ``factories[k]`` built with the fight's ``k``-th agent
-        stream."""
+        stream; ``profile`` replaces the system's tactic profile (the leaderboard's)."""
         rngs = agent_rngs(seed, len(factories))
         agents = [make(self.engine, rng) for make, rng in zip(factories, rngs, strict=True)]
         return play_fight(
-            self.engine, self.encoder, self.scenario, agents, seed, keep_events=keep_events
+            self.engine, self.encoder, self.scenario, agents, seed, keep_events=keep_events,
+            profile=profile,
         )
 
 

@@ -3,8 +3,10 @@ report.
 
 Every ordered pair of distinct agents plays the same list of seeds, A on side 0 (the NPC side of
 shipped scenarios) and B on side 1; scenarios are asymmetric, so results and ratings are kept per seat
-(STYLE.md §7: fixed seed lists, side swapping, rates with confidence intervals). Fights are summed as
-they are played, seed by seed across pairings (constant memory; ratings updated in that order).
+(STYLE.md §7: fixed seed lists, side swapping, rates with confidence intervals). The fights are played by
+the lockstep runner (:mod:`npc_tactics.rollouts.fights`: K at a time, over the machine's cores) and summed in
+one canonical order, seed by seed across pairings (constant memory; ratings updated in that order), so the
+result does not depend on K or on the number of worker processes.
 ``results.json`` holds no wall-clock time, so the same tournament writes it byte for byte again;
 the time goes to ``timing.json``.
 """
@@ -24,6 +26,7 @@ from npc_tactics.evaluation.aggregate import SideTally
 from npc_tactics.evaluation.arena import Arena, fight_seeds, progress_bar
 from npc_tactics.evaluation.ratings import SeatRatings
 from npc_tactics.evaluation.results import PairingResult, TournamentResult
+from npc_tactics.rollouts import DEFAULT_K, Executor, FightJob, FightTask, FromScenario, iter_tasks
 
 __all__ = ["PairingResult", "TournamentResult", "run_tournament", "unique_labels"]
 
@@ -100,13 +103,18 @@ def run_tournament(
     command: str | None = None,
     plots: bool = True,
     seats: Mapping[str, int | None] | None = None,
+    workers: int | None = None,
+    k: int = DEFAULT_K,
+    executor: Executor | None = None,
 ) -> TournamentResult:
     """Play every ordered pair of ``agents`` (scripted names or run directories) on the seeds ``seed
     .. seed+fights_per_pairing-1``, rate them, and write ``report.md``, ``results.json`` and PNG
     plots into ``out_dir``. ``include_self`` adds mirror matches (A vs A: the seat baseline; not
     rated); ``command`` is the reproduce line printed in the report (default: an ``npc-tactics
     evaluate`` line); ``seats`` restricts agent specs to one side (default: a trained run plays
-    only the side it learned, read from its config; scripted agents play both)."""
+    only the side it learned, read from its config; scripted agents play both); ``workers`` processes
+    (default one per core), ``k`` fights in lockstep or an ``executor`` (:mod:`npc_tactics.rollouts`) do not
+    change any figure."""
     if len(agents) < 2 and not include_self:
         raise ValueError(
             "a tournament needs at least two agents (or include_self for mirror matches)"
@@ -137,17 +145,19 @@ def run_tournament(
     started = time.perf_counter()
     pairings = [PairingResult((a, b)) for a, b in pairs]
     rater = SeatRatings(labels)
+    index = {label: i for i, label in enumerate(labels)}
+    job = FightJob(arena.engine, (FromScenario(arena.scenario),), tuple(agents), record=True)
+    # seed by seed across pairings: no pairing is systematically rated last
+    tasks = [FightTask(0, s, (index[p.agents[0]], index[p.agents[1]])) for s in seeds for p in pairings]
     with progress_bar(
         len(pairs) * len(seeds), f"tournament on {arena.scenario_name}", progress
     ) as advance:
-        # seed by seed across pairings: no pairing is systematically rated last
-        for s in seeds:
-            for pairing in pairings:
-                a, b = pairing.agents
-                record = arena.fight([factories[a], factories[b]], s)
-                pairing.tally.add(record)
-                rater.update(pairing.agents, record.results)
-                advance()
+        for done in iter_tasks(job, tasks, k=k, workers=workers, executor=executor):
+            pairing = pairings[done.task % len(pairings)]
+            assert done.record is not None
+            pairing.tally.add(done.record)
+            rater.update(pairing.agents, done.record.results)
+            advance()
     ratings = rater.table()
     profiles, actions, statuses = _seat_profiles(pairings, labels)
     out_dir = Path(out_dir)

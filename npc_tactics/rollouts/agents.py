@@ -35,6 +35,10 @@ def check_spec(system: str, spec: str) -> None:
     bundle or run folder."""
     if spec in agent_entries(system):
         return
+    if spec.startswith("card:"):
+        if not (Path(spec.removeprefix("card:")) / "schema.json").is_file():
+            raise ConfigError(spec, "", "expected card:BUNDLE_DIR naming a bundle folder (schema.json)")
+        return
     path = Path(spec)
     if not path.is_dir():
         raise UnknownNameError("agent", spec, agent_entries(system))
@@ -44,8 +48,9 @@ def check_spec(system: str, spec: str) -> None:
 
 
 def agent_builder(system: str, spec: str) -> AgentBuilder:
-    """Build ``spec`` for ``system`` (see :func:`check_spec`). A loaded policy plays deterministically (its most
-    probable legal move) and is shared by the rollouts of one process."""
+    """Build ``spec`` for ``system`` (see :func:`check_spec`): a scripted agent is rebuilt per fight with the
+    fight's own stream; a loaded policy (bundle, run folder, ``card:BUNDLE_DIR``) plays deterministically (its
+    most probable legal move) and is shared by the fights of one process."""
     entries = agent_entries(system)
     if spec in entries:
         factory = entries[spec].factory
@@ -59,7 +64,7 @@ def agent_builder(system: str, spec: str) -> AgentBuilder:
     else:
         from npc_tactics.agents.resolve import resolve_agent
 
-        agent = resolve_agent(system, spec, None, np.random.default_rng(0))
+        agent = resolve_agent(system, spec, None, np.random.default_rng(0))  # a run folder or a card
     trained_for = getattr(agent, "system", system)
     if trained_for != system:
         raise ConfigError(spec, "system", f"this policy plays {trained_for!r}, not {system!r}")
