@@ -15,6 +15,8 @@ from typing import Annotated, Any
 
 import typer
 
+from npc_tactics.cli_leaderboard import leaderboard
+from npc_tactics.cli_probe import probe
 from npc_tactics.cli_support import (
     Command,
     Group,
@@ -31,6 +33,7 @@ from npc_tactics.cli_support import (
     system_scenario_from_runs,
 )
 from npc_tactics.errors import UserError, one_line, shown
+from npc_tactics.gm.cli_encounter import build_encounter_command, odds_command
 from npc_tactics.limits import MAX_AGENTS, MAX_FIGHTS, MAX_TIMESTEPS, SEED_MAX
 
 app = typer.Typer(
@@ -439,7 +442,7 @@ def serve(
                                                 "(default: the CPU count).")] = None,
 ) -> None:
     """Serve the GM web page and its HTTP API (FastAPI) at http://HOST:PORT/: GET /bundles, /bundles/ID/schema,
-    /bundles/ID/card, /bestiary/SYSTEM, POST /suggest; OpenAPI docs at /docs."""
+    /bundles/ID/card, /bestiary/SYSTEM, POST /suggest, POST /odds; OpenAPI docs at /docs."""
     from npc_tactics.gm.service import serve as run_server
 
     if not 1 <= port <= 65535:
@@ -450,6 +453,12 @@ def serve(
         raise UserError(f"--bundles: {bundles} is not a folder")
     typer.echo(f"npc-tactics: serving the bundles of {bundles} on http://{host}:{port}/ (API docs: /docs)")
     run_server(bundles, host=host, port=port, workers=workers)
+
+
+app.command(cls=Command)(probe)
+app.command(cls=Command)(leaderboard)
+app.command("odds", cls=Command)(odds_command)
+app.command("build-encounter", cls=Command)(build_encounter_command)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -4,7 +4,7 @@ The source texts are English (``msgid``); ``npc_tactics/locale/<lang>/LC_MESSAGE
 translations and its compiled ``.mo`` beside it is what Python's :mod:`gettext` reads at run time (no Babel
 needed to run). Each part of the GM tooling has its own domain so that catalogues never collide:
 ``npc_tactics`` (move names, narration, suggest), ``card`` (tactics cards), ``web`` (the web page), ``play``
-(`npc-tactics play`).
+(`npc-tactics play`), ``odds`` (`npc-tactics odds` and `build-encounter`).
 
 Usage::
 
@@ -32,7 +32,7 @@ __all__ = ["DOMAINS", "LANGS", "LOCALE_DIR", "N_", "check_lang", "translations",
 #: The languages a GM may ask for; English is the source language of every message.
 LANGS: tuple[str, ...] = ("en", "fr")
 #: One catalogue per part of the GM tooling (see the module docstring).
-DOMAINS: tuple[str, ...] = ("npc_tactics", "card", "web", "play")
+DOMAINS: tuple[str, ...] = ("npc_tactics", "card", "web", "play", "odds")
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 

@@ -29,7 +29,12 @@ def test_engine_throughput_schema() -> None:
 def test_training_fps_schema() -> None:
     out = run_script("benchmarks/training_fps.py", "--timesteps", "1024")
     assert out["cartpole_fps"] > 0
-    assert out["systems"]["ose"]["fps"] > 0 and out["systems"]["ose"]["ratio"] > 0
+    assert set(out["systems"]) == {"ose", "runequest", "mrq", "dicepool"}
+    for row in out["systems"].values():
+        for backend in ("dummy", "native"):
+            assert row[backend]["fps"] > 0 and row[backend]["ratio"] > 0
+            split = row[backend]["split"]
+            assert 0 < split["env"] <= split["collect"] < 1 and 0 < split["train"] < 1
 
 
 def test_encode_speed_schema() -> None:
@@ -37,3 +42,9 @@ def test_encode_speed_schema() -> None:
     assert set(out["systems"]) == {"ose", "runequest", "mrq", "dicepool"}
     for row in out["systems"].values():
         assert row["installed_us"] > 0 and row["legacy_us"] > 0 and row["size"] < row["legacy_size"]
+
+
+def test_leaderboard_workers_schema() -> None:
+    out = run_script("benchmarks/leaderboard_workers.py", "cross_system", "--fights", "1", "--workers", "2")
+    assert out["fights"] == 4 * 2 * 12 and out["workers"] == 2
+    assert out["identical_results"] is True and out["one_process_s"] > 0 and out["speedup"] > 0

@@ -44,6 +44,8 @@ class LearnerSession:
         self.opponent_pool = opponent_pool(opponents)
         for spec in self.opponent_pool:  # fail at construction, not at the first reset
             build_opponent(spec, session.engine, np.random.default_rng(0))
+        # agent or factory, decided once: a runtime Protocol isinstance check costs more than a short fight's step
+        self._ready = [_is_agent(spec) for spec in self.opponent_pool]
         self.opponent: Agent | None = None
         self.decision: Decision | None = None
         self.illegal: str | None = None
@@ -54,8 +56,9 @@ class LearnerSession:
         then the opponents play until the learner's first decision (shaping before it is not paid)."""
         dice_seed, opponent_seed = spawn_seeds(rng, 2)
         opponent_rng = np.random.default_rng(opponent_seed)
-        spec = self.opponent_pool[int(opponent_rng.integers(len(self.opponent_pool)))]
-        self.opponent = build_opponent(spec, self.session.engine, opponent_rng)
+        k = int(opponent_rng.integers(len(self.opponent_pool)))
+        spec = self.opponent_pool[k]
+        self.opponent = spec if self._ready[k] else spec(self.session.engine, opponent_rng)  # type: ignore[assignment,operator]  # _ready[k] says which of Agent | AgentFactory it is
         self.session.start(dice_seed)
         self.illegal = None
         self.advance()

@@ -24,7 +24,9 @@ class FightSession:
     """Engine + scenario + encoder; ``start(seed)`` begins a fight, ``apply(action)`` answers a decision."""
 
     def __init__(self, system: str, scenario: str | None = None, options: Mapping[str, Any] | None = None,
-                 reward: Mapping[str, Any] | RewardConfig | None = None, encounter: str | None = None) -> None:
+                 reward: Mapping[str, Any] | RewardConfig | None = None, *, record_rolls: bool = True,
+                 encounter: str | None = None) -> None:
+        self.record_rolls = record_rolls  # False while training: no ``roll`` events (the dice are the same)
         self.info: SystemInfo = get_system(system)
         self.system = self.info.name
         self.engine: Engine[Any] = self.info.load("engine")(dict(options or {}))
@@ -54,13 +56,14 @@ class FightSession:
     def start(self, dice_seed: int) -> None:
         self.roller = RngRoller(np.random.default_rng(dice_seed))
         if self.generator is None:
-            self.state, opening = self.engine.new_combat(self.scenario, self.roller)
+            self.state, opening = self.engine.new_combat(self.scenario, self.roller,
+                                                          record_rolls=self.record_rolls)
         else:  # this episode's fight, drawn from the distribution (training seeds only, never held-out ones)
             from npc_tactics.encounters.generator import training_seed
 
             drawn = self.generator.draw(training_seed(dice_seed))
             self.scenario = drawn.scenario
-            self.state, opening = drawn.start_combat(self.engine, self.roller)
+            self.state, opening = drawn.start_combat(self.engine, self.roller, record_rolls=self.record_rolls)
         self.tracker = RewardTracker(self.reward_config, list(self.state.combatants))
         self.event_counts = Counter()
         self.round_events = []
@@ -106,7 +109,8 @@ class FightSession:
     def apply(self, action: int) -> list[Event]:
         """Answer the pending decision (raises IllegalActionError) and record the events."""
         assert self.roller is not None
-        self.state, events = self.engine.step(self.state, action, self.roller, inplace=True, mask=self.mask())
+        self.state, events = self.engine.step(self.state, action, self.roller, inplace=True,
+                                              record_rolls=self.record_rolls, mask=self.mask())
         self._refresh()
         self._record(events)
         if self._opening:

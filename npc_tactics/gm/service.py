@@ -255,6 +255,14 @@ def create_app(bundles: str | Path, *, workers: int | None = None, max_odds: int
             if lock is not None:
                 lock.release()
 
+    def bundle_path(bundle_id: str) -> tuple[str, Path] | None:
+        entry = registry.bundles.get(bundle_id)
+        return None if entry is None else (entry.bundle.schema.system, entry.bundle.path)
+
+    from npc_tactics.gm.service_odds import add_odds_routes
+
+    add_odds_routes(app, bundle_path, heavy, workers=workers)
+
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
         return FileResponse(WEB_DIR / "index.html", media_type="text/html")

@@ -86,9 +86,11 @@ def _setup_worker(setup: Callable[[Any], None], job: Any) -> None:
 
 def make_executor(workers: int | None, executor: Executor | None, chunks: int) -> Executor:
     """``executor`` if given, else a process pool of ``workers`` (default: one per core) but never more
-    processes than chunks."""
+    processes than chunks; inline inside a pool's own worker (a daemon process may not have children)."""
     if executor is not None:
         return executor
+    if mp.current_process().daemon:
+        return InlineExecutor()
     n = default_workers() if workers is None else max(1, int(workers))
     n = min(n, max(1, chunks))
     return InlineExecutor() if n == 1 else ProcessExecutor(n)

@@ -137,6 +137,17 @@ def _choose(probs: np.ndarray, mask: np.ndarray) -> int:
     return int(np.argmax(np.where(legal, p, -1.0)))
 
 
+def _choose_rows(probs: np.ndarray, masks: np.ndarray) -> list[int]:
+    """:func:`_choose` of every row at once, element for element the same operations (a row's sum runs over
+    its contiguous values as a 1-D sum does; division and argmax are per element and per row)."""
+    legal = np.ascontiguousarray(masks, dtype=bool)
+    p = np.ascontiguousarray(np.where(legal, probs.astype(np.float64), 0.0))
+    totals = np.array([float(row.sum()) for row in p])
+    ok = totals > 0
+    p = np.where(ok[:, None], p / np.where(ok, totals, 1.0)[:, None], legal / legal.sum(axis=1, keepdims=True))
+    return [int(a) for a in np.argmax(np.where(legal, p, -1.0), axis=1)]
+
+
 def play_chunk(engine: Any, encoder: Any, fights: list[Fight], max_decisions: int, *, record: bool = False) -> None:
     """Play every fight of ``fights`` to its end (in place). ``record``: keep every event (rolls included) and
     count decisions and verbs per side, as a recorded single fight does."""
@@ -169,10 +180,11 @@ def play_chunk(engine: Any, encoder: Any, fights: list[Fight], max_decisions: in
             obs = np.empty((len(rows), int(encoder.size)), dtype=np.float32)
             for i, (f, decision, _) in enumerate(rows):
                 encoder.encode_into(f.state, decision, obs[i])
-            probs = policies[key].probabilities(obs, np.stack([r[2] for r in rows]))
-            for (f, decision, mask), p in zip(rows, probs, strict=True):
-                _step(engine, f, decision, _choose(p, mask), mask, max_decisions, record, catalogue)
-        active = [f for f in still if engine.outcome(f.state) is None]
+            masks = np.stack([r[2] for r in rows])
+            choices = _choose_rows(policies[key].probabilities(obs, masks), masks)
+            for (f, decision, mask), action in zip(rows, choices, strict=True):
+                _step(engine, f, decision, action, mask, max_decisions, record, catalogue)
+        active = still  # the loop above checks each one's outcome first
 
 
 def _step(engine: Any, f: Fight, decision: Any, action: int, mask: np.ndarray, max_decisions: int, record: bool,

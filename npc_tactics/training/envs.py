@@ -1,11 +1,12 @@
 """Vectorised training environments built from a :class:`TrainConfig`.
 
-Each worker is ``gymnasium.make(<system gym id>, ...)`` (so the registration's ``TimeLimit`` stays
-and SB3's truncation bootstrapping works) wrapped in SB3's ``Monitor``, inside a ``DummyVecEnv``:
-the fights are small and a subprocess per env costs more than it saves on 2 cores (measured:
-``SubprocVecEnv(2)`` is no faster). MaskablePPO reaches ``action_masks()`` through the gymnasium
-wrappers with ``get_wrapper_attr`` (SB3 2.x ``DummyVecEnv.env_method``), so no ``ActionMasker`` is
-needed.
+The default (``backend="native"``) is :class:`~npc_tactics.training.vec_env.TacticsVecEnv`: N fight sessions
+stepped directly, observations encoded into one batch, roll events off. It plays the same episodes for the same
+seeds as the Gymnasium path it replaces, which stays selectable (``backend="dummy"``, what benchmarks compare
+against): each worker is ``gymnasium.make(<system gym id>, ...)`` (the registration's ``TimeLimit``) wrapped in
+SB3's ``Monitor`` inside a ``DummyVecEnv``, and MaskablePPO reaches ``action_masks()`` through the wrappers with
+``get_wrapper_attr``. Both run in this process: the fights are small and a subprocess per env costs more than
+it saves on 2 cores (measured: ``SubprocVecEnv(2)`` is no faster).
 """
 
 from __future__ import annotations
@@ -17,12 +18,16 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 from stable_baselines3.common.monitor import Monitor
-from stable_baselines3.common.vec_env import DummyVecEnv
+from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv
 
 from npc_tactics.agents.base import Agent
+from npc_tactics.envs.registration import MAX_EPISODE_STEPS
 from npc_tactics.training.config import TrainConfig, is_run_dir
+from npc_tactics.training.vec_env import TacticsVecEnv
 
-__all__ = ["env_kwargs", "make_single_env", "make_vec_env", "resolve_opponents"]
+__all__ = ["BACKENDS", "env_kwargs", "make_single_env", "make_vec_env", "resolve_opponents"]
+
+BACKENDS = ("native", "dummy")  #: vec env backends: TacticsVecEnv (default), or DummyVecEnv over Gymnasium envs
 
 
 def resolve_opponents(config: TrainConfig, seed: int = 0) -> list[str | Agent]:
@@ -72,14 +77,25 @@ def make_vec_env(
     seed: int,
     n_envs: int | None = None,
     opponents: Sequence[str | Agent] | None = None,
-) -> DummyVecEnv:
+    backend: str = "native",
+) -> VecEnv:
     """``n_envs`` (default ``budget.n_envs``) workers; worker ``i`` is seeded ``seed + i`` at its
-    first reset."""
+    first reset. ``backend``: ``"native"`` (:class:`TacticsVecEnv`) or ``"dummy"`` (the Gymnasium path)."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {BACKENDS}, got {backend!r}")
     pool = list(opponents) if opponents is not None else resolve_opponents(config, seed)
+    n = n_envs or config.budget.n_envs
+    if backend == "native":
+        kwargs = env_kwargs(config, pool)
+        native = TacticsVecEnv(config.system, n, kwargs["scenario"], kwargs["side"], kwargs["opponents"],
+                               kwargs["reward"], kwargs["options"], max_episode_steps=MAX_EPISODE_STEPS,
+                               encounter=kwargs.get("encounter"))
+        native.seed(seed)
+        return native
 
     def factory() -> Callable[[], gym.Env[Any, Any]]:
         return lambda: make_single_env(config, pool)
 
-    vec = DummyVecEnv([factory() for _ in range(n_envs or config.budget.n_envs)])
+    vec = DummyVecEnv([factory() for _ in range(n)])
     vec.seed(seed)
     return vec

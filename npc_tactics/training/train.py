@@ -166,8 +166,7 @@ def _new_model(config: TrainConfig, vec: Any, run: Path, seed: int) -> Any:
 def _write_meta(run: Path, config: TrainConfig, vec: Any, segment: dict[str, Any], config_source: str) -> None:
     meta_path = run / "meta.json"
     meta = read_json(meta_path) if meta_path.is_file() else {}
-    env = vec.envs[0].unwrapped
-    engine = env.session.engine
+    engine = vec.get_attr("session", [0])[0].engine  # either backend: the first worker's fight session
     meta.update(
         {
             "system": config.system,
@@ -177,7 +176,7 @@ def _write_meta(run: Path, config: TrainConfig, vec: Any, segment: dict[str, Any
             "seed": config.seed,
             "spec": {"name": engine.spec.name, "version": engine.spec.version},
             "action_names": list(engine.catalogue.names),
-            "observation_size": int(env.observation_space.shape[0]),
+            "observation_size": int(vec.observation_space.shape[0]),
             "weights": {"file": POLICY_FILE, "format": "torch.save of an SB3 MaskableActorCriticPolicy state_dict",
                         "net_arch": list(config.ppo.net_arch)},
             "git_sha": git_sha(),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from npc_tactics.agents.resolve import agent_factory
 from npc_tactics.encounters.heldout import load_heldout
-from npc_tactics.evaluation.generalist import figures, fight_seed, play_encounters
+from npc_tactics.evaluation.generalist import fight_seed, figures, play_encounters
 
 
 def test_same_agents_same_seeds_same_fights_and_consistent_figures() -> None:

@@ -19,7 +19,8 @@ LOCALE = Path(__file__).resolve().parents[2] / "npc_tactics" / "locale" / "fr" /
 
 def page_words() -> set[str]:
     words = set(re.findall(r'data-i18n="([^"]+)"', (WEB / "index.html").read_text(encoding="utf-8")))
-    words |= set(re.findall(r'\bt\("([^"]+)"\)', (WEB / "app.js").read_text(encoding="utf-8")))
+    for script in sorted(WEB.glob("*.js")):  # app.js and odds.js
+        words |= set(re.findall(r'\bt\("([^"]+)"\)', script.read_text(encoding="utf-8")))
     for form in FORMS.values():
         words |= {f["label"] for f in form["situation_fields"] + form["combatant_fields"]}
     return words | {"win", "fled", "dead"}  # odds keys, shown through t(k)

@@ -169,3 +169,29 @@ def test_policy_fights_do_not_depend_on_k_or_processes(which: str, tiny_bundle: 
     job = RolloutJob(engine, state, decision.actor, decision.side, (spec, "random"))
     assert (run_rollouts(job, moves, 12, seed=4, workers=1, chunk_size=1)
             == run_rollouts(job, moves, 12, seed=4, workers=2, chunk_size=50))
+
+
+def test_batched_choice_is_the_agents_choice_row_by_row() -> None:
+    from npc_tactics.rollouts.lockstep import _choose, _choose_rows
+
+    rng = np.random.default_rng(3)
+    probs = rng.random((200, 9)).astype(np.float32)
+    probs[::7] = 0.0  # rows whose legal probabilities sum to 0 fall back to uniform
+    probs[1::5, 2] = probs[1::5, 4]  # exact ties
+    masks = rng.random((200, 9)) < 0.5
+    masks[:, 3] = True
+    assert _choose_rows(probs, masks) == [_choose(p, m) for p, m in zip(probs, masks, strict=True)]
+
+
+def _fights_in_a_worker(seeds: list[int]) -> list[tuple[Any, ...]]:
+    return _key(run_fights("ose", "goblin_duel", ["by-the-book", "random"], seeds))
+
+
+def test_the_runner_runs_inline_inside_a_pool_worker() -> None:
+    """A caller that is itself a multiprocessing.Pool worker (a daemon process, which may not have children)
+    gets the same fights, played inline."""
+    import multiprocessing as mp
+
+    with mp.get_context("fork").Pool(1) as pool:
+        inside = pool.apply(_fights_in_a_worker, (SEEDS[:6],))
+    assert inside == _fights_in_a_worker(SEEDS[:6])

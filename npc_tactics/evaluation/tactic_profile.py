@@ -1,0 +1,170 @@
+"""The leaderboard's tactic profile: what one side did in one fight, counted from that fight's event log.
+
+Called once per fight and side with the fight's events and final state (as the ``profile`` of a recording
+fight job, ``functools.partial(side_profile, system)``, or ``play_fight(profile=...)``), it returns flat
+counts; the leaderboard sums them over fights (a few hundred numbers per agent, whatever the number of fights:
+the logs themselves are never kept). :func:`derive` turns the sums into the figures the report shows. Every
+count is defined here, for every system; the system-specific ones are in
+:mod:`npc_tactics.evaluation.tactic_profile_systems`.
+
+Definitions (all per side):
+
+* **Flee rate**: share of fights in which at least one of the side's combatants left the fight alive
+  (final status ``fled``). **Wound level at flight**: the share of its hit points a combatant had lost when it
+  left, read from the final state (a combatant who has left takes no more damage), in four bands
+  (0-25 %, 25-50 %, 50-75 %, 75-100 % lost) and as a mean.
+* **Retreats**: moves that give ground without leaving (OSE withdraw/retreat declarations, RuneQuest retreat
+  declarations, MRQ voluntary fall-backs, dice-pool withdraw/run actions), per fight.
+* **Standing**: share of the side's combatants still active or safely gone (fled) at the end; compared
+  between fights with and without a flight, it says whether leaving paid.
+* **Focus fire**: an attack is *eligible* when another combatant of the same side has already attacked this
+  round and at least two enemies are still up (not dead, unconscious, fled, surrendered or incapacitated); it
+  *joins* when its target is one an ally already attacked this round. Focus-fire rate = joins / eligible
+  attacks. In a duel nothing is eligible (n/a); with two enemies up, picking targets at random joins about
+  half the time.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from npc_tactics.evaluation.tactic_profile_systems import SYSTEM_COUNTERS
+from npc_tactics.rules.base import Event
+
+__all__ = ["DOWN_STATUSES", "WOUND_BANDS", "derive", "side_profile", "wound_fraction"]
+
+#: Status names that take a combatant out of the fight (an enemy in one of these is no longer "up").
+DOWN_STATUSES = frozenset({"dead", "unconscious", "fled", "surrendered", "incapacitated"})
+#: Bands of hit points lost at flight: ``flee_wound_band_<k>`` counts flights with ``k/4 <= lost < (k+1)/4``.
+WOUND_BANDS = ("0-25%", "25-50%", "50-75%", "75-100%")
+
+
+def _status_name(status: Any) -> str:
+    name = getattr(status, "name", None)
+    return str(name if name is not None else status).lower()
+
+
+def wound_fraction(combatant: Any) -> float:
+    """Share of its hit points a combatant has lost (0 unhurt, 1 at zero or below); every engine keeps the
+    total as ``hp`` / ``max_hp`` (RuneQuest and MRQ beside their hit locations)."""
+    max_hp = float(getattr(combatant, "max_hp", 0) or 0)
+    if max_hp <= 0:
+        return 0.0
+    hp = float(getattr(combatant, "hp", max_hp))
+    return min(1.0, max(0.0, 1.0 - max(hp, 0.0) / max_hp))
+
+
+def _focus_fire(events: Sequence[Event], sides: Sequence[int], side: int, out: Counter[str]) -> None:
+    down: set[int] = set()
+    enemies = {i for i, s in enumerate(sides) if s != side}
+    current_round = None
+    attacked_by: dict[int, set[int]] = {}  # target -> attackers of our side this round
+    for e in events:
+        if e.round != current_round:
+            current_round, attacked_by = e.round, {}
+        if e.kind == "status":
+            who = e.target if e.target is not None else e.actor
+            status = str(e.data.get("status", e.data.get("result", ""))).lower()
+            if who is not None and status in DOWN_STATUSES:
+                down.add(who)
+            continue
+        if e.kind != "attack" or e.actor is None or e.target is None:
+            continue
+        if not 0 <= e.actor < len(sides) or sides[e.actor] != side or e.target not in enemies:
+            continue
+        out["attacks"] += 1
+        others = {t for t, who in attacked_by.items() if who - {e.actor}}
+        if others and len(enemies - down) >= 2:
+            out["focus_eligible"] += 1
+            if e.target in others:
+                out["focus_joined"] += 1
+        attacked_by.setdefault(e.target, set()).add(e.actor)
+
+
+def side_profile(system: str, events: Sequence[Event], state: Any, side: int) -> dict[str, int | float]:
+    """The flat counts of one side in one fight (see the module docstring for each definition)."""
+    cs = state.combatants
+    sides = [int(c.side) for c in cs]
+    out: Counter[str] = Counter()
+    for key in ("attacks", "focus_eligible", "focus_joined", "fled", "standing", "retreats"):
+        out[key] = 0
+    out["combatants"] = sum(1 for s in sides if s == side)
+    wound_sum = 0.0
+    for c in cs:
+        if int(c.side) != side:
+            continue
+        status = _status_name(c.status)
+        if status in ("active", "fled"):
+            out["standing"] += 1
+        if status == "fled":
+            lost = wound_fraction(c)
+            out["fled"] += 1
+            out[f"flee_wound_band_{min(3, int(lost * 4))}"] += 1
+            wound_sum += lost
+    out["flight_fight"] = 1 if out["fled"] else 0
+    _focus_fire(events, sides, side, out)
+    counter = SYSTEM_COUNTERS.get(system)
+    if counter is not None:
+        counter(events, sides, side, out)
+    profile: dict[str, int | float] = dict(out)
+    profile["flee_wound_sum"] = wound_sum
+    return profile
+
+
+def _ratio(num: float, den: float) -> float | None:
+    return num / den if den else None
+
+
+def derive(totals: Mapping[str, float], fights: int) -> dict[str, Any]:
+    """The report's figures from summed counts over ``fights`` fights of one agent on one seat (``None``
+    where the denominator is zero: the agent never had the choice)."""
+    t = totals
+    flights = sum(t.get(f"flee_wound_band_{k}", 0.0) for k in range(4))
+    out: dict[str, Any] = {
+        "fights": fights,
+        "flight_fights": int(t.get("flight_fight", 0)),
+        "flee_rate": _ratio(t.get("flight_fight", 0.0), fights),
+        "flights": int(flights),
+        "flee_wound_mean": _ratio(t.get("flee_wound_sum", 0.0), flights),
+        "flee_wound_bands": {band: int(t.get(f"flee_wound_band_{k}", 0)) for k, band in enumerate(WOUND_BANDS)},
+        "retreats_per_fight": _ratio(t.get("retreats", 0.0), fights),
+        "attacks_per_fight": _ratio(t.get("attacks", 0.0), fights),
+        "focus_eligible": int(t.get("focus_eligible", 0)),
+        "focus_fire_rate": _ratio(t.get("focus_joined", 0.0), t.get("focus_eligible", 0.0)),
+    }
+    classes = sorted({k.split("_vs_", 1)[1] for k in t if k.startswith(("parry_vs_", "dodge_vs_"))})
+    if classes:
+        out["dodge_share_by_weapon"] = {
+            w: {"parry": int(t.get(f"parry_vs_{w}", 0)), "dodge": int(t.get(f"dodge_vs_{w}", 0)),
+                "none": int(t.get(f"no_defence_vs_{w}", 0)),
+                "dodge_share": _ratio(t.get(f"dodge_vs_{w}", 0.0),
+                                      t.get(f"dodge_vs_{w}", 0.0) + t.get(f"parry_vs_{w}", 0.0))}
+            for w in classes
+        }
+    srs = {int(k.removeprefix("spell_sr_")): int(v) for k, v in t.items() if k.startswith("spell_sr_") and v}
+    if srs or "spell_rank_sum" in t:
+        out["spell_strike_ranks"] = {str(k): srs[k] for k in sorted(srs)}
+        out["spell_sr_mean"] = _ratio(t.get("spell_rank_sum", 0.0), sum(srs.values()))
+    init = {k.removeprefix("spell_cast_init_"): int(v) for k, v in t.items() if k.startswith("spell_cast_init_")}
+    lost = {k.removeprefix("spell_lost_init_"): int(v) for k, v in t.items() if k.startswith("spell_lost_init_")}
+    if init or lost:
+        out["spell_initiative"] = {
+            when: {"cast": init.get(when, 0), "disrupted": lost.get(when, 0)}
+            for when in sorted(set(init) | set(lost))
+        }
+    if "split_pool" in t:
+        out["defence_share"] = _ratio(t.get("split_defence", 0.0), t.get("split_pool", 0.0))
+        out["splits"] = {k: int(t.get(f"split_{k}", 0)) for k in ("all_attack", "mixed", "all_defense")}
+        out["defence_share_by_next"] = {
+            n: _ratio(t.get(f"split_defence_next_{n}", 0.0), t.get(f"split_pool_next_{n}", 0.0))
+            for n in ("self", "ally", "enemy", "new_turn") if t.get(f"split_pool_next_{n}", 0.0)
+        }
+    effects = {k.removeprefix("effect:"): int(v) for k, v in t.items() if k.startswith("effect:") and v}
+    if effects or "effects_picked" in t:
+        out["special_effects"] = dict(sorted(effects.items(), key=lambda kv: (-kv[1], kv[0])))
+    reactions = {k.removeprefix("reaction:"): int(v) for k, v in t.items() if k.startswith("reaction:") and v}
+    if reactions:
+        out["reactions"] = dict(sorted(reactions.items()))
+    return out

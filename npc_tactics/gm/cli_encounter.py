@@ -1,0 +1,114 @@
+"""``npc-tactics odds`` and ``npc-tactics build-encounter``: the typer functions and what they print.
+
+Registered in ``npc_tactics/cli.py`` (``app.command("odds")(odds_command)``); what they print is
+:mod:`.encounter_text`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from npc_tactics.errors import UserError
+from npc_tactics.gm.encounter_builder import DEFAULT_BUDGET, MAX_BUDGET
+from npc_tactics.gm.encounter_odds import DEFAULT_FIGHTS, MAX_FIGHTS
+from npc_tactics.gm.encounter_text import check_lang_option, format_build, format_odds
+from npc_tactics.limits import SEED_MAX, check_seed
+
+__all__ = ["build_encounter_command", "odds_command"]
+
+
+def check_distance(value: float | None) -> float | None:
+    """Metres between the front ranks: finite, 0 to 1,000 (a bow's long range is a few hundred metres)."""
+    if value is not None and not (math.isfinite(value) and 0 <= value <= 1000):
+        raise typer.BadParameter(f"expected metres from 0 to 1000, got {value}")
+    return value
+
+
+def check_seed_option(value: int) -> int:
+    """The one range check of seeds (npc_tactics.limits), as a usage error of the option."""
+    try:
+        return check_seed(value, "seed")
+    except UserError as exc:  # reworded as click's bad parameter (exit 2, names the option)
+        raise typer.BadParameter(str(exc).removeprefix("seed: ")) from None
+
+
+SystemOpt = Annotated[str, typer.Option("--system", metavar="SYSTEM", help="System name, see `npc-tactics systems`.")]
+PartyOpt = Annotated[str | None, typer.Option(metavar="GROUP", help="The party: template names with counts, "
+                                              "'fighter_2, cleric_2' or 'fighter_1 x2'.")]
+PolicyHelp = "by-the-book (default), another scripted agent, a bundle folder or a trained run folder."
+PartyPolicy = Annotated[str, typer.Option(metavar="AGENT", help="Who plays the party: " + PolicyHelp)]
+FoePolicy = Annotated[str, typer.Option(metavar="AGENT", help="Who plays the foes: " + PolicyHelp)]
+SeedOpt = Annotated[int, typer.Option(metavar="SEED", callback=check_seed_option,
+                                      help=f"Seed of the per-fight seeds (0 to {SEED_MAX}).")]
+WorkersOpt = Annotated[int | None, typer.Option(metavar="N", min=1, max=256, help="Processes (default: one per "
+                                                "core); the figures do not depend on it.")]
+LangOpt = Annotated[str, typer.Option(metavar="en|fr", help="Language of what the GM reads.")]
+DistanceOpt = Annotated[float | None, typer.Option(
+    metavar="METRES", callback=check_distance,
+    help="Metres between the front ranks (default: the system's, docs/encounters.md).")]
+JsonOpt = Annotated[bool, typer.Option("--json", metavar="", help="Print one JSON object instead of text.")]
+
+
+def odds_command(
+    system: SystemOpt,
+    party: PartyOpt = None,
+    foes: Annotated[str | None, typer.Option(metavar="GROUP", help="The foes: template names with counts, "
+                                             "'goblin x4, goblin_archer x2'.")] = None,
+    situation: Annotated[Path | None, typer.Option(metavar="FILE", help="A situation YAML (a fight under way, "
+                                                   "side 0 the foes) instead of --party and --foes.")] = None,
+    party_policy: PartyPolicy = "by-the-book",
+    foe_policy: FoePolicy = "by-the-book",
+    fights: Annotated[int, typer.Option(metavar="N", min=1, max=MAX_FIGHTS,
+                                        help=f"Fights to play (1 to {MAX_FIGHTS:,}).")] = DEFAULT_FIGHTS,
+    seed: SeedOpt = 0,
+    workers: WorkersOpt = None,
+    distance: DistanceOpt = None,
+    lang: LangOpt = "en",
+    as_json: JsonOpt = False,
+) -> None:
+    """The odds of an encounter before it is played: party win, foe rout, at least one PC death and the
+    expected rounds, with 95% intervals, from whole fights on per-fight seeds."""
+    from npc_tactics.gm.encounter_odds import odds_of
+
+    check_lang_option(lang)
+    result = odds_of(system, party=party, foes=foes, situation=situation, party_policy=party_policy,
+                     foe_policy=foe_policy, fights=fights, seed=seed, workers=workers, distance=distance)
+    typer.echo(json.dumps(result, indent=2, sort_keys=True) if as_json else format_odds(result, lang))
+
+
+def build_encounter_command(
+    system: SystemOpt,
+    party: Annotated[str, typer.Option(metavar="GROUP", help="The party: template names with counts, "
+                                       "'fighter_2, cleric_2'.")],
+    target: Annotated[str, typer.Option(metavar="TARGET", help="What the GM wants, e.g. "
+                                        "'win=0.7,pc_death<0.1,rounds=4-8' (keys: win, rout, pc_death, rounds; "
+                                        "= < > and ranges A-B; rates as 0.7 or 70%).")],
+    budget: Annotated[int, typer.Option(metavar="FIGHTS", min=100, max=MAX_BUDGET,
+                                        help="Fights the search may play in all.")] = DEFAULT_BUDGET,
+    top: Annotated[int, typer.Option(metavar="N", min=1, max=20, help="Proposals to refine and show.")] = 5,
+    pool: Annotated[str | None, typer.Option(metavar="NAMES", help="Foe templates to draw from, "
+                                             "'goblin, orc, hobgoblin' (default: every template).")] = None,
+    max_foes: Annotated[int | None, typer.Option(metavar="N", help="Most foes in a group (default 6).")] = None,
+    party_policy: PartyPolicy = "by-the-book",
+    foe_policy: FoePolicy = "by-the-book",
+    seed: SeedOpt = 0,
+    workers: WorkersOpt = None,
+    distance: DistanceOpt = None,
+    lang: LangOpt = "en",
+    as_json: JsonOpt = False,
+) -> None:
+    """Search the bestiary for foe groups whose measured odds against the party meet a target; proposals best
+    first (distance to target: docs/odds.md), each with its odds and 95% intervals."""
+    from npc_tactics.gm.encounter_builder import build_encounter
+    from npc_tactics.gm.encounter_spec import parse_target
+
+    check_lang_option(lang)
+    result = build_encounter(system, party, parse_target(target), pool=pool, budget=budget, top=top,
+                             party_policy=party_policy, foe_policy=foe_policy, seed=seed, workers=workers,
+                             max_foes=max_foes, distance_m=distance)
+    typer.echo(json.dumps(result, indent=2, sort_keys=True) if as_json else format_build(result, lang))

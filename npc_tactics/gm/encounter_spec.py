@@ -1,0 +1,145 @@
+"""What a GM types for an encounter, read strictly: groups (``"goblin x4, goblin_archer x2"``) and targets
+(``"win=0.7,pc_death<0.1,rounds=4-8"``).
+
+Every mistake is one :class:`~npc_tactics.errors.UserError` line naming the option (or request field) and what
+was expected; an unknown template lists the valid ones. The parsers know nothing of the rules: the caller
+passes the template names a system accepts.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from npc_tactics.errors import UnknownNameError, UserError, shown
+
+__all__ = ["MAX_GROUP", "MAX_PER_TEMPLATE", "TARGET_KEYS", "Bound", "Target", "parse_group", "parse_target"]
+
+#: Most combatants on one side (npc_tactics.encounters.MAX_PER_SIDE: the action catalogues hold six per side).
+MAX_GROUP = 6
+#: Most copies of one template in a group.
+MAX_PER_TEMPLATE = 6
+#: What a target may constrain: three rates (probabilities) and the fight's length in rounds.
+TARGET_KEYS: tuple[str, ...] = ("win", "rout", "pc_death", "rounds")
+_ITEM = re.compile(r"^\s*([A-Za-z0-9_][A-Za-z0-9_.-]{0,63})\s*(?:[x×*]\s*(\d{1,3}))?\s*$")
+_TERM = re.compile(r"^\s*([a-z_]+)\s*(<=|>=|=|<|>)\s*(.+?)\s*$")
+
+
+def parse_group(text: str, choices: Iterable[str], what: str = "--foes") -> tuple[tuple[str, int], ...]:
+    """``"goblin x4, goblin_archer x2"`` -> ``(("goblin", 4), ("goblin_archer", 2))``; a name without a count
+    counts once, a repeated name adds up. ``choices``: the template names the system accepts."""
+    valid = set(choices)
+    counts: dict[str, int] = {}
+    items = [p for p in text.split(",")]
+    if not text.strip():
+        raise UserError(f"{what}: expected template names with counts such as 'goblin x4, goblin_archer x2', "
+                        "got nothing")
+    for item in items:
+        m = _ITEM.match(item)
+        if m is None:
+            raise UserError(f"{what}: expected NAME or NAME xN such as 'goblin x4', got {shown(item.strip())}")
+        name, count = m.group(1), int(m.group(2) or 1)
+        if name not in valid:
+            raise UserError(f"{what}: {UnknownNameError('template', name, valid)}")
+        if not 1 <= count <= MAX_PER_TEMPLATE:
+            raise UserError(f"{what}: expected a count from 1 to {MAX_PER_TEMPLATE} for {name}, got {count}")
+        counts[name] = counts.get(name, 0) + count
+    total = sum(counts.values())
+    if total > MAX_GROUP:
+        raise UserError(f"{what}: at most {MAX_GROUP} combatants on a side, got {total}")
+    return tuple(counts.items())
+
+
+def group_text(group: Sequence[tuple[str, int]]) -> str:
+    """The inverse of :func:`parse_group`: ``"goblin x4, goblin_archer x2"``."""
+    return ", ".join(name if count == 1 else f"{name} x{count}" for name, count in group)
+
+
+@dataclass(frozen=True, slots=True)
+class Bound:
+    """One constraint: ``low <= value <= high`` (``low == high`` for ``=``; an open side is +-inf)."""
+
+    key: str
+    low: float
+    high: float
+
+    @property
+    def exact(self) -> bool:
+        return self.low == self.high
+
+    def text(self) -> str:
+        fmt = "{:g}".format
+        if self.exact:
+            return f"{self.key}={fmt(self.low)}"
+        if math.isinf(self.low):
+            return f"{self.key}<={fmt(self.high)}"
+        if math.isinf(self.high):
+            return f"{self.key}>={fmt(self.low)}"
+        return f"{self.key}={fmt(self.low)}-{fmt(self.high)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A GM's target: at most one bound per key of :data:`TARGET_KEYS`."""
+
+    bounds: tuple[Bound, ...]
+
+    def get(self, key: str) -> Bound | None:
+        return next((b for b in self.bounds if b.key == key), None)
+
+    def text(self) -> str:
+        return ",".join(b.text() for b in self.bounds)
+
+
+def _number(key: str, raw: str, what: str) -> float:
+    raw = raw.strip()
+    percent = raw.endswith("%")
+    try:
+        value = float(raw[:-1] if percent else raw)
+    except ValueError:
+        raise UserError(f"{what}: {key}: expected a number, got {shown(raw)}") from None
+    if not math.isfinite(value):
+        raise UserError(f"{what}: {key}: expected a finite number, got {shown(raw)}")
+    if key == "rounds":
+        if percent or not 1 <= value <= 100:
+            raise UserError(f"{what}: rounds: expected a number of rounds from 1 to 100, got {shown(raw)}")
+        return value
+    if percent:
+        value /= 100
+    if not 0 <= value <= 1:
+        raise UserError(f"{what}: {key}: expected a rate from 0 to 1 (or 0% to 100%), got {shown(raw)}")
+    return value
+
+
+def parse_target(text: str, what: str = "--target") -> Target:
+    """``"win=0.7,pc_death<0.1,rounds=4-8"``: comma-separated ``KEY OP VALUE`` with OP one of ``= < <= > >=``
+    and VALUE a number, a percentage (``70%``) or a range ``A-B``. ``<`` and ``<=`` mean the same thing (a
+    measured rate is compared by its estimate), as do ``>`` and ``>=``."""
+    bounds: list[Bound] = []
+    if not text.strip():
+        raise UserError(f"{what}: expected terms such as 'win=0.7,pc_death<0.1,rounds=4-8', got nothing")
+    for term in text.split(","):
+        m = _TERM.match(term)
+        if m is None:
+            raise UserError(f"{what}: expected KEY=VALUE, KEY<VALUE, KEY>VALUE or KEY=A-B such as 'win=0.7', "
+                            f"got {shown(term.strip())}")
+        key, op, raw = m.groups()
+        if key not in TARGET_KEYS:
+            raise UserError(f"{what}: {UnknownNameError('target key', key, TARGET_KEYS)}")
+        if any(b.key == key for b in bounds):
+            raise UserError(f"{what}: {key} is given twice")
+        lo_hi = re.match(r"^([0-9.]+%?)\s*-\s*([0-9.]+%?)$", raw)
+        if lo_hi is not None:
+            if op != "=":
+                raise UserError(f"{what}: {key}: a range A-B goes with '=', got {shown(term.strip())}")
+            low, high = _number(key, lo_hi.group(1), what), _number(key, lo_hi.group(2), what)
+            if low > high:
+                raise UserError(f"{what}: {key}: the range {shown(raw)} runs backwards")
+        else:
+            value = _number(key, raw, what)
+            low, high = {"=": (value, value), "<": (-math.inf, value), "<=": (-math.inf, value),
+                         ">": (value, math.inf), ">=": (value, math.inf)}[op]
+        bounds.append(Bound(key, low, high))
+    return Target(tuple(bounds))

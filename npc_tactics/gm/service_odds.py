@@ -1,0 +1,135 @@
+"""``POST /odds``: the encounter odds of ``npc-tactics odds`` over HTTP, for the GM web page.
+
+The same rules as the rest of the service (:mod:`npc_tactics.gm.service`): a validated body whose every mistake
+is a 422 naming the field (``["body", "foes", 1, "template"]``), a server-side cap on fights, no paths from
+clients (a policy is a scripted agent's name or the id of a bundle the server serves), and heavy requests one
+at a time. Kept apart from ``service.py`` so the suggest routes stay as they were.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from npc_tactics.errors import UserError
+from npc_tactics.limits import SEED_MAX
+
+__all__ = ["MAX_ODDS_FIGHTS", "GroupEntry", "OddsRequest", "add_odds_routes"]
+
+#: Fights one request may ask for (about 2 s of OSE band fights on two cores).
+MAX_ODDS_FIGHTS = 5000
+#: Most combatants per side (npc_tactics.encounters.MAX_PER_SIDE).
+MAX_SIDE = 6
+AGENT = r"^[A-Za-z0-9_][A-Za-z0-9_.:-]{0,99}$"
+
+
+class GroupEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    template: Annotated[str, Field(min_length=1, max_length=64, description="A template name of the system.")]
+    count: Annotated[int, Field(ge=1, le=MAX_SIDE)] = 1
+
+
+class OddsRequest(BaseModel):
+    """The party and the foes (template names with counts), who plays each side, and how many fights."""
+
+    model_config = ConfigDict(extra="forbid")
+    system: Literal["ose", "runequest", "mrq", "dicepool"]
+    party: Annotated[list[GroupEntry], Field(min_length=1, max_length=MAX_SIDE)]
+    foes: Annotated[list[GroupEntry], Field(min_length=1, max_length=MAX_SIDE)]
+    party_policy: Annotated[str, Field(pattern=AGENT, description="A scripted agent or a served bundle id.")] = \
+        "by-the-book"
+    foe_policy: Annotated[str, Field(pattern=AGENT, description="A scripted agent or a served bundle id.")] = \
+        "by-the-book"
+    fights: Annotated[int, Field(ge=1, le=100_000, description="Fights to play (capped by the server).")] = 500
+    seed: Annotated[int, Field(ge=0, le=SEED_MAX)] = 0
+    lang: Literal["en", "fr"] = "en"
+
+
+def _error(loc: list[str | int], msg: str) -> JSONResponse:
+    return JSONResponse(status_code=422, content={"detail": [{"loc": loc, "msg": msg, "type": "value_error"}]})
+
+
+def _group(req: OddsRequest, key: str, names: list[str]) -> tuple[tuple[tuple[str, int], ...], JSONResponse | None]:
+    from npc_tactics.errors import UnknownNameError
+
+    entries: list[GroupEntry] = getattr(req, key)
+    for i, e in enumerate(entries):
+        if e.template not in names:
+            return (), _error(["body", key, i, "template"], str(UnknownNameError("template", e.template, names)))
+    counts: dict[str, int] = {}
+    for e in entries:
+        counts[e.template] = counts.get(e.template, 0) + e.count
+    if sum(counts.values()) > MAX_SIDE:
+        return (), _error(["body", key], f"at most {MAX_SIDE} combatants on a side, got {sum(counts.values())}")
+    return tuple(counts.items()), None
+
+
+def _policy(system: str, spec: str, where: str, bundle_path: Callable[[str], tuple[str, Path] | None]
+            ) -> tuple[str, JSONResponse | None]:
+    """A scripted agent name as it is, a served bundle id as its folder (the server's own path, never the
+    client's)."""
+    from npc_tactics.agents import agent_entries
+
+    scripted = agent_entries(system)
+    if spec in scripted:
+        return spec, None
+    found = bundle_path(spec)
+    if found is None:
+        return "", _error(["body", where], f"unknown policy {spec!r}; give a scripted agent "
+                          f"({', '.join(sorted(scripted))}) or a served bundle id")
+    bundle_system, path = found
+    if bundle_system != system:
+        return "", _error(["body", where], f"bundle {spec!r} plays {bundle_system!r}, not {system!r}")
+    return str(path), None
+
+
+def add_odds_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Path] | None], heavy: threading.Semaphore,
+                    *, workers: int | None, max_fights: int = MAX_ODDS_FIGHTS) -> None:
+    """Add ``POST /odds`` to ``app``. ``bundle_path(id)`` gives a served bundle's ``(system, folder)``."""
+
+    @app.post("/odds", summary="The odds of an encounter: party win, foe rout, a PC death, expected rounds")
+    def post_odds(req: OddsRequest) -> Any:
+        from npc_tactics.gm.encounter_fights import run_fights
+        from npc_tactics.gm.encounter_odds import Lineup, summarize, template_names
+        from npc_tactics.gm.encounter_spec import group_text
+        from npc_tactics.gm.encounter_text import format_odds
+        from npc_tactics.systems import make_engine
+
+        if req.fights > max_fights:
+            return _error(["body", "fights"], f"at most {max_fights} fights per request on this server")
+        names = template_names(req.system)
+        party, bad = _group(req, "party", names)
+        if bad is not None:
+            return bad
+        foes, bad = _group(req, "foes", names)
+        if bad is not None:
+            return bad
+        party_spec, bad = _policy(req.system, req.party_policy, "party_policy", bundle_path)
+        if bad is not None:
+            return bad
+        foe_spec, bad = _policy(req.system, req.foe_policy, "foe_policy", bundle_path)
+        if bad is not None:
+            return bad
+        import time
+
+        with heavy:
+            started = time.perf_counter()
+            try:
+                lineup = Lineup(req.system, make_engine(req.system), party)
+                lineup.add(foes)
+                results = run_fights(lineup.job(party_spec, foe_spec), [0], req.fights, seed=req.seed,
+                                     workers=workers)[0]
+            except UserError as exc:
+                return _error(["body"], str(exc))
+            seconds = time.perf_counter() - started
+        out = {"system": req.system, "party": group_text(party), "foes": group_text(foes), "situation": None,
+               "party_policy": req.party_policy, "foe_policy": req.foe_policy, "seed": req.seed,
+               "odds": summarize(results).to_dict(), "seconds": round(seconds, 3), "lang": req.lang}
+        out["text"] = format_odds(out, req.lang)
+        return out
