@@ -380,13 +380,11 @@ def suggest(
     from npc_tactics.gm.suggest import shipped_bundle
     from npc_tactics.gm.suggest import suggest as run_suggest
 
-    if run is not None and bundle is not None:
-        raise UserError("suggest: give one of --run RUN_DIR or --bundle BUNDLE_DIR, not both")
+    if (run is None) == (bundle is None) and (run is not None or system is None):
+        raise UserError("suggest: give exactly one of --run RUN_DIR or --bundle BUNDLE_DIR (or --system SYSTEM "
+                        "alone for the shipped policy)")
     if run is None and bundle is None:
-        if system is None:
-            raise UserError("suggest: give --run RUN_DIR, --bundle BUNDLE_DIR, or --system SYSTEM for the shipped "
-                            "policy")
-        bundle = shipped_bundle(system)
+        bundle = shipped_bundle(system)  # type: ignore[arg-type]  # system is given (checked above)
     policy = None
     if bundle is not None:
         from npc_tactics.policy_io.onnx_agent import load_bundle_agent
