@@ -370,6 +370,9 @@ def suggest(
                                              help="A trained run directory (from `npc-tactics train`).")] = None,
     bundle: Annotated[Path | None, typer.Option(metavar="BUNDLE_DIR", help="A policy bundle (from "
                                                 "`npc-tactics export`); needs no torch.")] = None,
+    system: Annotated[str | None, typer.Option(metavar="SYSTEM", help="Use this system's shipped generalist "
+                                               "policy (no training needed) when no --run or --bundle is named.")
+                      ] = None,
     seed: Annotated[int, typer.Option(metavar="SEED", callback=check_seed_option,
                                       help=f"Seed for any dice the situation needs and for the rollouts (0 to "
                                            f"{SEED_MAX}).")] = 0,
@@ -386,17 +389,26 @@ def suggest(
     as_json: JsonFlag = False,
 ) -> None:
     """Ask what the acting NPC should do now, at any decision: its legal moves ranked by a trained policy (--run or
-    --bundle), optional Monte-Carlo odds per move, the plan for the rest of its round, how far to trust the
-    policy, and every assumption made in reading the situation."""
+    --bundle, or --system for the shipped generalist), optional Monte-Carlo odds per move, the plan for the rest of
+    its round, how far to trust the policy, and every assumption made in reading the situation."""
+    from npc_tactics.gm.suggest import shipped_bundle
     from npc_tactics.gm.suggest import suggest as run_suggest
 
-    if (run is None) == (bundle is None):
-        raise UserError("suggest: give exactly one of --run RUN_DIR or --bundle BUNDLE_DIR")
+    if (run is None) == (bundle is None) and (run is not None or system is None):
+        raise UserError("suggest: give exactly one of --run RUN_DIR or --bundle BUNDLE_DIR (or --system SYSTEM "
+                        "alone for the shipped policy)")
+    if run is None and bundle is None:
+        bundle = shipped_bundle(system)  # type: ignore[arg-type]  # system is given (checked above)
     policy = None
     if bundle is not None:
         from npc_tactics.policy_io.onnx_agent import load_bundle_agent
 
         policy = load_bundle_agent(bundle)
+        if system is not None:
+            from npc_tactics.systems import get_system
+
+            if policy.system != get_system(system).name:
+                raise UserError(f"suggest: {bundle} is a {policy.system} bundle, not {system}")
     source: Path = run if run is not None else bundle  # type: ignore[assignment]  # exactly one is given
     result = run_suggest(source, situation, seed=seed, policy=policy, odds=odds, opponent=opponent, lang=lang,
                          top=top, workers=workers)

@@ -53,7 +53,8 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
     episode; ``gymnasium.make`` goes through :func:`npc_tactics.make_env.make_env`, which also takes
     scripted agent names and run folders),
     ``reward`` (mapping of RewardConfig terms), ``options`` (rules options), ``render_mode`` ("ansi",
-    "human" or None), ``illegal_action`` ("terminate" or "raise").
+    "human" or None), ``illegal_action`` ("terminate" or "raise"), ``encounter`` (an encounter distribution
+    name or YAML path: each episode draws its own fight from it instead of playing ``scenario``).
 
     ## Version History
     * v0: first release.
@@ -65,13 +66,13 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
                  opponents: Opponent | Sequence[Opponent] | None = None,
                  reward: Mapping[str, Any] | RewardConfig | None = None,
                  options: Mapping[str, Any] | None = None, render_mode: str | None = None,
-                 illegal_action: str = "terminate") -> None:
+                 illegal_action: str = "terminate", encounter: str | None = None) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, "
                              f"got {render_mode!r}")
         if illegal_action not in ILLEGAL_MODES:
             raise ValueError(f"illegal_action must be one of {ILLEGAL_MODES}, got {illegal_action!r}")
-        self.session = FightSession(system, scenario, options, reward)
+        self.session = FightSession(system, scenario, options, reward, encounter=encounter)
         self.driver = LearnerSession(self.session, side, opponents)
         self.render_mode = render_mode
         self.illegal_action = illegal_action

@@ -188,6 +188,9 @@ class TrainConfig(BaseModel):
     description: str = Field(default="", max_length=500)
     system: str
     scenario: str | None = None
+    #: an encounter distribution (name in configs/<system>/encounters or YAML path): each episode draws its
+    #: own fight from it (npc_tactics.encounters); exactly one of scenario and encounter
+    encounter: str | None = Field(default=None, min_length=1, max_length=500)
     side: int | Literal["both"] = Field(default=0)
     opponents: list[str] | OpponentPoolConfig = Field(default_factory=lambda: ["by-the-book"])
     reward: RewardTerms = Field(default_factory=RewardTerms)
@@ -202,6 +205,8 @@ class TrainConfig(BaseModel):
             raise _FieldError("side", f"expected 0, 1 (a number >= 0 and <= 1) or 'both', got {self.side!r}")
         if isinstance(self.opponents, list) and not 1 <= len(self.opponents) <= 64:
             raise _FieldError("opponents", f"expected at least 1 and at most 64 opponents, got {len(self.opponents)}")
+        if self.encounter is not None and self.scenario is not None:
+            raise _FieldError("encounter", "give either scenario (one fight) or encounter (a distribution), not both")
         if self.ppo.n_steps * self.budget.n_envs > MAX_ROLLOUT:
             raise _FieldError(
                 "ppo.n_steps",
@@ -232,6 +237,12 @@ class TrainConfig(BaseModel):
         against (``by-the-book`` when the pool is self-play only)."""
         names = [e.agent for e in self.pool_entries() if e.agent != SELF]
         return names or ["by-the-book"]
+
+    def label(self) -> str:
+        """What the run trains on, for folder names and progress: the scenario, or ``encounter-<name>``."""
+        if self.encounter is not None:
+            return f"encounter-{Path(self.encounter).stem}"
+        return str(self.scenario)
 
     def to_yaml_dict(self) -> dict[str, Any]:
         """Plain data for ``config.yaml`` (round-trips through :func:`parse_train_config`)."""
@@ -411,10 +422,19 @@ def validate_names(config: TrainConfig, file: str = "<config>") -> TrainConfig:
     content = info.load("content")
     scenarios = [name for name, _ in content.list_scenarios()]
     scenario = config.scenario or info.default_scenario
-    if scenario not in scenarios and not Path(scenario).is_file():
+    if config.encounter is not None:
+        from npc_tactics.encounters.spec import load_encounter
+
+        try:
+            load_encounter(config.encounter, info.name)
+        except UnknownNameError as exc:
+            raise ConfigError(file, "encounter", str(exc)) from None
+        scenario = None
+    elif scenario not in scenarios and not Path(scenario).is_file():
         raise ConfigError(file, "scenario", str(UnknownNameError("scenario", scenario, scenarios)))
     try:
-        content.load_scenario(scenario)  # a scenario YAML path that does not validate: its own error
+        if scenario is not None:
+            content.load_scenario(scenario)  # a scenario YAML path that does not validate: its own error
     except ConfigError as exc:
         from npc_tactics.configs.sniff import wrong_system_error
 

@@ -79,13 +79,16 @@ def env_kwargs(config: TrainConfig, opponents: Sequence[Opponent] | None = None)
     """Keyword arguments of ``gymnasium.make`` for ``config`` (``opponents`` overrides the config's)."""
     if opponents is None and isinstance(config.opponents, OpponentPoolConfig):
         opponents = resolve_opponents(config, config.seed)
-    return {
+    out: dict[str, Any] = {
         "scenario": config.scenario,
         "side": config.side,
         "opponents": list(opponents) if opponents is not None else list(config.opponents),
         "reward": config.reward.model_dump(),
         "options": dict(config.options),
     }
+    if config.encounter is not None:  # each episode draws its fight (only then: other envs need not know the key)
+        out["encounter"] = config.encounter
+    return out
 
 
 def gym_id(system: str) -> str:
@@ -118,7 +121,8 @@ def make_vec_env(
     if backend == "native":
         kwargs = env_kwargs(config, pool)
         native = TacticsVecEnv(config.system, n, kwargs["scenario"], kwargs["side"], kwargs["opponents"],
-                               kwargs["reward"], kwargs["options"], max_episode_steps=MAX_EPISODE_STEPS)
+                               kwargs["reward"], kwargs["options"], max_episode_steps=MAX_EPISODE_STEPS,
+                               encounter=kwargs.get("encounter"))
         native.seed(seed)
         return native
 

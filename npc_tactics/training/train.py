@@ -52,7 +52,7 @@ __all__ = ["train", "segment_seed", "RESUME_IDENTITY"]
 
 TB_NAME = "MaskablePPO"
 #: what a resumed run cannot change without ``force``: the policy would be trained for something else
-RESUME_IDENTITY = ("system", "scenario", "side", "ppo.net_arch")
+RESUME_IDENTITY = ("system", "scenario", "encounter", "side", "ppo.net_arch")
 
 
 def segment_seed(seed: int, start_timesteps: int) -> int:
@@ -84,13 +84,12 @@ def _config_diff(a: TrainConfig, b: TrainConfig, ignore: tuple[str, ...]) -> lis
 
 def _run_path(config: TrainConfig, out_dir: Path | None, resume: bool) -> Path:
     """The run folder to write: ``out_dir``, the latest matching run (resume) or a new timestamped one."""
-    assert config.scenario is not None
     if resume:
-        run = out_dir or latest_run_dir(config.system, config.scenario)
+        run = out_dir or latest_run_dir(config.system, config.label())
         if run is None or not RunDir(run).is_run():
             raise UserError(f"{run or 'runs/'}: nothing to resume (no run folder with config.yaml)")
         return run
-    run = out_dir or default_run_dir(config.system, config.scenario)
+    run = out_dir or default_run_dir(config.system, config.label())
     if run.exists() and not run.is_dir():
         raise UserError(f"{run}: exists and is not a directory; choose another --out")
     return run
@@ -172,6 +171,7 @@ def _write_meta(run: Path, config: TrainConfig, vec: Any, segment: dict[str, Any
         {
             "system": config.system,
             "scenario": config.scenario,
+            "encounter": config.encounter,
             "side": config.side,
             "seed": config.seed,
             "spec": {"name": engine.spec.name, "version": engine.spec.version},
@@ -346,7 +346,7 @@ def _train_locked(cfg: TrainConfig, run: Path, console: Any, say: Any, *, resume
     ]
     if pool is not None and pool.has_self:
         callbacks.append(SnapshotCallback(pool, run))
-    bar = RichProgressCallback(budget.timesteps, stats, f"{cfg.system}/{cfg.scenario}") if progress else None
+    bar = RichProgressCallback(budget.timesteps, stats, f"{cfg.system}/{cfg.label()}") if progress else None
     if bar is not None:
         callbacks.append(bar)
 

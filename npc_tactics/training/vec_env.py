@@ -73,7 +73,8 @@ class TacticsVecEnv(VecEnv):
     def __init__(self, system: str, n_envs: int, scenario: str | None = None, side: int | str = 0,
                  opponents: str | Opponent | Sequence[str | Opponent] = "by-the-book",
                  reward: Any = None, options: Any = None,
-                 max_episode_steps: int = MAX_EPISODE_STEPS, record_rolls: bool = False) -> None:
+                 max_episode_steps: int = MAX_EPISODE_STEPS, record_rolls: bool = False,
+                 encounter: str | None = None) -> None:
         if not isinstance(n_envs, int) or n_envs < 1:
             raise ValueError(f"n_envs must be a positive integer, got {n_envs!r}")
         if max_episode_steps < 1:
@@ -82,7 +83,7 @@ class TacticsVecEnv(VecEnv):
         resolved = [agent_factory(system, spec) if isinstance(spec, str) else spec for spec in pool]
         reward_config = RewardConfig.from_mapping(reward)
         self.drivers = [LearnerSession(FightSession(system, scenario, options, reward_config,
-                                                    record_rolls=record_rolls), side, resolved)
+                                                    record_rolls=record_rolls, encounter=encounter), side, resolved)
                         for _ in range(n_envs)]
         first = self.drivers[0].session
         size, n_actions = first.encoder.size, first.n_actions
