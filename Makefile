@@ -9,10 +9,15 @@ DEMO_BUNDLE ?= bundles/demo
 DEMO_STEPS ?= 60000
 DEMO_FIGHTS ?= 200
 
-.PHONY: install install-ray browser run serve test test-fast bench bench-suggest lint type clean catalogues
+.PHONY: install install-ray browser run serve test test-fast bench bench-suggest lint type clean catalogues policies
 
 # torch first, pinned to the CPU build on this machine's disk; an unpinned torch pulls a multi-GB CUDA build.
-$(STAMP): pyproject.toml
+# The editable install also compiles the rules engines, dice and encoders with mypyc (setup.py, docs/speed.md),
+# in place next to their sources; no C compiler or a failed build installs pure Python. Editing a compiled module
+# re-runs the install (a stale build is never used: npc_tactics/compiled.py falls back to the sources).
+COMPILED_SOURCES := setup.py $(wildcard npc_tactics/compiled.py npc_tactics/dice.py npc_tactics/rules/*.py \
+	npc_tactics/rules/*/*.py npc_tactics/encoders/*.py)
+$(STAMP): pyproject.toml $(COMPILED_SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet torch==2.13.0
@@ -44,6 +49,7 @@ run: install
 	$(BIN)/npc-tactics evaluate --agents $(DEMO_RUN),by-the-book,aggressive,cautious,random --fights $(DEMO_FIGHTS) --out $(DEMO_REPORT)
 	$(BIN)/npc-tactics export $(DEMO_RUN) --out $(DEMO_BUNDLE) --force
 	$(BIN)/npc-tactics suggest --bundle $(DEMO_BUNDLE) --situation examples/ose_situation.yaml
+	$(BIN)/npc-tactics suggest --system ose --situation examples/ose_situation.yaml
 
 serve: install
 	$(BIN)/npc-tactics serve --bundles $(dir $(DEMO_BUNDLE))
@@ -67,6 +73,21 @@ bench-suggest: install
 	test -d $(DEMO_BUNDLE) || $(MAKE) run
 	$(BIN)/python benchmarks/suggest_latency.py $(dir $(DEMO_BUNDLE))
 
+# The shipped generalist bundles (npc_tactics/policies/<system>/), retrained from npc_tactics/configs/policies/
+# with their fixed seeds, then the held-out report. Not run by CI; docs/encounters.md gives the wall time.
+# Each training holds /tmp/npc-train.lock (the machine is shared).
+POLICY_SYSTEMS ?= ose runequest mrq dicepool
+POLICY_RUNS ?= runs/policies
+policies: install
+	for s in $(POLICY_SYSTEMS); do \
+		rm -rf $(POLICY_RUNS)/$$s && \
+		flock /tmp/npc-train.lock $(BIN)/npc-tactics train npc_tactics/configs/policies/$$s.yaml \
+			--out $(POLICY_RUNS)/$$s --no-progress && \
+		$(BIN)/npc-tactics export $(POLICY_RUNS)/$$s --out npc_tactics/policies/$$s --force && \
+		$(BIN)/npc-tactics card npc_tactics/policies/$$s --fights 1000 || exit 1; \
+	done
+	$(BIN)/python benchmarks/generalist_report.py --systems $(POLICY_SYSTEMS) --out reports/generalist
+
 lint: install
 	$(BIN)/ruff check npc_tactics tests benchmarks
 	$(BIN)/lint-imports
@@ -86,4 +107,5 @@ catalogues: install
 	$(BIN)/pybabel compile -d $(LOCALE) -D play --statistics  # `play` (hand-kept .po; tests/gm/test_play_loop.py)
 
 clean:
-	rm -rf $(VENV) runs reports bundles .pytest_cache .hypothesis
+	rm -rf $(VENV) runs reports bundles .pytest_cache .hypothesis build npc_tactics/_compiled.json
+	find npc_tactics -name '*.so' -delete

@@ -10,7 +10,11 @@ current DEFENSE, and the free blows given and taken when someone leaves melee (H
 "Done means" figure is the contrast between ``next = enemy`` and ``next = self``.
 
     .venv/bin/python benchmarks/dicepool_tactics.py RUN_DIR [--opponents aggressive,cautious]
-        [--fights 500] [--seed 0] [--json]
+        [--fights 500] [--seed 0] [--tactics] [--json]
+
+With ``--tactics`` it prints instead the tactics section (every named tactic of the dice pool, by-the-book and
+the run on the same seeds against the first of ``--opponents``; docs/selfplay.md). Each tactic is also a
+function of this module taking watched fights.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import argparse
 import json
 import sys
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +32,11 @@ import numpy as np
 from npc_tactics.agents import make_agent
 from npc_tactics.agents.policy import PolicyAgent, load_policy_agent
 from npc_tactics.dice import RngRoller
+from npc_tactics.evaluation import tactics
 from npc_tactics.evaluation.fight import agent_rngs, play_fight
 from npc_tactics.evaluation.stats import wilson_interval
+from npc_tactics.evaluation.tactics import FightLog, render_tactics
+from npc_tactics.evaluation.tactics.bench import tactics_section
 from npc_tactics.systems import get_system
 
 SITUATIONS = ("self", "ally", "enemy", "new_turn")
@@ -108,6 +116,21 @@ def _fmt_rate(r: dict[str, Any]) -> str:
     return f"{r['rate']:.3f} [{r['low']:.3f}, {r['high']:.3f}]"
 
 
+def retreat_when_losing(logs: Sequence[FightLog]) -> dict[str, Any]:
+    """Retreat when losing (``npc_tactics.evaluation.tactics.retreat_when_losing``; docs/selfplay.md)."""
+    return tactics.retreat_when_losing(logs, "dicepool")
+
+
+def defense_by_next(logs: Sequence[FightLog]) -> dict[str, Any]:
+    """Defense by next (``npc_tactics.evaluation.tactics.defense_by_next``; docs/selfplay.md)."""
+    return tactics.defense_by_next(logs, "dicepool")
+
+
+def focus_fire(logs: Sequence[FightLog]) -> dict[str, Any]:
+    """Focus fire (``npc_tactics.evaluation.tactics.focus_fire``; docs/selfplay.md)."""
+    return tactics.focus_fire(logs, "dicepool")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("run_dir", type=Path)
@@ -116,11 +139,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--scenario", default=None, help="default: the run's scenario")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--tactics", action="store_true",
+                   help="measure every named tactic of the dice pool for by-the-book and the run against the "
+                        "first of --opponents (docs/selfplay.md)")
     args = p.parse_args(argv)
     if args.fights < 1:
         p.error("--fights must be at least 1")
     try:
         agent = load_policy_agent(args.run_dir, deterministic=True)
+        if args.tactics:
+            first = args.opponents.split(",")[0].strip()
+            data = tactics_section("dicepool", str(args.run_dir), first, args.fights, args.seed, args.scenario)
+            print(json.dumps(data, indent=2) if args.json else render_tactics(data))
+            return 0
     except Exception as exc:  # UserError: one line, no traceback
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -16,7 +16,10 @@ EFFECT decision, whether the by-the-book priority would have picked the same eff
 (the disagreement rate, Wilson 95%, overall and per role/margin/weapon kind).
 
     python benchmarks/mrq_tactics.py RUN_DIR [--opponent by-the-book] [--fights 500] [--seed 0]
-                                     [--scenario NAME_OR_YAML] [--json]
+                                     [--scenario NAME_OR_YAML] [--tactics] [--json]
+
+With ``--tactics`` it prints instead the tactics section (every named tactic of MRQ, by-the-book and the run on
+the same seeds; docs/selfplay.md). Each tactic is also a function of this module taking watched fights.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import argparse
 import json
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,8 +38,11 @@ import numpy as np
 from npc_tactics.agents import make_agent
 from npc_tactics.agents.base import Agent, Observation
 from npc_tactics.agents.policy import PolicyAgent, load_policy_agent
+from npc_tactics.evaluation import tactics
 from npc_tactics.evaluation.fight import agent_rngs, play_fight
 from npc_tactics.evaluation.stats import rate_entry
+from npc_tactics.evaluation.tactics import FightLog, render_tactics
+from npc_tactics.evaluation.tactics.bench import tactics_section
 from npc_tactics.rules.base import DecisionKind
 from npc_tactics.rules.mrq import fighters as F
 from npc_tactics.systems import get_system
@@ -192,6 +199,21 @@ def _print(report: dict[str, Any]) -> None:
         print(f"  {key:<28} {_pct(e)} of {e['n']}")
 
 
+def retreat_when_losing(logs: Sequence[FightLog]) -> dict[str, Any]:
+    """Retreat when losing (``npc_tactics.evaluation.tactics.retreat_when_losing``; docs/selfplay.md)."""
+    return tactics.retreat_when_losing(logs, "mrq")
+
+
+def special_effects(logs: Sequence[FightLog]) -> dict[str, Any]:
+    """Special effects (``npc_tactics.evaluation.tactics.special_effects``; docs/selfplay.md)."""
+    return tactics.special_effects(logs, "mrq")
+
+
+def focus_fire(logs: Sequence[FightLog]) -> dict[str, Any]:
+    """Focus fire (``npc_tactics.evaluation.tactics.focus_fire``; docs/selfplay.md)."""
+    return tactics.focus_fire(logs, "mrq")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("run_dir", help="a training run dir of an mrq preset (its config.yaml and policy.pt are read)")
@@ -200,9 +222,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first fight (default 0)")
     parser.add_argument("--scenario", default=None, help="scenario name or YAML path (default: the run's)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    parser.add_argument("--tactics", action="store_true",
+                        help="measure every named tactic of MRQ for by-the-book and the run (docs/selfplay.md)")
     args = parser.parse_args(argv)
     if args.fights < 1:
         parser.error("--fights must be at least 1")
+    if args.tactics:
+        data = tactics_section("mrq", args.run_dir, args.opponent, args.fights, args.seed, args.scenario)
+        print(json.dumps(data, indent=2) if args.json else render_tactics(data))
+        return 0
     report = run(args.run_dir, args.opponent, args.fights, args.seed, args.scenario)
     if args.json:
         json.dump(report, sys.stdout, indent=1)

@@ -11,23 +11,25 @@ so one command gives the issue-3 "Done means" behaviour figure (runequest.md "Tr
         --fights 500 [--json]
 
 Free blows at a fugitive (neither parried nor dodged, §21) are not choices and are left out.
+
+With ``--tactics`` it prints instead the tactics section (every named tactic of the system, by-the-book and the
+run on the same seeds; docs/selfplay.md). Each tactic is also a function of this module taking watched fights.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
 from collections import Counter
-from collections.abc import Mapping
-from pathlib import Path
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from npc_tactics.agents.policy import load_policy_agent
 from npc_tactics.agents.resolve import agent_factory
+from npc_tactics.evaluation import tactics
 from npc_tactics.evaluation.arena import Arena, fight_seeds
 from npc_tactics.evaluation.fight import agent_rngs, play_fight
 from npc_tactics.evaluation.stats import wilson_interval
+from npc_tactics.evaluation.tactics import FightLog
+from npc_tactics.evaluation.tactics.bench import run_dir_main
 
 CLASSES = ("light", "medium", "great", "shield", "missile", "natural")
 HOWS = ("parry", "dodge", "none")
@@ -94,22 +96,28 @@ def render(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def retreat_when_losing(logs: Sequence[FightLog]) -> dict[str, Any]:
+    """Retreat when losing (``npc_tactics.evaluation.tactics.retreat_when_losing``; docs/selfplay.md)."""
+    return tactics.retreat_when_losing(logs, "runequest")
+
+
+def dodge_vs_parry(logs: Sequence[FightLog]) -> dict[str, Any]:
+    """Dodge vs parry (``npc_tactics.evaluation.tactics.dodge_vs_parry``; docs/selfplay.md)."""
+    return tactics.dodge_vs_parry(logs, "runequest")
+
+
+def spell_timing(logs: Sequence[FightLog]) -> dict[str, Any]:
+    """Spell timing (``npc_tactics.evaluation.tactics.runequest_spell_timing``; docs/selfplay.md)."""
+    return tactics.runequest_spell_timing(logs, "runequest")
+
+
+def focus_fire(logs: Sequence[FightLog]) -> dict[str, Any]:
+    """Focus fire (``npc_tactics.evaluation.tactics.focus_fire``; docs/selfplay.md)."""
+    return tactics.focus_fire(logs, "runequest")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("run_dir", help="training run directory (its config.yaml and policy.pt are read)")
-    parser.add_argument("--against", default="by-the-book", help="scripted agent name or run dir")
-    parser.add_argument("--fights", type=int, default=500)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    args = parser.parse_args(argv)
-    if args.fights < 1:
-        parser.error("--fights must be at least 1")
-    if not Path(args.run_dir).is_dir():
-        print(f"{args.run_dir}: run dir not found", file=sys.stderr)
-        return 2
-    data = measure(args.run_dir, args.against, args.fights, args.seed)
-    print(json.dumps(data, indent=2) if args.json else render(data))
-    return 0
+    return run_dir_main(__doc__, "runequest", measure, render, argv)
 
 
 if __name__ == "__main__":

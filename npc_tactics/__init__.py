@@ -6,3 +6,8 @@ Importing the package loads no learning library: the rules need numpy only (impo
 """
 
 __version__ = "0.1.0"
+
+# Pure or compiled rules engines (docs/speed.md): decided here, before any engine module is imported.
+from npc_tactics import compiled as _compiled  # noqa: E402
+
+_compiled.install()

@@ -88,15 +88,20 @@ def _print_json(obj: Any) -> None:
 @app.command(cls=Command)
 def systems(as_json: JsonFlag = False) -> None:
     """List the rules systems, their Gymnasium ids and default scenarios."""
+    from npc_tactics.compiled import status
     from npc_tactics.systems import available_systems
 
     rows = [{"name": i.name, "title": i.title, "gym_id": i.gym_id, "default_scenario": i.default_scenario}
             for i in available_systems().values()]
+    engines = status()  # compiled or pure rules engines, and which modules (docs/speed.md)
     if as_json:
-        _print_json({"systems": rows})
+        _print_json({"systems": rows, "engines": engines["engines"], "compiled_modules": engines["compiled_modules"],
+                     "engines_reason": engines["reason"]})
         return
     for r in rows:
         typer.echo(f"{r['name']:<10} {r['gym_id']:<26} {r['title']} (default scenario: {r['default_scenario']})")
+    typer.echo(f"engines: {engines['engines']}" + (f" ({engines['reason']})" if engines["reason"] else
+                                                   f" ({len(engines['compiled_modules'])} modules)"))
 
 
 @app.command(cls=Command)
@@ -202,6 +207,9 @@ def evaluate(
                                              help="Report directory (default reports/SYSTEM-SCENARIO).")] = None,
     progress: ProgressFlag = True,
     option: OptionFlag = None,
+    tactics: Annotated[bool, typer.Option("--tactics", metavar="",
+                                          help="Add the tactics section: every named tactic of the system per "
+                                          "agent, against by-the-book on the same seeds (docs/selfplay.md).")] = False,
     address: AddressOption = None,
     workers: WorkersOption = None,
 ) -> None:
@@ -227,6 +235,12 @@ def evaluate(
     try:
         result = run_tournament(system, scenario, names, fights, seed, out, options=options, progress=progress,
                                 workers=workers, executor=executor)
+        if tactics:
+            from npc_tactics.evaluation.tactics import measure_tactics
+            from npc_tactics.evaluation.tournament import write_outputs
+
+            result.tactics = measure_tactics(system, names, scenario=scenario, fights=fights, seed=seed)
+            write_outputs(result, plots=False)
     except OSError as exc:
         raise UserError(f"--out: cannot write the report in {out}: {exc.strerror or exc}") from None
     print_first_agent(result)
@@ -372,6 +386,9 @@ def suggest(
                                              help="A trained run directory (from `npc-tactics train`).")] = None,
     bundle: Annotated[Path | None, typer.Option(metavar="BUNDLE_DIR", help="A policy bundle (from "
                                                 "`npc-tactics export`); needs no torch.")] = None,
+    system: Annotated[str | None, typer.Option(metavar="SYSTEM", help="Use this system's shipped generalist "
+                                               "policy (no training needed) when no --run or --bundle is named.")
+                      ] = None,
     seed: Annotated[int, typer.Option(metavar="SEED", callback=check_seed_option,
                                       help=f"Seed for any dice the situation needs and for the rollouts (0 to "
                                            f"{SEED_MAX}).")] = 0,
@@ -388,17 +405,26 @@ def suggest(
     as_json: JsonFlag = False,
 ) -> None:
     """Ask what the acting NPC should do now, at any decision: its legal moves ranked by a trained policy (--run or
-    --bundle), optional Monte-Carlo odds per move, the plan for the rest of its round, how far to trust the
-    policy, and every assumption made in reading the situation."""
+    --bundle, or --system for the shipped generalist), optional Monte-Carlo odds per move, the plan for the rest of
+    its round, how far to trust the policy, and every assumption made in reading the situation."""
+    from npc_tactics.gm.suggest import shipped_bundle
     from npc_tactics.gm.suggest import suggest as run_suggest
 
-    if (run is None) == (bundle is None):
-        raise UserError("suggest: give exactly one of --run RUN_DIR or --bundle BUNDLE_DIR")
+    if (run is None) == (bundle is None) and (run is not None or system is None):
+        raise UserError("suggest: give exactly one of --run RUN_DIR or --bundle BUNDLE_DIR (or --system SYSTEM "
+                        "alone for the shipped policy)")
+    if run is None and bundle is None:
+        bundle = shipped_bundle(system)  # type: ignore[arg-type]  # system is given (checked above)
     policy = None
     if bundle is not None:
         from npc_tactics.policy_io.onnx_agent import load_bundle_agent
 
         policy = load_bundle_agent(bundle)
+        if system is not None:
+            from npc_tactics.systems import get_system
+
+            if policy.system != get_system(system).name:
+                raise UserError(f"suggest: {bundle} is a {policy.system} bundle, not {system}")
     source: Path = run if run is not None else bundle  # type: ignore[assignment]  # exactly one is given
     result = run_suggest(source, situation, seed=seed, policy=policy, odds=odds, opponent=opponent, lang=lang,
                          top=top, workers=workers)

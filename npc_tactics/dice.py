@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 __all__ = [
     "DiceExpr",
@@ -49,7 +50,12 @@ class DiceExpr:
 
     @property
     def mean(self) -> float:
-        return self.bonus + sum(sign * count * (sides + 1) / 2 for count, sides, sign in self.dice)
+        # a float accumulator, not ``bonus + sum(...)``: mypyc types that sum as an int and raises on the halves
+        # (tests/compiled caught it); the terms are exact halves, so the value is the same in any order
+        total = float(self.bonus)
+        for count, sides, sign in self.dice:
+            total += sign * count * (sides + 1) / 2
+        return total
 
     def __str__(self) -> str:
         return self.text
@@ -94,10 +100,12 @@ class Roll:
     total: int
 
 
+@mypyc_attr(native_class=False)  # mypyc cannot make a native subclass of RuntimeError
 class ScriptExhaustedError(RuntimeError):
     """A :class:`ScriptedRoller` was asked for more dice than it was given."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the GM's typed-dice roller subclasses it
 class Roller:
     """Rolls dice. Subclasses implement :meth:`die`; everything else builds on it."""
 

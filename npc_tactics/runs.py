@@ -179,8 +179,10 @@ class RunDir:
         if scenario is not None and not isinstance(scenario, str):
             raise bad("scenario", "a scenario name", scenario)
         side = raw.get("side", 0)
+        if side == "both":  # trained on both sides (docs/selfplay.md): side 0 is its default seat
+            side = 0
         if type(side) is not int or not 0 <= side <= 1:
-            raise bad("side", "0 or 1", side)
+            raise bad("side", "0, 1 or 'both'", side)
         options = raw.get("options") or {}
         if not isinstance(options, dict):
             raise bad("options", "a mapping", options)

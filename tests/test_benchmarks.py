@@ -37,6 +37,14 @@ def test_training_fps_schema() -> None:
             assert 0 < split["env"] <= split["collect"] < 1 and 0 < split["train"] < 1
 
 
+@pytest.mark.integration
+def test_training_profile_schema() -> None:
+    out = run_script("benchmarks/training_profile.py", "--timesteps", "256", "--systems", "mrq")
+    for backend in ("dummy", "native"):
+        row = out["runs"][f"mrq/{backend}"]
+        assert 0 < row["env_step"] < row["collect"] < row["learn"] and row["agent_act"] > 0
+
+
 def test_encode_speed_schema() -> None:
     out = run_script("benchmarks/encode_speed.py", "--states", "20", "--seconds", "0.05", "--repeats", "1")
     assert set(out["systems"]) == {"ose", "runequest", "mrq", "dicepool"}

@@ -110,7 +110,14 @@ def compose(
 
 
 def describe(sides: Sequence[Side]) -> str:
-    return " vs ".join(", ".join(f"{n} {t}" for t, n in side) for side in sides)
+    """``"2 goblin, 1 orc vs 1 fighter_1"`` (counts of one template merged, first appearance order)."""
+    parts = []
+    for side in sides:
+        counts: dict[str, int] = {}
+        for t, n in side:
+            counts[str(t)] = counts.get(str(t), 0) + (n if isinstance(n, int) else 0)
+        parts.append(", ".join(f"{n} {t}" for t, n in counts.items()))
+    return " vs ".join(parts)
 
 
 @lru_cache(maxsize=8)

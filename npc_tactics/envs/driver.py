@@ -22,7 +22,11 @@ from npc_tactics.envs.session import FightSession, spawn_seeds
 from npc_tactics.policy_io.agent import Agent, AgentFactory
 from npc_tactics.rules.base import Decision, IllegalActionError, SideResult
 
-__all__ = ["LearnerSession", "Opponent", "build_opponent", "opponent_pool"]
+__all__ = ["BOTH", "LearnerSession", "Opponent", "build_opponent", "opponent_pool"]
+
+BOTH = "both"
+"""``side="both"``: the learner's side is drawn per episode from the episode's generator (self-play on both
+seats, docs/selfplay.md); observations and rewards are always from the side it plays that episode."""
 
 Opponent = Agent | AgentFactory
 """An opponent: a ready agent (shared by every episode) or a factory ``(engine, rng) -> Agent`` called at each
@@ -33,14 +37,19 @@ class LearnerSession:
     """The learner's view of one fight: ``begin(rng)`` starts an episode, ``act(action)`` answers a decision.
 
     ``decision`` is the learner's pending decision, None once the episode is over (the fight ended, or the
-    learner forfeited it with an illegal action: ``illegal`` then says which)."""
+    learner forfeited it with an illegal action: ``illegal`` then says which). ``side`` is the learner's side in
+    the episode in progress (drawn at each ``begin`` when constructed with ``side="both"``)."""
 
-    def __init__(self, session: FightSession, side: int, opponents: Opponent | Sequence[Opponent] | None) -> None:
+    def __init__(self, session: FightSession, side: int | str,
+                 opponents: Opponent | Sequence[Opponent] | None) -> None:
         n_sides = session.engine.spec.sides
-        if not isinstance(side, int) or not 0 <= side < n_sides:
-            raise ValueError(f"side must be an integer in [0, {n_sides - 1}], got {side!r}")
+        self.both = side == BOTH
+        if self.both and n_sides != 2:
+            raise ValueError(f"side 'both' needs a two-sided fight; {session.system} has {n_sides} sides")
+        if not self.both and (not isinstance(side, int) or isinstance(side, bool) or not 0 <= side < n_sides):
+            raise ValueError(f"side must be an integer in [0, {n_sides - 1}] or 'both', got {side!r}")
         self.session = session
-        self.side = side
+        self.side: int = 0 if self.both else int(side)
         self.opponent_pool = opponent_pool(opponents)
         for spec in self.opponent_pool:  # fail at construction, not at the first reset
             build_opponent(spec, session.engine, np.random.default_rng(0))
@@ -55,6 +64,8 @@ class LearnerSession:
         """Start an episode: dice and opponent streams spawned from ``rng``, one opponent drawn from the pool,
         then the opponents play until the learner's first decision (shaping before it is not paid)."""
         dice_seed, opponent_seed = spawn_seeds(rng, 2)
+        if self.both:  # a third draw, only in this mode: one-sided episodes keep their streams
+            self.side = int(spawn_seeds(rng, 1)[0] % 2)
         opponent_rng = np.random.default_rng(opponent_seed)
         k = int(opponent_rng.integers(len(self.opponent_pool)))
         spec = self.opponent_pool[k]

@@ -24,7 +24,8 @@ class FightSession:
     """Engine + scenario + encoder; ``start(seed)`` begins a fight, ``apply(action)`` answers a decision."""
 
     def __init__(self, system: str, scenario: str | None = None, options: Mapping[str, Any] | None = None,
-                 reward: Mapping[str, Any] | RewardConfig | None = None, *, record_rolls: bool = True) -> None:
+                 reward: Mapping[str, Any] | RewardConfig | None = None, *, record_rolls: bool = True,
+                 encounter: str | None = None) -> None:
         self.record_rolls = record_rolls  # False while training: no ``roll`` events (the dice are the same)
         self.info: SystemInfo = get_system(system)
         self.system = self.info.name
@@ -32,6 +33,13 @@ class FightSession:
         self.content = self.info.load("content")
         self.scenario_name = scenario or self.info.default_scenario
         self.scenario = self.content.load_scenario(self.scenario_name)
+        #: a per-episode scenario source: an encounter distribution draws each fight (npc_tactics.encounters)
+        self.generator: Any = None
+        if encounter is not None:
+            from npc_tactics.encounters.generator import Generator
+            from npc_tactics.encounters.spec import load_encounter
+
+            self.generator = Generator(load_encounter(encounter, self.system))
         self.encoder = self.info.load("encoder")(self.engine)
         self.reward_config = RewardConfig.from_mapping(reward)
         self.n_actions = len(self.engine.catalogue)
@@ -47,8 +55,15 @@ class FightSession:
     # ----- lifecycle -------------------------------------------------------------------------------
     def start(self, dice_seed: int) -> None:
         self.roller = RngRoller(np.random.default_rng(dice_seed))
-        self.state, opening = self.engine.new_combat(self.scenario, self.roller,
-                                                      record_rolls=self.record_rolls)
+        if self.generator is None:
+            self.state, opening = self.engine.new_combat(self.scenario, self.roller,
+                                                          record_rolls=self.record_rolls)
+        else:  # this episode's fight, drawn from the distribution (training seeds only, never held-out ones)
+            from npc_tactics.encounters.generator import training_seed
+
+            drawn = self.generator.draw(training_seed(dice_seed))
+            self.scenario = drawn.scenario
+            self.state, opening = drawn.start_combat(self.engine, self.roller, record_rolls=self.record_rolls)
         self.tracker = RewardTracker(self.reward_config, list(self.state.combatants))
         self.event_counts = Counter()
         self.round_events = []

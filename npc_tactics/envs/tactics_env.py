@@ -47,12 +47,14 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
     Truncated only by ``max_episode_steps`` of the registration, a safety net.
 
     ## Arguments
-    ``system``, ``scenario`` (name or YAML path; default: the system's default), ``side`` (0 = NPCs),
+    ``system``, ``scenario`` (name or YAML path; default: the system's default), ``side`` (0 = NPCs;
+    ``"both"``: drawn per episode from the seeded stream, observations and rewards from the side played),
     ``opponents`` (Agent objects or factories ``(engine, rng) -> Agent``; with several, one is drawn per
     episode; ``gymnasium.make`` goes through :func:`npc_tactics.make_env.make_env`, which also takes
     scripted agent names and run folders),
     ``reward`` (mapping of RewardConfig terms), ``options`` (rules options), ``render_mode`` ("ansi",
-    "human" or None), ``illegal_action`` ("terminate" or "raise").
+    "human" or None), ``illegal_action`` ("terminate" or "raise"), ``encounter`` (an encounter distribution
+    name or YAML path: each episode draws its own fight from it instead of playing ``scenario``).
 
     ## Version History
     * v0: first release.
@@ -60,19 +62,18 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
-    def __init__(self, system: str = "ose", scenario: str | None = None, side: int = 0,
+    def __init__(self, system: str = "ose", scenario: str | None = None, side: int | str = 0,
                  opponents: Opponent | Sequence[Opponent] | None = None,
                  reward: Mapping[str, Any] | RewardConfig | None = None,
                  options: Mapping[str, Any] | None = None, render_mode: str | None = None,
-                 illegal_action: str = "terminate") -> None:
+                 illegal_action: str = "terminate", encounter: str | None = None) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, "
                              f"got {render_mode!r}")
         if illegal_action not in ILLEGAL_MODES:
             raise ValueError(f"illegal_action must be one of {ILLEGAL_MODES}, got {illegal_action!r}")
-        self.session = FightSession(system, scenario, options, reward)
+        self.session = FightSession(system, scenario, options, reward, encounter=encounter)
         self.driver = LearnerSession(self.session, side, opponents)
-        self.side = side
         self.render_mode = render_mode
         self.illegal_action = illegal_action
         self.opponent_pool = self.driver.opponent_pool
@@ -101,6 +102,11 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
         if self.render_mode == "human":
             self.render()
         return self._obs(), float(reward), terminated, False, self._info()
+
+    @property
+    def side(self) -> int:
+        """The learner's side in the episode in progress (drawn per episode with ``side="both"``)."""
+        return self.driver.side
 
     @property
     def opponent(self) -> Agent | None:
@@ -135,6 +141,8 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
         s = self.session
         d = self.driver
         info: dict[str, Any] = {"action_mask": self.action_masks()}
+        if d.both:
+            info["side"] = d.side  # the side played this episode (self-play on both seats)
         if d.decision is not None:
             info["decision"] = d.decision.kind.name
             info["actor"] = s.state.combatants[d.decision.actor].name

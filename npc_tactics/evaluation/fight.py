@@ -63,7 +63,8 @@ def play_fight(
     Raises ``RuntimeError`` if the engine stops without an outcome or exceeds :data:`MAX_DECISIONS`.
     """
     roller = RngRoller(np.random.default_rng(seed))
-    state, opening = engine.new_combat(scenario, roller)
+    start = getattr(scenario, "start_combat", None)  # a drawn encounter (npc_tactics.encounters) adds wear
+    state, opening = start(engine, roller) if start is not None else engine.new_combat(scenario, roller)
     sides = max(int(engine.spec.sides), 1 + max(int(c.side) for c in state.combatants))
     if len(agents) != sides:
         raise ValueError(f"play_fight needs one agent per side ({sides}), got {len(agents)}")

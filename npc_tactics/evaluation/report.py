@@ -167,6 +167,10 @@ def render_report(result: TournamentResult) -> str:
             if ends:
                 rows.append([f"{agent} ({seat_name})"] + [f"{ends.get(k, 0.0):.2f}" for k in kinds])
     lines += _table(["agent"] + kinds, rows)
+    if result.tactics is not None:  # the named tactics, per agent on the same seeds (docs/selfplay.md)
+        from npc_tactics.evaluation.tactics import render_tactics
+
+        lines += ["", render_tactics(result.tactics).rstrip("\n")]
     lines += [
         "",
         f"_Written {_dt.datetime.now(_dt.UTC).strftime('%Y-%m-%d %H:%M UTC')}; all numbers in "

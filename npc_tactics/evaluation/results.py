@@ -67,6 +67,8 @@ class TournamentResult:
     seconds: float
     out_dir: Path
     files: dict[str, Path] = field(default_factory=dict)
+    #: the tactics section (``npc_tactics.evaluation.tactics.measure_tactics``), when asked for (``--tactics``)
+    tactics: dict[str, Any] | None = None
 
     @property
     def report_path(self) -> Path:
@@ -105,4 +107,5 @@ class TournamentResult:
             "action_mix": self.actions,
             "final_status": self.statuses,
             "files": {k: v.name for k, v in self.files.items()},
+            **({"tactics": self.tactics} if self.tactics is not None else {}),
         }

@@ -77,14 +77,23 @@ class ExportResult:
     size_bytes: int
 
 
-def measure_range(agent: OnnxAgent, scenario: str, opponents: list[str], fights: int, seed: int) -> ObservationRange:
+def measure_range(agent: OnnxAgent, scenario: str, opponents: list[str], fights: int, seed: int,
+                  encounter: str | None = None) -> ObservationRange:
     """Play ``fights`` fights (seeds ``seed, seed+1, ...``): ``agent`` sampling in its seat, the other seat by
-    ``opponents[i % len(opponents)]``; the range of the observations ``agent`` was shown."""
+    ``opponents[i % len(opponents)]``; the range of the observations ``agent`` was shown. With ``encounter`` (a
+    run trained on a distribution) fight i is the distribution's draw for training seed ``seed + i``."""
     from npc_tactics.agents.resolve import agent_factory
     from npc_tactics.evaluation.arena import Arena
     from npc_tactics.evaluation.fight import agent_rngs, play_fight
 
     arena = Arena.build(agent.system, scenario, agent.options)
+    draw = None
+    if encounter is not None:
+        from npc_tactics.encounters.generator import Generator, training_seed
+        from npc_tactics.encounters.spec import load_encounter
+
+        gen = Generator(load_encounter(encounter, agent.system))
+        draw = lambda k: gen.draw(training_seed(k))  # noqa: E731
     seen = ObservationRange.empty(agent.obs_size)
     factories = []
     for name in opponents:
@@ -103,7 +112,8 @@ def measure_range(agent: OnnxAgent, scenario: str, opponents: list[str], fights:
         for side in range(arena.sides):
             if side != agent.side:
                 agents[side] = foe(arena.engine, rngs[side])
-        play_fight(arena.engine, arena.encoder, arena.scenario, agents, fight_seed)
+        fight = arena.scenario if draw is None else draw(fight_seed)
+        play_fight(arena.engine, arena.encoder, fight, agents, fight_seed)
     return seen
 
 
@@ -120,13 +130,14 @@ def _training_info(run: Path, config: Any) -> TrainingInfo:
     ]
     return TrainingInfo(
         run=run.resolve().name,
-        opponents=list(config.opponents),
+        opponents=list(config.fixed_opponents),
         seed=int(config.seed),
         segment_seeds=[int(s["seed"]) for s in meta.get("segments", []) if "seed" in s],
         timesteps=meta.get("timesteps"),
         net_arch=list(config.ppo.net_arch),
         evaluation=evaluation,
         git_sha=str(meta.get("git_sha", "unknown")),
+        encounter=config.encounter,
     )
 
 
@@ -140,7 +151,7 @@ def export_bundle(run_dir: str | Path, out: str | Path, *, fights: int = DEFAULT
     from npc_tactics.configs import load_yaml
     from npc_tactics.export._load_sb3 import load_trained_policy
     from npc_tactics.systems import get_system
-    from npc_tactics.training.config import parse_train_config
+    from npc_tactics.training.config import is_bundle_dir, parse_train_config
     from npc_tactics.training.run_dir import package_versions
 
     if fights < 1:
@@ -157,15 +168,18 @@ def export_bundle(run_dir: str | Path, out: str | Path, *, fights: int = DEFAULT
                         f"installed {config.system} encoder makes {encoder.size}; it cannot be exported by this "
                         "version")
     onnx_bytes = export_actor(policy)
-    agent = OnnxAgent(OnnxPolicy(onnx_bytes), system=info.name, scenario=scenario, side=config.side,
+    agent = OnnxAgent(OnnxPolicy(onnx_bytes), system=info.name, scenario=scenario, side=config.home_side,
                       name=f"bundle:{Path(out).name}", options=dict(config.options), deterministic=False)
-    seen = measure_range(agent, scenario, list(config.opponents), fights, seed)
+    # the pool's fixed members that agent names resolve (not 'self' snapshots, not other bundles)
+    foes = [o for o in config.fixed_opponents if not is_bundle_dir(o)] or ["by-the-book"]
+    seen = measure_range(agent, scenario, foes, fights, seed, encounter=config.encounter)
+    where = scenario if config.encounter is None else f"fights drawn from the encounter distribution {config.encounter}"
     observation = observation_schema(
         encoder.schema(), seen.low, seen.high, field_names_source=FIELD_NAMES_SOURCE,
         observed_range_source=(
             f"measured at export: {fights} fights (seeds {seed}..{seed + fights - 1}) of the exported policy "
-            f"sampling from its probabilities on side {config.side} of {scenario}, against its training "
-            f"opponents in turn ({', '.join(config.opponents)}); {seen.count} observations"
+            f"sampling from its probabilities on side {config.home_side} of {where}, against its training "
+            f"opponents in turn ({', '.join(foes)}); {seen.count} observations"
         ))
     schema = BundleSchema(
         system=info.name,
@@ -173,7 +187,7 @@ def export_bundle(run_dir: str | Path, out: str | Path, *, fights: int = DEFAULT
         options=dict(config.options),
         resolved_options=dict(engine.options),
         scenario=scenario,
-        side=config.side,
+        side=config.home_side,
         observation=observation,
         actions=list(engine.catalogue.names),
         training=_training_info(run, config),

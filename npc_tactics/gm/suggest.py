@@ -35,7 +35,23 @@ from npc_tactics.rollouts import RolloutJob, run_rollouts
 from npc_tactics.rollouts.agents import agent_builder, check_spec
 from npc_tactics.systems import get_system
 
-__all__ = ["RankedMove", "Suggestion", "suggest"]
+__all__ = ["SHIPPED_DIR", "RankedMove", "Suggestion", "shipped_bundle", "suggest"]
+
+#: the generalist bundles shipped with the package, one folder per system (trained by `make policies`)
+SHIPPED_DIR = Path(__file__).resolve().parent.parent / "policies"
+
+
+def shipped_bundle(system: str) -> Path:
+    """The shipped generalist bundle of ``system`` (``npc_tactics/policies/<system>``): what ``suggest --system``
+    uses when no --run or --bundle is named. An unknown system lists the systems; a system without a shipped
+    bundle lists those that have one."""
+    name = get_system(system).name
+    path = SHIPPED_DIR / name
+    if not (path / "schema.json").is_file():
+        have = sorted(p.name for p in SHIPPED_DIR.glob("*") if (p / "schema.json").is_file())
+        raise UserError(f"no shipped policy for {name} (shipped: {', '.join(have) or 'none'}); "
+                        "train one, or run `make policies`")
+    return path
 
 
 def _run_system(run: Path) -> tuple[str, dict[str, Any]]:

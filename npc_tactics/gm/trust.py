@@ -65,7 +65,8 @@ def trust_of(source: str | Path | None, policy: Any, installed_rules: str) -> Tr
         keys = ("opponent", "episodes", "win_rate", "draw_rate", "flee_rate", "loss_rate")
         evaluation: list[dict[str, Any]] = [{k: e[k] for k in keys if k in e}
                                             for e in _last_evaluation(list(s.training.evaluation))]
-        return Trust(f"bundle {bundle.name}", s.scenario, s.training.timesteps, s.rules_version, installed_rules,
+        trained_on = s.scenario if s.training.encounter is None else f"encounter distribution {s.training.encounter}"
+        return Trust(f"bundle {bundle.name}", trained_on, s.training.timesteps, s.rules_version, installed_rules,
                      list(s.training.opponents), evaluation)
     if source is None or not Path(source).is_dir():
         return None

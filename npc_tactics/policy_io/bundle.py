@@ -124,6 +124,9 @@ class TrainingInfo(BaseModel):
     net_arch: list[int] = Field(default_factory=list)
     evaluation: list[dict[str, Any]] = Field(default_factory=list)
     git_sha: str = "unknown"
+    #: the encounter distribution the policy trained on (a generalist); ``scenario`` then only names where its
+    #: card is distilled and its starting situation taken
+    encounter: str | None = None
 
 
 class BundleSchema(BaseModel):

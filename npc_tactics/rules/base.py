@@ -63,15 +63,18 @@ from __future__ import annotations
 
 import copyreg
 import json
+import operator
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from types import MappingProxyType
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, SupportsIndex, SupportsInt, TypeVar
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
+from npc_tactics.compiled import notice_once
 from npc_tactics.dice import DiceExpr, Roll, Roller
 from npc_tactics.rules.outcome import (
     DEFEATED,
@@ -229,8 +232,10 @@ class ActionCatalogue:
     def __len__(self) -> int:
         return len(self.specs)
 
-    def __getitem__(self, index: int) -> ActionSpec:
-        return self.specs[index]
+    # ``SupportsIndex``, not ``int``: compiled, an ``int`` parameter rejects numpy integers (a mask's nonzero()),
+    # which pure Python always took (docs/speed.md)
+    def __getitem__(self, index: SupportsIndex) -> ActionSpec:
+        return self.specs[operator.index(index)]
 
     def __iter__(self) -> Iterator[ActionSpec]:
         return iter(self.specs)
@@ -247,7 +252,8 @@ class ActionCatalogue:
             close = [n for n in self._by_name if n.split(":")[0] == name.split(":")[0]][:8]
             raise KeyError(f"unknown action {name!r}; similar: {close}") from None
 
-    def name(self, index: int) -> str:
+    def name(self, index: SupportsIndex) -> str:
+        index = operator.index(index)
         if not 0 <= index < len(self.specs):
             return f"<out of range {index}>"
         return self.specs[index].name
@@ -395,6 +401,7 @@ def option_error(spec: SystemSpec, key: str, value: Any) -> str | None:
 S = TypeVar("S")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, and subclassed by pure engines (tests/fakesys)
 class Engine(ABC, Generic[S]):
     """Base class of the four rules engines. Subclasses implement the ``_``-prefixed hooks.
 
@@ -402,8 +409,10 @@ class Engine(ABC, Generic[S]):
     and ``clone()``.
     """
 
-    spec: SystemSpec
-    catalogue: ActionCatalogue
+    # class variables (each engine class sets them): compiled, a plain annotation would be an instance slot that a
+    # pure subclass's class attribute does not fill (tests/fakesys's engine; docs/speed.md)
+    spec: ClassVar[SystemSpec]
+    catalogue: ClassVar[ActionCatalogue]
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         #: the options given to the engine (they win over a scenario's); ``options`` adds the spec defaults
@@ -444,6 +453,7 @@ class Engine(ABC, Generic[S]):
         before the first decision (initiative, hit points, morale, positions): those rolls are the returned
         events, so a log that starts here replays the whole fight from its rolls. The state is already at its
         first decision (or over) and carries its resolved options as ``state.options``."""
+        notice_once()
         sink = EventSink(roller, 0, record_rolls)
         state = self._new_combat(scenario, sink)
         return state, sink.events
@@ -458,6 +468,7 @@ class Engine(ABC, Generic[S]):
 
         The state is changed in place (the loader owns it) and returned with the events of the rules run;
         rolls are not recorded by default, as a situation's history is the GM's, not a log to replay."""
+        notice_once()
         sink = EventSink(roller, getattr(state, "round", 0), record_rolls)
         self._enter(state, sink)
         return state, sink.events
@@ -485,7 +496,7 @@ class Engine(ABC, Generic[S]):
     def outcome(self, state: S) -> Outcome | None:
         """The fight's outcome, or ``None`` while it goes on."""
 
-    def step(self, state: S, action: int, roller: Roller, *, inplace: bool = False,
+    def step(self, state: S, action: SupportsInt, roller: Roller, *, inplace: bool = False,
              record_rolls: bool = True, mask: np.ndarray | None = None) -> tuple[S, list[Event]]:
         """Apply ``action`` for the pending decision and run the rules to the next decision.
 
@@ -515,7 +526,7 @@ class Engine(ABC, Generic[S]):
         # S is unbounded, so mypy cannot see the clone() every state class defines (phase 2: a State protocol)
         return state.clone()  # type: ignore[attr-defined,no-any-return]  # S is only bound to states with clone() by the protocol's docstring
 
-    def describe_action(self, action: int) -> str:
+    def describe_action(self, action: SupportsIndex) -> str:
         return self.catalogue.name(action)
 
 

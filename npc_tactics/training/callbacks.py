@@ -14,7 +14,7 @@ from typing import Any
 
 from stable_baselines3.common.callbacks import BaseCallback
 
-__all__ = ["EveryNSteps", "OutcomeStatsCallback", "RichProgressCallback", "RolloutMark"]
+__all__ = ["EveryNSteps", "OutcomeStatsCallback", "RichProgressCallback", "RolloutMark", "SnapshotCallback"]
 
 
 class RolloutMark(BaseCallback):
@@ -60,6 +60,34 @@ class EveryNSteps(BaseCallback):
             self.fn(self.model)
             steps = self.model.num_timesteps
             self.next_at = (steps // self.every + 1) * self.every
+
+
+class SnapshotCallback(EveryNSteps):
+    """Self-play: copies the policy's weights into the opponent pool (and ``<run>/snapshots/``) every
+    ``pool.every`` timesteps, at a rollout start (between updates, so a snapshot is exactly the policy of its
+    timestep). At the start of training it adds one at once if the pool has none (a fresh run: the untrained
+    policy; a resume restores the saved ones first), so ``self`` is never an empty member. Logs the pool's
+    draws per member as ``pool/<label>``."""
+
+    def __init__(self, pool: Any, run: Any | None = None) -> None:
+        super().__init__(pool.every, self._snapshot)
+        self.pool = pool
+        self.run = run
+
+    def _snapshot(self, model: Any) -> None:
+        snap = self.pool.add_snapshot(int(model.num_timesteps), model.policy.state_dict())
+        if self.run is not None:
+            self.pool.save_snapshot(self.run, snap)
+
+    def _on_training_start(self) -> None:
+        super()._on_training_start()
+        if not self.pool.snapshots:
+            self._snapshot(self.model)
+
+    def _on_rollout_end(self) -> None:
+        total = sum(self.pool.draws.values())
+        for label, n in self.pool.draws.items():
+            self.logger.record(f"pool/{label.replace('/', '_')}", n / total)
 
 
 class OutcomeStatsCallback(BaseCallback):

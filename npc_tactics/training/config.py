@@ -33,7 +33,9 @@ from npc_tactics.limits import (
 __all__ = [
     "PRESET_DIR",
     "BudgetConfig",
+    "OpponentPoolConfig",
     "PPOConfig",
+    "PoolEntry",
     "RewardTerms",
     "Schedule",
     "TrainConfig",
@@ -129,16 +131,68 @@ class BudgetConfig(BaseModel):
     keep_checkpoints: int = Field(default=3, ge=1, le=1000)
 
 
+SELF = "self"
+#: snapshot defaults of a ``self`` pool entry: a frozen copy every 20,000 timesteps, the last 5 kept
+SELF_EVERY, SELF_KEEP = 20_000, 5
+
+
+class PoolEntry(BaseModel):
+    """One member of an opponent pool (docs/selfplay.md): a scripted agent name, ``self`` (frozen
+    snapshots of the policy being trained, one every ``every`` timesteps, the last ``keep`` kept), a
+    training run folder or an exported bundle folder. ``weight`` is its share of the episodes."""
+
+    model_config = _STRICT
+    agent: str = Field(min_length=1, max_length=1000)
+    weight: float = Field(default=1.0, gt=0, le=1e6)
+    every: int | None = Field(default=None, ge=1, le=MAX_TIMESTEPS)
+    keep: int | None = Field(default=None, ge=1, le=100)
+
+    @model_validator(mode="after")
+    def _check(self) -> PoolEntry:
+        if self.agent != SELF:
+            for key in ("every", "keep"):
+                if getattr(self, key) is not None:
+                    raise _FieldError(key, f"only a '{SELF}' entry takes snapshots; {self.agent!r} cannot have {key}")
+        return self
+
+    @property
+    def snapshot_every(self) -> int:
+        return self.every if self.every is not None else SELF_EVERY
+
+    @property
+    def snapshot_keep(self) -> int:
+        return self.keep if self.keep is not None else SELF_KEEP
+
+
+class OpponentPoolConfig(BaseModel):
+    """``opponents: {pool: [...]}``: the weighted pool one opponent is drawn from per episode."""
+
+    model_config = _STRICT
+    pool: list[PoolEntry] = Field(min_length=1, max_length=64)
+
+    @model_validator(mode="after")
+    def _check(self) -> OpponentPoolConfig:
+        selves = [i for i, e in enumerate(self.pool) if e.agent == SELF]
+        if len(selves) > 1:
+            raise _FieldError(f"pool.{selves[1]}.agent", f"at most one '{SELF}' entry (got {len(selves)})")
+        return self
+
+
 class TrainConfig(BaseModel):
-    """One training run. ``opponents`` are scripted agent names of ``system`` or paths to earlier
-    run dirs (frozen policies); one is drawn per episode (a scripted opponent pool)."""
+    """One training run. ``opponents`` is either a plain list (scripted agent names of ``system`` or
+    paths to earlier run dirs; one drawn uniformly per episode) or a weighted pool
+    (:class:`OpponentPoolConfig`, with self-play snapshots). ``side: both`` trains one policy on both
+    sides, the side drawn per episode (docs/selfplay.md)."""
 
     model_config = _STRICT
     description: str = Field(default="", max_length=500)
     system: str
     scenario: str | None = None
-    side: int = Field(default=0, ge=0, le=1)
-    opponents: list[str] = Field(default_factory=lambda: ["by-the-book"], min_length=1, max_length=64)
+    #: an encounter distribution (name in configs/<system>/encounters or YAML path): each episode draws its
+    #: own fight from it (npc_tactics.encounters); exactly one of scenario and encounter
+    encounter: str | None = Field(default=None, min_length=1, max_length=500)
+    side: int | Literal["both"] = Field(default=0)
+    opponents: list[str] | OpponentPoolConfig = Field(default_factory=lambda: ["by-the-book"])
     reward: RewardTerms = Field(default_factory=RewardTerms)
     options: dict[str, Any] = Field(default_factory=dict)
     ppo: PPOConfig = Field(default_factory=PPOConfig)
@@ -150,6 +204,12 @@ class TrainConfig(BaseModel):
 
     @model_validator(mode="after")
     def _check_rollout(self) -> TrainConfig:
+        if isinstance(self.side, int) and not 0 <= self.side <= 1:
+            raise _FieldError("side", f"expected 0, 1 (a number >= 0 and <= 1) or 'both', got {self.side!r}")
+        if isinstance(self.opponents, list) and not 1 <= len(self.opponents) <= 64:
+            raise _FieldError("opponents", f"expected at least 1 and at most 64 opponents, got {len(self.opponents)}")
+        if self.encounter is not None and self.scenario is not None:
+            raise _FieldError("encounter", "give either scenario (one fight) or encounter (a distribution), not both")
         if self.ppo.n_steps * self.budget.n_envs > MAX_ROLLOUT:
             raise _FieldError(
                 "ppo.n_steps",
@@ -157,6 +217,35 @@ class TrainConfig(BaseModel):
                 f"expected at most {MAX_ROLLOUT}",
             )
         return self
+
+    @property
+    def both_sides(self) -> bool:
+        """True when one policy is trained on both sides (``side: both``)."""
+        return self.side == "both"
+
+    @property
+    def home_side(self) -> int:
+        """The side the policy sits on by default: ``side``, or 0 for ``side: both`` (it plays either)."""
+        return 0 if self.side == "both" else int(self.side)
+
+    def pool_entries(self) -> list[PoolEntry]:
+        """The opponents as weighted entries (a plain list: weight 1 each)."""
+        if isinstance(self.opponents, OpponentPoolConfig):
+            return list(self.opponents.pool)
+        return [PoolEntry(agent=name) for name in self.opponents]
+
+    @property
+    def fixed_opponents(self) -> list[str]:
+        """The opponents that are not snapshots of the policy itself: what evaluation and export play
+        against (``by-the-book`` when the pool is self-play only)."""
+        names = [e.agent for e in self.pool_entries() if e.agent != SELF]
+        return names or ["by-the-book"]
+
+    def label(self) -> str:
+        """What the run trains on, for folder names and progress: the scenario, or ``encounter-<name>``."""
+        if self.encounter is not None:
+            return f"encounter-{Path(self.encounter).stem}"
+        return str(self.scenario)
 
     def to_yaml_dict(self) -> dict[str, Any]:
         """Plain data for ``config.yaml`` (round-trips through :func:`parse_train_config`)."""
@@ -245,6 +334,9 @@ def _first_error(exc: ValidationError) -> tuple[str, str]:
     errors = exc.errors()
     err = errors[0]
     loc = [str(p) for p in err["loc"]]
+    union = _union_error(errors, loc)
+    if union is not None:
+        return union
     # ``float | Schedule`` unions report one error per branch: prefer the plain-number reading of a
     # scalar.
     if len(loc) >= 2 and loc[-2] in _NUMBER_OR_SCHEDULE or (len(loc) >= 1 and loc[-1] in ("float", "Schedule")):
@@ -262,6 +354,40 @@ def _first_error(exc: ValidationError) -> tuple[str, str]:
         loc = loc + [ctx_err.field]
         return ".".join(loc), ctx_err.message
     return ".".join(loc), _error_message(err)
+
+
+
+
+def _is_opponent_tag(tag: str) -> bool:
+    """A union-branch tag of ``opponents`` (pydantic names the pool branch after its validator)."""
+    return tag == "list[str]" or "OpponentPoolConfig" in tag
+
+
+def _union_error(errors: list[Any], loc: list[str]) -> tuple[str, str] | None:
+    """``side: int | 'both'`` and ``opponents: list | {pool: ...}`` report one error per branch: keep
+    the branch the input was written for (a mapping is a pool, anything else a list)."""
+    if not loc or loc[0] not in ("side", "opponents") or len(loc) < 2:
+        return None
+    if loc[0] == "side":
+        got = _describe_input(errors[0].get("input"))
+        return "side", f"expected 0, 1 (a number >= 0 and <= 1) or 'both', got {got}"
+    if not _is_opponent_tag(loc[1]):
+        return None
+    value = errors[0].get("input") if len(loc) == 2 else None
+    wanted = "OpponentPoolConfig" if isinstance(value, dict) else "list[str]"
+    for e in errors:
+        eloc = [str(p) for p in e["loc"]]
+        if len(eloc) >= 2 and eloc[0] == "opponents" and wanted in eloc[1]:
+            if len(eloc) == 2 and e.get("type") not in ("extra_forbidden", "missing", "too_short"):
+                if not isinstance(e.get("input"), (list, dict)):
+                    return "opponents", ("expected a list of agents or a mapping {pool: [...]}, got "
+                                         f"{_describe_input(e.get('input'))}")
+            rest = [p for p in eloc[2:]]
+            ctx_err = (e.get("ctx") or {}).get("error")
+            if isinstance(ctx_err, _FieldError):
+                return ".".join(["opponents", *rest, ctx_err.field]), ctx_err.message
+            return ".".join(["opponents", *rest]), _error_message(e)
+    return None
 
 
 def parse_train_config(data: Any, file: str = "<config>") -> TrainConfig:
@@ -299,10 +425,19 @@ def validate_names(config: TrainConfig, file: str = "<config>") -> TrainConfig:
     content = info.load("content")
     scenarios = [name for name, _ in content.list_scenarios()]
     scenario = config.scenario or info.default_scenario
-    if scenario not in scenarios and not Path(scenario).is_file():
+    if config.encounter is not None:
+        from npc_tactics.encounters.spec import load_encounter
+
+        try:
+            load_encounter(config.encounter, info.name)
+        except UnknownNameError as exc:
+            raise ConfigError(file, "encounter", str(exc)) from None
+        scenario = None
+    elif scenario not in scenarios and not Path(scenario).is_file():
         raise ConfigError(file, "scenario", str(UnknownNameError("scenario", scenario, scenarios)))
     try:
-        content.load_scenario(scenario)  # a scenario YAML path that does not validate: its own error
+        if scenario is not None:
+            content.load_scenario(scenario)  # a scenario YAML path that does not validate: its own error
     except ConfigError as exc:
         from npc_tactics.configs.sniff import wrong_system_error
 
@@ -310,27 +445,57 @@ def validate_names(config: TrainConfig, file: str = "<config>") -> TrainConfig:
     from npc_tactics.agents import agent_entries
 
     agents = agent_entries(config.system)
-    for i, name in enumerate(config.opponents):
-        if name not in agents and not is_run_dir(name):
-            raise ConfigError(
-                file,
-                f"opponents.{i}",
-                str(UnknownNameError("agent", name, agents)) + " (or a trained run dir)",
-            )
+    pooled = isinstance(config.opponents, OpponentPoolConfig)
+    where = [f"opponents.pool.{i}.agent" if pooled else f"opponents.{i}" for i in range(len(config.pool_entries()))]
+    for i, entry in enumerate(config.pool_entries()):
+        name = entry.agent
+        if name == SELF and pooled:
+            continue
+        if name not in agents and not is_run_dir(name) and not (pooled and is_bundle_dir(name)):
+            extra = " (or a trained run dir, a bundle folder or 'self')" if pooled else " (or a trained run dir)"
+            raise ConfigError(file, where[i], str(UnknownNameError("agent", name, agents)) + extra)
     try:
         engine = info.load("engine")(config.options)
     except (ValueError, TypeError) as exc:
         raise ConfigError(file, "options", str(exc)) from None
-    if config.side >= engine.spec.sides:
+    if config.home_side >= engine.spec.sides:
         raise ConfigError(file, "side", f"expected 0..{engine.spec.sides - 1}, got {config.side}")
+    if config.both_sides and engine.spec.sides != 2:
+        raise ConfigError(file, "side", f"'both' needs a two-sided fight; {info.name} has {engine.spec.sides} sides")
     size = int(getattr(info.load("encoder")(engine), "size", 0))
-    for i, name in enumerate(config.opponents):
-        problem = None if name in agents else run_fit_problem(Path(name), config.system, size)
+    for i, entry in enumerate(config.pool_entries()):
+        name = entry.agent
+        if name in agents or name == SELF:
+            continue
+        problem = bundle_fit_problem(Path(name), info.name, size) if is_bundle_dir(name) else \
+            run_fit_problem(Path(name), config.system, size)
         if problem:
-            raise ConfigError(file, f"opponents.{i}", problem)
+            raise ConfigError(file, where[i], problem)
     if config.scenario != scenario:
         config = config.model_copy(update={"scenario": scenario})
     return config
+
+
+def is_bundle_dir(path: str | Path) -> bool:
+    """True for an exported policy bundle folder (``schema.json`` next to ``policy.onnx``)."""
+    p = Path(path)
+    return (p / "schema.json").is_file() and (p / "policy.onnx").is_file()
+
+
+def bundle_fit_problem(path: Path, system: str, obs_size: int) -> str | None:
+    """Why a bundle cannot play ``system`` (unreadable, another system, another observation size), or None."""
+    from npc_tactics.errors import UserError
+    from npc_tactics.policy_io.bundle import read_bundle
+
+    try:
+        schema = read_bundle(path).schema
+    except UserError as exc:
+        return str(exc)
+    if schema.system != system:
+        return f"{path} is a {schema.system} bundle; this needs {system}"
+    if obs_size and schema.observation.size != obs_size:
+        return f"{path}: its policy reads {schema.observation.size} observation values but {system} gives {obs_size}"
+    return None
 
 
 def run_fit_problem(run: Path, system: str, obs_size: int) -> str | None:

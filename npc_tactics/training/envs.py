@@ -20,22 +20,32 @@ import numpy as np
 from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv
 
-from npc_tactics.agents.base import Agent
+from npc_tactics.agents.base import Agent, AgentFactory
 from npc_tactics.envs.registration import MAX_EPISODE_STEPS
-from npc_tactics.training.config import TrainConfig, is_run_dir
+from npc_tactics.training.config import OpponentPoolConfig, TrainConfig, is_run_dir
 from npc_tactics.training.vec_env import TacticsVecEnv
 
-__all__ = ["BACKENDS", "env_kwargs", "make_single_env", "make_vec_env", "resolve_opponents"]
+__all__ = ["BACKENDS", "env_kwargs", "eval_opponents", "make_single_env", "make_vec_env", "resolve_opponents"]
 
 BACKENDS = ("native", "dummy")  #: vec env backends: TacticsVecEnv (default), or DummyVecEnv over Gymnasium envs
 
+Opponent = str | Agent | AgentFactory
 
-def resolve_opponents(config: TrainConfig, seed: int = 0) -> list[str | Agent]:
+
+def resolve_opponents(config: TrainConfig, seed: int = 0) -> list[Opponent]:
     """Scripted names stay names (the env builds them per episode); run dirs become frozen policies
-    that sample their moves from their own seeded stream."""
+    that sample their moves from their own seeded stream. A pool config (``opponents: {pool: ...}``)
+    becomes one :class:`~npc_tactics.training.opponent_pool.OpponentPool`, the env's only opponent factory."""
     from npc_tactics.agents.policy import load_policy_agent
 
-    out: list[str | Agent] = []
+    if isinstance(config.opponents, OpponentPoolConfig):
+        from npc_tactics.training.opponent_pool import build_pool
+
+        engine, encoder = _engine_and_encoder(config)
+        pool = build_pool(config, int(encoder.size), len(engine.catalogue))
+        pool.add_placeholder(seed)
+        return [pool]
+    out: list[Opponent] = []
     for k, spec in enumerate(config.opponents):
         if is_run_dir(spec):
             out.append(load_policy_agent(Path(spec), deterministic=False, rng=np.random.default_rng([seed, k])))
@@ -44,15 +54,41 @@ def resolve_opponents(config: TrainConfig, seed: int = 0) -> list[str | Agent]:
     return out
 
 
-def env_kwargs(config: TrainConfig, opponents: Sequence[str | Agent] | None = None) -> dict[str, Any]:
-    """Keyword arguments of ``gymnasium.make`` for ``config`` (``opponents`` overrides the pool)."""
-    return {
+def eval_opponents(config: TrainConfig, opponents: Sequence[Opponent]) -> list[tuple[str, Opponent]]:
+    """``(label, opponent)`` pairs the training-time evaluation plays against: the resolved plain list as
+    it is, or the fixed members of a pool (not ``self``: the policy against its own past is no yardstick)."""
+    from npc_tactics.training.opponent_pool import OpponentPool
+
+    if isinstance(config.opponents, OpponentPoolConfig):
+        pool = opponents[0]
+        assert isinstance(pool, OpponentPool)
+        fixed = [(m.label, m.make) for m in pool.members if m.label != "self" and m.make is not None]
+        return fixed or [("by-the-book", "by-the-book")]
+    return [(str(name), opp) for name, opp in zip(config.opponents, opponents, strict=True)]
+
+
+def _engine_and_encoder(config: TrainConfig) -> tuple[Any, Any]:
+    from npc_tactics.systems import get_system
+
+    info = get_system(config.system)
+    engine = info.load("engine")(dict(config.options))
+    return engine, info.load("encoder")(engine)
+
+
+def env_kwargs(config: TrainConfig, opponents: Sequence[Opponent] | None = None) -> dict[str, Any]:
+    """Keyword arguments of ``gymnasium.make`` for ``config`` (``opponents`` overrides the config's)."""
+    if opponents is None and isinstance(config.opponents, OpponentPoolConfig):
+        opponents = resolve_opponents(config, config.seed)
+    out: dict[str, Any] = {
         "scenario": config.scenario,
         "side": config.side,
         "opponents": list(opponents) if opponents is not None else list(config.opponents),
         "reward": config.reward.model_dump(),
         "options": dict(config.options),
     }
+    if config.encounter is not None:  # each episode draws its fight (only then: other envs need not know the key)
+        out["encounter"] = config.encounter
+    return out
 
 
 def gym_id(system: str) -> str:
@@ -63,7 +99,7 @@ def gym_id(system: str) -> str:
 
 
 def make_single_env(
-    config: TrainConfig, opponents: Sequence[str | Agent] | None = None, monitor: bool = True
+    config: TrainConfig, opponents: Sequence[Opponent] | None = None, monitor: bool = True
 ) -> gym.Env[Any, Any]:
     env = gym.make(gym_id(config.system), **env_kwargs(config, opponents))
     return Monitor(env) if monitor else env
@@ -73,7 +109,7 @@ def make_vec_env(
     config: TrainConfig,
     seed: int,
     n_envs: int | None = None,
-    opponents: Sequence[str | Agent] | None = None,
+    opponents: Sequence[Opponent] | None = None,
     backend: str = "native",
 ) -> VecEnv:
     """``n_envs`` (default ``budget.n_envs``) workers; worker ``i`` is seeded ``seed + i`` at its
@@ -85,7 +121,8 @@ def make_vec_env(
     if backend == "native":
         kwargs = env_kwargs(config, pool)
         native = TacticsVecEnv(config.system, n, kwargs["scenario"], kwargs["side"], kwargs["opponents"],
-                               kwargs["reward"], kwargs["options"], max_episode_steps=MAX_EPISODE_STEPS)
+                               kwargs["reward"], kwargs["options"], max_episode_steps=MAX_EPISODE_STEPS,
+                               encounter=kwargs.get("encounter"))
         native.seed(seed)
         return native
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from npc_tactics.agents.base import Agent
+from npc_tactics.agents.base import Agent, AgentFactory
 from npc_tactics.training.config import TrainConfig
 
 __all__ = ["evaluate_policy", "EVAL_SEED_OFFSET"]
@@ -21,7 +21,8 @@ __all__ = ["evaluate_policy", "EVAL_SEED_OFFSET"]
 EVAL_SEED_OFFSET = 1_000_003  #: eval fights use seeds ``seed + offset + i``, disjoint from training workers
 
 
-def evaluate_policy(model: Any, config: TrainConfig, opponent: str | Agent, episodes: int, seed: int) -> dict[str, Any]:
+def evaluate_policy(model: Any, config: TrainConfig, opponent: str | Agent | AgentFactory, episodes: int,
+                    seed: int) -> dict[str, Any]:
     """Play ``episodes`` fights of ``model`` against ``opponent``; rates of each result, mean
     reward/rounds."""
     from npc_tactics.training.envs import make_single_env

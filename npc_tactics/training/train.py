@@ -53,7 +53,7 @@ __all__ = ["train", "segment_seed", "RESUME_IDENTITY"]
 
 TB_NAME = "MaskablePPO"
 #: what a resumed run cannot change without ``force``: the policy would be trained for something else
-RESUME_IDENTITY = ("system", "scenario", "side", "ppo.net_arch")
+RESUME_IDENTITY = ("system", "scenario", "encounter", "side", "ppo.net_arch")
 
 
 def segment_seed(seed: int, start_timesteps: int) -> int:
@@ -85,13 +85,12 @@ def _config_diff(a: TrainConfig, b: TrainConfig, ignore: tuple[str, ...]) -> lis
 
 def _run_path(config: TrainConfig, out_dir: Path | None, resume: bool) -> Path:
     """The run folder to write: ``out_dir``, the latest matching run (resume) or a new timestamped one."""
-    assert config.scenario is not None
     if resume:
-        run = out_dir or latest_run_dir(config.system, config.scenario)
+        run = out_dir or latest_run_dir(config.system, config.label())
         if run is None or not RunDir(run).is_run():
             raise UserError(f"{run or 'runs/'}: nothing to resume (no run folder with config.yaml)")
         return run
-    run = out_dir or default_run_dir(config.system, config.scenario)
+    run = out_dir or default_run_dir(config.system, config.label())
     if run.exists() and not run.is_dir():
         raise UserError(f"{run}: exists and is not a directory; choose another --out")
     return run
@@ -173,6 +172,7 @@ def _write_meta(run: Path, config: TrainConfig, vec: Any, segment: dict[str, Any
         {
             "system": config.system,
             "scenario": config.scenario,
+            "encounter": config.encounter,
             "side": config.side,
             "seed": config.seed,
             "spec": {"name": engine.spec.name, "version": engine.spec.version},
@@ -256,9 +256,11 @@ def _train_locked(cfg: TrainConfig, run: Path, console: Any, say: Any, *, resume
         OutcomeStatsCallback,
         RichProgressCallback,
         RolloutMark,
+        SnapshotCallback,
     )
-    from npc_tactics.training.envs import make_vec_env, resolve_opponents
+    from npc_tactics.training.envs import eval_opponents, make_vec_env, resolve_opponents
     from npc_tactics.training.evaluate import evaluate_policy
+    from npc_tactics.training.opponent_pool import OpponentPool
 
     folder = RunDir(run)
     remove_stale_temp_files(run)
@@ -310,6 +312,15 @@ def _train_locked(cfg: TrainConfig, run: Path, console: Any, say: Any, *, resume
             say(f"[yellow]{run}: no checkpoint yet; starting from 0 timesteps")
         if eval_path.exists():
             eval_path.unlink()
+    pool = opponents[0] if opponents and isinstance(opponents[0], OpponentPool) else None
+    if pool is not None and pool.has_self:
+        # self-play: the snapshots saved up to the checkpoint come back; a fresh run starts from the model's own
+        # initial weights (replacing the placeholder the envs were checked with) before the first episode
+        restored = pool.restore_snapshots(run, start_steps) if ckpts else []
+        if restored:
+            say(f"self-play: restored {len(restored)} snapshot(s) ({', '.join(map(str, restored))} timesteps)")
+        else:
+            pool.save_snapshot(run, pool.add_snapshot(start_steps, model.policy.state_dict()))
     _write_meta(
         run,
         cfg,
@@ -326,14 +337,16 @@ def _train_locked(cfg: TrainConfig, run: Path, console: Any, say: Any, *, resume
     budget = cfg.budget
     bookkeeping = {"seed": cfg.seed, "segment_seed": seg_seed}
 
+    yardsticks = eval_opponents(cfg, opponents)
+
     def evaluate(m: Any) -> None:
         rows = []
-        for k, opp in enumerate(opponents):
+        for label, opp in yardsticks:
             row = evaluate_policy(m, cfg, opp, budget.eval_episodes, cfg.seed)
-            row["opponent"] = cfg.opponents[k]
+            row["opponent"] = label
             row["timesteps"] = int(m.num_timesteps)
             if getattr(m, "_logger", None) is not None:
-                m.logger.record(f"eval/win_rate/{Path(cfg.opponents[k]).name}", row["win_rate"])
+                m.logger.record(f"eval/win_rate/{Path(label).name}", row["win_rate"])
             rows.append(row)
         append_eval_rows(eval_path, rows)
         plot_learning_curve(run)
@@ -349,7 +362,9 @@ def _train_locked(cfg: TrainConfig, run: Path, console: Any, say: Any, *, resume
         EveryNSteps(budget.eval_every, evaluate),
         EveryNSteps(budget.checkpoint_every, checkpoint),
     ]
-    bar = RichProgressCallback(budget.timesteps, stats, f"{cfg.system}/{cfg.scenario}") if progress else None
+    if pool is not None and pool.has_self:
+        callbacks.append(SnapshotCallback(pool, run))
+    bar = RichProgressCallback(budget.timesteps, stats, f"{cfg.system}/{cfg.label()}") if progress else None
     if bar is not None:
         callbacks.append(bar)
 

@@ -50,9 +50,13 @@ class FightSlot:
                  ) -> None:
         self.driver = driver
         self.session = driver.session
-        self.side = driver.side
         self.observation_space = observation_space
         self.action_space = action_space
+
+    @property
+    def side(self) -> int:
+        """The learner's side in the episode in progress (drawn per episode with ``side="both"``)."""
+        return self.driver.side
 
     @property
     def unwrapped(self) -> FightSlot:
@@ -66,10 +70,11 @@ class TacticsVecEnv(VecEnv):
     """``n_envs`` fights of ``system``/``scenario`` for the learner's ``side`` (arguments as ``TacticsEnv``;
     opponents may also be scripted agent names or run folders, resolved once here)."""
 
-    def __init__(self, system: str, n_envs: int, scenario: str | None = None, side: int = 0,
+    def __init__(self, system: str, n_envs: int, scenario: str | None = None, side: int | str = 0,
                  opponents: str | Opponent | Sequence[str | Opponent] = "by-the-book",
                  reward: Any = None, options: Any = None,
-                 max_episode_steps: int = MAX_EPISODE_STEPS, record_rolls: bool = False) -> None:
+                 max_episode_steps: int = MAX_EPISODE_STEPS, record_rolls: bool = False,
+                 encounter: str | None = None) -> None:
         if not isinstance(n_envs, int) or n_envs < 1:
             raise ValueError(f"n_envs must be a positive integer, got {n_envs!r}")
         if max_episode_steps < 1:
@@ -78,12 +83,12 @@ class TacticsVecEnv(VecEnv):
         resolved = [agent_factory(system, spec) if isinstance(spec, str) else spec for spec in pool]
         reward_config = RewardConfig.from_mapping(reward)
         self.drivers = [LearnerSession(FightSession(system, scenario, options, reward_config,
-                                                    record_rolls=record_rolls), side, resolved)
+                                                    record_rolls=record_rolls, encounter=encounter), side, resolved)
                         for _ in range(n_envs)]
         first = self.drivers[0].session
         size, n_actions = first.encoder.size, first.n_actions
         observation_space = spaces.Box(-1.0, 1.0, (size,), np.float32)
-        action_space = spaces.Discrete(n_actions)
+        action_space: spaces.Discrete = spaces.Discrete(n_actions)  # type: ignore[type-arg, unused-ignore]  # generic in gymnasium 1.4, not in 1.2 (what Ray pins)
         self.slots = [FightSlot(d, observation_space, action_space) for d in self.drivers]
         self.render_mode = None
         super().__init__(n_envs, observation_space, action_space)

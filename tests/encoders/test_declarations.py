@@ -49,7 +49,7 @@ def test_decision_one_hot_runs_over_the_systems_own_kinds(system: str) -> None:
     other = next(k for k in DecisionKind if k not in kinds)
     state, decision = visited(system, 1)[0]
     with pytest.raises(ValueError, match=f"decision kind {other.name} is not one of the {system} kinds"):
-        enc.encode(state, Decision(decision.actor, decision.side, other, decision.context))
+        enc.encode(state, Decision(decision.actor, decision.side, other, decision.round, decision.context))
 
 
 @pytest.mark.parametrize("system", system_names())

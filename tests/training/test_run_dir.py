@@ -117,7 +117,7 @@ def test_load_policy_agent_errors(tmp_path: Path) -> None:
         load_policy_agent(tmp_path, checkpoint=5)
     for text, message in (
         ("[1, 2]\n", "expected a mapping at the top level"),
-        ("system: ose\nside: true\n", "side: expected 0 or 1, got True"),
+        ("system: ose\nside: true\n", "side: expected 0, 1 or 'both', got True"),
         ("system: ose\nppo: {net_arch: x}\n", "ppo.net_arch: expected 1 to 16 positive layer widths"),
         ("system: nope\n", "unknown system 'nope'"),
     ):

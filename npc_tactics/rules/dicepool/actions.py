@@ -36,7 +36,7 @@ CATALOGUE = ActionCatalogue.build(
     ]
 )
 
-N_ACTIONS = len(CATALOGUE)
+N_ACTIONS: int = len(CATALOGUE)  # annotated: options.py reads it through an import cycle mypyc must type
 
 STRIKE = CATALOGUE.index("strike:enemy_0")
 SHOOT = CATALOGUE.index("shoot:enemy_0")

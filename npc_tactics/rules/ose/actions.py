@@ -38,7 +38,7 @@ _rows += [
     ("melee", (A,), "enemy", MAX_PER_SIDE, ()),
 ]
 CATALOGUE = ActionCatalogue.build(_rows)
-N_ACTIONS = len(CATALOGUE)
+N_ACTIONS: int = len(CATALOGUE)  # annotated: options.py reads it through an import cycle mypyc must type
 
 DECLARE_NONE = CATALOGUE.index("declare_none")
 DECLARE_WITHDRAW = CATALOGUE.index("declare_withdraw")

@@ -23,6 +23,7 @@ from npc_tactics.rules.base import (
     Outcome,
     SideResult,
     Status,
+    read_only,
     side_outcome,
 )
 from npc_tactics.rules.ose import actions as A
@@ -51,8 +52,25 @@ from npc_tactics.rules.ose.state import (
 from npc_tactics.rules.ose.tables import CHARGE_MIN_SQUARES, MELEE_REACH, SPELL_NAMES
 
 PHASE_SLOW = 5
-_CONTEXTS = {p: {"phase": PHASE_NAMES[p]} for p in range(6)}
-_DECLARE_CONTEXT = {"phase": "declare"}
+# read-only already, so a Decision shares them instead of copying a dict per decision (the profile's hot path)
+_CONTEXTS = {p: read_only({"phase": PHASE_NAMES[p]}) for p in range(6)}
+_DECLARE_CONTEXT = read_only({"phase": "declare"})
+
+
+#: read-only masks of the legal-action tuples met so far (a fight meets a few dozen): a decision's mask is a copy
+#: of one, instead of a zeroed array filled through a list index (the profile's cost of ``legal_mask``)
+_MASKS: dict[tuple[int, ...], np.ndarray] = {}
+
+
+def _mask_of(legal: tuple[int, ...]) -> np.ndarray:
+    mask = _MASKS.get(legal)
+    if mask is None:
+        mask = np.zeros(A.N_ACTIONS, dtype=np.bool_)
+        mask[list(legal)] = True
+        mask.flags.writeable = False
+        if len(_MASKS) < 65536:
+            _MASKS[legal] = mask
+    return mask.copy()
 
 
 class OSEEngine(Engine[OSEState]):
@@ -96,13 +114,11 @@ class OSEEngine(Engine[OSEState]):
         return state.decision
 
     def legal_mask(self, state: OSEState, decision: Decision | None = None) -> np.ndarray:
-        mask = np.zeros(A.N_ACTIONS, dtype=np.bool_)
         if state.decision is None:
-            mask[:] = True
-            return mask
+            return np.ones(A.N_ACTIONS, dtype=np.bool_)
         if decision is None or decision is state.decision or decision == state.decision:
-            mask[list(state.legal)] = True
-            return mask
+            return _mask_of(state.legal)
+        mask = np.zeros(A.N_ACTIONS, dtype=np.bool_)
         mask[
             list(self._legal_for(state, decision.actor, decision.context.get("phase", "declare")))
         ] = True

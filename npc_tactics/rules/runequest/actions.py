@@ -55,7 +55,7 @@ CATALOGUE = ActionCatalogue.build(
         ("power", [OPT], None, 0, tuple(range(1, T.MAX_POWER + 1))),
     ]
 )
-N = len(CATALOGUE)
+N: int = len(CATALOGUE)  # annotated: options.py reads it through an import cycle mypyc must type
 _ix = CATALOGUE.index
 
 ATTACK = [[_ix(f"attack:{w}:enemy_{k}") for k in range(MAX_PER_SIDE)] for w in WEAPON_SLOTS]

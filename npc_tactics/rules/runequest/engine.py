@@ -39,7 +39,7 @@ from npc_tactics.rules.runequest.state import Incoming, RQState, Step
 ACTIVE = Status.ACTIVE
 REACH = T.MELEE_REACH_M
 
-class RuneQuestEngine(RoundPhases, Engine[RQState]):
+class RuneQuestEngine(Engine[RQState], RoundPhases):
     """RuneQuest: Roleplaying in Glorantha melee, missiles, spirit/Rune magic and First Aid."""
 
     spec = SPEC

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from mypy_extensions import trait
 
 from npc_tactics.rules.base import MAX_ROUNDS, EventSink, Outcome, SideResult, Status, side_outcome
 from npc_tactics.rules.runequest import actions as A
@@ -23,6 +24,7 @@ ACTIVE = Status.ACTIVE
 REACH = T.MELEE_REACH_M
 
 
+@trait  # a mixin of the engine: mypyc compiles a mixin as a trait, listed after the engine's base class
 class RoundPhases:
     """Phases 2-4 of the melee round and the helpers they share with the engine."""
 

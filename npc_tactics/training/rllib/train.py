@@ -29,7 +29,7 @@ import shutil
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from npc_tactics.errors import UserError
 from npc_tactics.runs import POLICY_FILE, Checkpoint, RunDir
@@ -208,7 +208,7 @@ def train_segment(cfg: TrainConfig, run: Path, ckpts: list[Checkpoint], seg_seed
             def evaluate(state: dict[str, Any]) -> None:
                 policy = _sb3_policy(cfg, state, obs_size, n_actions)
                 rows = []
-                for opponent in cfg.opponents:
+                for opponent in cast(list[str], cfg.opponents):  # a list: check_config refuses pools
                     row = evaluate_policy(policy, cfg, opponent, budget.eval_episodes, cfg.seed)
                     row["opponent"] = opponent
                     row["timesteps"] = steps

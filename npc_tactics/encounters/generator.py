@@ -1,0 +1,139 @@
+"""Draw fights from an encounter distribution: seeded, deterministic, one :class:`Encounter` per seed.
+
+A draw (:meth:`Generator.draw`): side 0's size and templates by weight; side 1 filled creature by creature
+until its threat reaches side 0's times a ratio drawn from ``budget`` (each creature drawn by weight among
+those whose threat is at most 1.5x what remains; when none is, side 1 stops, short of the target by less
+than its smallest creature, unless it is still below its minimum size); an equipment variant per combatant;
+a distance; the rules options; which combatants start wounded or with spent resources, and by how much.
+
+Seeds: training draws only seeds >= :data:`TRAIN_SEED_BASE` (:func:`training_seed`), held-out sets only
+seeds below it, so a held-out fight is never drawn in training whatever the training seed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from npc_tactics.dice import Roller
+from npc_tactics.encounters.compose import adapter, scenario_mapping, threats
+from npc_tactics.encounters.spec import EncounterSpec, SideSpec
+from npc_tactics.encounters.wear import SPEND, WOUND
+from npc_tactics.rules.base import Engine, Event
+from npc_tactics.systems import get_system
+
+#: training encounter seeds are TRAIN_SEED_BASE + (seed mod TRAIN_SEED_BASE); held-out seeds are below it
+TRAIN_SEED_BASE = 2**32
+
+
+def training_seed(seed: int) -> int:
+    """The encounter seed a training episode seeded ``seed`` draws (never a held-out one)."""
+    return TRAIN_SEED_BASE + int(seed) % TRAIN_SEED_BASE
+
+
+@dataclass(frozen=True)
+class Encounter:
+    """One drawn fight: the scenario (the system's own object), and the wear applied to its opening state."""
+
+    system: str
+    seed: int
+    scenario: Any
+    mapping: Mapping[str, Any] = field(repr=False)  #: the scenario as YAML data (held-out sets store it)
+    wounds: tuple[tuple[int, float], ...] = ()  #: (combatant index, share of its max HP lost)
+    spent: tuple[tuple[int, float], ...] = ()  #: (combatant index, share of its resources used up)
+
+    def start_combat(self, engine: Engine[Any], roller: Roller, *, record_rolls: bool = True
+                     ) -> tuple[Any, list[Event]]:
+        """``engine.new_combat`` on the scenario, then the wounds and spent resources (their placement within
+        a combatant comes from this encounter's seed, never from the dice stream)."""
+        state, events = engine.new_combat(self.scenario, roller, record_rolls=record_rolls)
+        if self.wounds or self.spent:
+            rng = np.random.default_rng([self.seed, 1])
+            for i, f in self.wounds:
+                WOUND[self.system](state.combatants[i], f, rng)
+            for i, f in self.spent:
+                SPEND[self.system](state.combatants[i], f, rng)
+        return state, events
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seed": self.seed, "scenario": dict(self.mapping),
+                "wounds": [[i, round(f, 3)] for i, f in self.wounds],
+                "spent": [[i, round(f, 3)] for i, f in self.spent]}
+
+
+def _pick(rng: np.random.Generator, pairs: Sequence[tuple[Any, float]]) -> Any:
+    w = np.array([p[1] for p in pairs], dtype=float)
+    return pairs[int(rng.choice(len(pairs), p=w / w.sum()))][0]
+
+
+class Generator:
+    """Draws :class:`Encounter` s from one validated :class:`EncounterSpec`."""
+
+    def __init__(self, spec: EncounterSpec) -> None:
+        self.spec = spec
+        self.threat = threats(spec.system)
+        self.parse = adapter(spec.system).parse
+
+    def _side1(self, rng: np.random.Generator, side: SideSpec, target: float) -> list[str]:
+        lo, hi = side.size
+        out: list[str] = []
+        total = 0.0
+        while len(out) < hi:
+            left = target - total
+            if len(out) >= lo and left <= 0:
+                break
+            fits = [(t, w) for t, w in side.templates if w > 0 and self.threat[t] <= 1.5 * left]
+            if fits:
+                pool = fits
+            elif len(out) < lo:
+                pool = [(t, w) for t, w in side.templates if w > 0]
+            else:
+                break
+            t = _pick(rng, pool)
+            out.append(t)
+            total += self.threat[t]
+        return out
+
+    def draw(self, seed: int) -> Encounter:
+        s = self.spec
+        if s.scenario_share > 0:  # its own stream: the composed draws stay those of a spec without scenarios
+            pick = np.random.default_rng([int(seed), 2])
+            if pick.random() < s.scenario_share:
+                name = _pick(pick, s.scenarios)
+                loaded = get_system(s.system).load("content").load_scenario(name)
+                return Encounter(s.system, int(seed), loaded, {"shipped": name})
+        rng = np.random.default_rng(int(seed))
+        side0_spec, side1_spec = s.sides
+        n0 = int(rng.integers(side0_spec.size[0], side0_spec.size[1] + 1))
+        side0 = [_pick(rng, side0_spec.templates) for _ in range(n0)]
+        ratio = float(rng.uniform(*s.budget))
+        side1 = self._side1(rng, side1_spec, ratio * sum(self.threat[t] for t in side0))
+        distance = round(float(rng.uniform(*s.distance)) * 2) / 2
+        options = {key: _pick(rng, choices) for key, choices in s.options}
+        extras = [[dict(_pick(rng, s.variants[t])) if t in s.variants else {} for t in side] for side in (side0, side1)]
+        data = scenario_mapping(
+            s.system, [[(t, 1) for t in side0], [(t, 1) for t in side1]], distance=distance, options=options,
+            name=f"{s.name}#{seed}", max_rounds=s.max_rounds, extras=extras, file=s.file,
+        )
+        n = len(side0) + len(side1)
+        wounds = tuple((i, float(rng.uniform(*s.wounds.fraction))) for i in range(n)
+                       if rng.random() < s.wounds.chance)
+        spent = tuple((i, float(rng.uniform(*s.spent.fraction))) for i in range(n)
+                      if rng.random() < s.spent.chance)
+        return Encounter(s.system, int(seed), self.parse(data, f"{s.file}#{seed}"), data, wounds, spent)
+
+
+def without_scenarios(spec: EncounterSpec) -> EncounterSpec:
+    """``spec`` drawing composed fights only (held-out sets: the shipped scenarios are reported on their own)."""
+    return dataclasses.replace(spec, scenario_share=0.0, scenarios=())
+
+
+def encounter_from_dict(system: str, raw: Mapping[str, Any], file: str) -> Encounter:
+    """An encounter as :meth:`Encounter.to_dict` wrote it (held-out sets), re-validated."""
+    data = dict(raw["scenario"])
+    wear = [tuple((int(i), float(f)) for i, f in raw.get(k, [])) for k in ("wounds", "spent")]
+    return Encounter(system, int(raw["seed"]), adapter(system).parse(data, file), data, wear[0], wear[1])
