@@ -43,12 +43,14 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 MANIFEST = PACKAGE_DIR / "_compiled.json"
 
 #: Modules compiled by the build, where the profile puts the time (random-legal play spends ~all its time in the
-#: rules and the dice). Left out: the package ``__init__`` files (mypyc gains nothing there) and the encoders:
-#: mypyc compiles ``encoders/base.py`` but the module then fails at import (its ``Field``/``OneHot`` are generic
-#: frozen dataclasses with slots: "attribute '__dict__' of 'type' objects is not writable"), see docs/speed.md.
+#: rules and the dice, a policy's decisions a third of theirs in the encoders). Left out: the package
+#: ``__init__`` files (mypyc gains nothing there) and ``encoders/docs.py`` (documentation, not a hot path).
+#: ``encoders/base.py``'s generic ``Field``/``OneHot`` stay normal Python classes (``native_class=False``), see
+#: docs/speed.md.
 COMPILED_MODULES: tuple[str, ...] = (
     "npc_tactics.dice",
     "npc_tactics.rules.base",
+    *(f"npc_tactics.encoders.{m}" for m in ("base", "dicepool", "mrq", "ose", "runequest")),
     "npc_tactics.rules.loading",
     "npc_tactics.rules.outcome",
     "npc_tactics.rules.pending",

@@ -27,9 +27,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from npc_tactics.rules.base import Decision, DecisionKind, Engine
 
@@ -47,6 +48,7 @@ except ImportError:  # pragma: no cover - another numpy layout
     _clip = np.clip
 
 
+@mypyc_attr(native_class=False)  # a generic dataclass: a normal Python class, compiled or not (docs/speed.md)
 @dataclass(frozen=True, slots=True)
 class Field(Generic[V]):
     """One observation value, declared once.
@@ -66,6 +68,7 @@ def flag(name: str, description: str, read: Callable[[V], float]) -> Field[V]:
     return Field(name, description, FLAG, 1.0, read)
 
 
+@mypyc_attr(native_class=False)  # a generic dataclass: a normal Python class, compiled or not (docs/speed.md)
 @dataclass(frozen=True, slots=True)
 class OneHot(Generic[V]):
     """Several 0/1 fields of which at most one is 1 (a status, a step of the round, a weapon class), read with
@@ -83,7 +86,8 @@ def one_hot(prefix: str, options: Sequence[str], describe: Callable[[str], str],
     return OneHot(tuple((prefix + o, describe(o), (o,)) for o in options), read)
 
 
-Decl = Field[V] | OneHot[V]
+#: a string alias: compiled, Field and OneHot are not subscriptable at run time (annotations only)
+Decl: TypeAlias = "Field[V] | OneHot[V]"
 
 
 def _specs(decls: Sequence[Decl[V]]) -> list[tuple[str, str, str, float]]:
@@ -132,11 +136,14 @@ class Entry:
                 "field": self.field, "description": self.description, "unit": self.unit, "scale": self.scale}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pure subclasses exist (tests/fakesys, tests/encoders)
 class Encoder(ABC, Generic[S, C, V]):
     """Base class: a subclass declares ``CONTEXT`` and ``COMBATANT`` and builds the two views they read."""
 
-    CONTEXT: Sequence[Decl[C]]
-    COMBATANT: Sequence[Decl[V]]
+    # class variables (compiled, a plain annotation is an instance slot that a subclass's class attribute does
+    # not fill); a ClassVar cannot hold the type variables, the subclasses declare their view types
+    CONTEXT: ClassVar[Sequence[Decl[Any]]]
+    COMBATANT: ClassVar[Sequence[Decl[Any]]]
 
     def __init__(self, engine: Engine[Any]) -> None:
         spec = engine.spec

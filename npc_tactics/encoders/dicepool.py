@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from npc_tactics.dice import parse
 from npc_tactics.encoders.base import Decl, Encoder, Field, flag, one_hot
@@ -108,7 +108,7 @@ def _weapon_damage(w: Weapon | None) -> float:
 class DicePoolEncoder(Encoder[DicePoolState, Ctx, Slot]):
     """The dice-pool declarations; docs/dicepool.md's observation table is generated from them."""
 
-    CONTEXT: Sequence[Decl[Ctx]] = (
+    CONTEXT: ClassVar[Sequence[Decl[Ctx]]] = (
         Field("round", "game turn / max_rounds", "fraction", 1.0, lambda v: v.st.round / v.st.max_rounds),
         Field("ta", "Action Turn of this slot / number of T.A. this game turn (ACT)", "fraction", 1.0,
               lambda v: v.dctx["ta"] / v.st.n_ta if v.kind == DecisionKind.ACT else 0.0),
@@ -131,7 +131,7 @@ class DicePoolEncoder(Encoder[DicePoolState, Ctx, Slot]):
         Field("p_hit_aimed", "OPTION: exact chance to hit aiming at a location (-2 dice)", "probability", 1.0,
               _p_hit_aimed),
     )
-    COMBATANT: Sequence[Decl[Slot]] = (
+    COMBATANT: ClassVar[Sequence[Decl[Slot]]] = (
         flag("present", "1 if the slot holds a combatant", lambda v: 1.0),
         flag("active", "1 if active, -1 if dead, 0 otherwise (unconscious, fled...)",
              lambda v: 1.0 if v.c.status == Status.ACTIVE else (-1.0 if v.c.status == Status.DEAD else 0.0)),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from npc_tactics.encoders.base import Decl, Encoder, Field, flag
 from npc_tactics.rules.base import Decision, DecisionKind, Status
@@ -76,7 +76,7 @@ def _missile_range(v: Slot) -> float:
 class MRQEncoder(Encoder[MRQState, Ctx, Slot]):
     """The MRQ declarations; docs/mrq.md's observation table is generated from them."""
 
-    CONTEXT: Sequence[Decl[Ctx]] = (
+    CONTEXT: ClassVar[Sequence[Decl[Ctx]]] = (
         Field("round", "round / max_rounds", "fraction", 1.0, lambda v: v.st.round / max(1, v.st.max_rounds)),
         Field("ca", "this Combat Action's number (ACT)", "CA", 5.0,
               lambda v: v.dctx.get("ca", 1) if v.kind == _ACT else 0.0),
@@ -112,7 +112,7 @@ class MRQEncoder(Encoder[MRQState, Ctx, Slot]):
         _exchange("missile", "1 if the exchange is a missile shot (REACT, EFFECT)", "flag", 1.0, None,
                   lambda v, ex: v.missile),
     )
-    COMBATANT: Sequence[Decl[Slot]] = (
+    COMBATANT: ClassVar[Sequence[Decl[Slot]]] = (
         flag("present", "1 if the slot holds a combatant", lambda v: 1.0),
         flag("active", "1 if ACTIVE, -1 if out of the fight", lambda v: 1.0 if v.active else -1.0),
         Field("hp", "total HP fraction (positive location HP / max)", "fraction", 1.0,
@@ -172,7 +172,10 @@ class MRQEncoder(Encoder[MRQState, Ctx, Slot]):
         dp = 0.0
         if F.has_dp(c):
             _, pitem = F.parry_item(c)
-            dp = pitem.ap if pitem.kind == "shield" else pitem.bonus + sum(n * (s + 1) / 2 for n, s in pitem.dice)
+            if pitem.kind == "shield":
+                dp = float(pitem.ap)
+            else:  # a float start: compiled, sum() over floats is typed int and raises
+                dp = pitem.bonus + sum((n * (s + 1) / 2 for n, s in pitem.dice), 0.0)
         return Slot(state, ctx.actor, index, c, c.side != ctx.me.side, c.status == Status.ACTIVE, item, dp)
 
 

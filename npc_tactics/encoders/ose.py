@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from npc_tactics.encoders.base import Decl, Encoder, Field, OneHot, flag, one_hot
 from npc_tactics.rules.base import Decision, Status
@@ -47,7 +48,7 @@ _PHASES = {"declare": "1 if declaring (before initiative)", "move": "1 in the mo
 class OSEEncoder(Encoder[OSEState, Ctx, Slot]):
     """The OSE declarations; docs/ose.md's observation table is generated from them."""
 
-    CONTEXT: Sequence[Decl[Ctx]] = (
+    CONTEXT: ClassVar[Sequence[Decl[Ctx]]] = (
         Field("round", "round / max_rounds", "fraction", 1.0, lambda v: v.st.round / v.max_rounds),
         one_hot("phase_", tuple(_PHASES), _PHASES.__getitem__, lambda v: v.phase),
         flag("initiative", "+1 if the actor's side acts first this round, -1 if second, 0 tie / not rolled yet",
@@ -61,7 +62,7 @@ class OSEEncoder(Encoder[OSEState, Ctx, Slot]):
         Field("rounds_left", "(max_rounds - round) / max_rounds", "fraction", 1.0,
               lambda v: (v.max_rounds - v.st.round) / v.max_rounds),
     )
-    COMBATANT: Sequence[Decl[Slot]] = (
+    COMBATANT: ClassVar[Sequence[Decl[Slot]]] = (
         flag("present", "1 if the slot holds a combatant", lambda v: 1.0),
         OneHot((("active", "1 if still fighting", (Status.ACTIVE,)),
                 ("dead", "1 if dead", (Status.DEAD,)),

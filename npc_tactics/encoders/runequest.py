@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from npc_tactics.dice import parse
 from npc_tactics.encoders.base import Decl, Encoder, Field, OneHot, flag, one_hot
@@ -71,7 +72,7 @@ def _spell(v: Ctx) -> str | None:
 class RuneQuestEncoder(Encoder[RQState, Ctx, Slot]):
     """The RQG declarations; docs/runequest.md's observation table is generated from them."""
 
-    CONTEXT: Sequence[Decl[Ctx]] = (
+    CONTEXT: ClassVar[Sequence[Decl[Ctx]]] = (
         Field("round", "round / max_rounds", "fraction", 1.0, lambda v: v.st.round / v.max_rounds),
         Field("rounds_left", "(max_rounds - round) / max_rounds", "fraction", 1.0,
               lambda v: (v.max_rounds - v.st.round) / v.max_rounds),
@@ -105,7 +106,7 @@ class RuneQuestEncoder(Encoder[RQState, Ctx, Slot]):
         Field("dodge_chance", "REACT: the actor's current dodge chance", "%", 100.0, lambda v: v.dodge),
         one_hot("spell_", SPELL_NAMES, "OPTION power: 1 if the spell being powered is {}".format, _spell),
     )
-    COMBATANT: Sequence[Decl[Slot]] = (
+    COMBATANT: ClassVar[Sequence[Decl[Slot]]] = (
         flag("present", "1 if the slot holds a combatant", lambda v: 1.0),
         OneHot((("active", "1 if still fighting", (Status.ACTIVE,)),
                 ("unconscious", "1 if unconscious", (Status.UNCONSCIOUS,)),

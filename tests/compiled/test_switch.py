@@ -25,12 +25,13 @@ from npc_tactics.compiled import status
 from npc_tactics.dice import RngRoller
 from npc_tactics.systems import get_system
 import npc_tactics.rules.base as base
+import npc_tactics.encoders.base as encoders
 info = get_system("ose")
 engine = info.load("engine")()
 scenario = info.load("content").load_scenario(info.default_scenario)
 for seed in range(2):  # two fights: the notice comes once
     engine.new_combat(scenario, RngRoller(np.random.default_rng(seed)))
-print(json.dumps({"status": status(), "base": base.__file__}))
+print(json.dumps({"status": status(), "base": base.__file__, "encoders": encoders.__file__}))
 """
 
 
@@ -44,7 +45,7 @@ def probe(**env: str) -> tuple[dict, str]:  # type: ignore[type-arg]
 def test_pure_env_loads_the_sources_and_says_so_once() -> None:
     out, err = probe(**{PURE_ENV: "1"})
     assert out["status"]["engines"] == "pure" and out["status"]["compiled_modules"] == []
-    assert out["base"].endswith("base.py")
+    assert out["base"].endswith("base.py") and out["encoders"].endswith("base.py")
     assert err.splitlines() == [f"npc-tactics: running the pure-Python engines: {PURE_ENV}=1"]
 
 
@@ -53,7 +54,7 @@ def test_a_built_tree_runs_compiled_and_silently() -> None:
     out, err = probe()
     assert out["status"]["engines"] == "compiled"
     assert out["status"]["compiled_modules"] == list(COMPILED_MODULES)
-    assert not out["base"].endswith(".py")
+    assert not out["base"].endswith(".py") and not out["encoders"].endswith(".py")
     assert err == ""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pytest
@@ -70,8 +70,8 @@ def test_encode_into_fills_a_row_of_a_preallocated_batch(system: str) -> None:
 
 
 class _Twice(Encoder[Any, Any, Any]):
-    CONTEXT: Sequence[Decl[Any]] = (flag("x", "x", lambda v: 0.0), flag("x", "again", lambda v: 0.0))
-    COMBATANT: Sequence[Decl[Any]] = (flag("present", "1 if the slot holds a combatant", lambda v: 1.0),)
+    CONTEXT: ClassVar[Sequence[Decl[Any]]] = (flag("x", "x", lambda v: 0.0), flag("x", "again", lambda v: 0.0))
+    COMBATANT: ClassVar[Sequence[Decl[Any]]] = (flag("present", "1 if the slot holds a combatant", lambda v: 1.0),)
 
     def context_view(self, state: Any, decision: Decision) -> Any:
         return state
@@ -81,8 +81,8 @@ class _Twice(Encoder[Any, Any, Any]):
 
 
 class _NoPresent(_Twice):
-    CONTEXT: Sequence[Decl[Any]] = ()
-    COMBATANT: Sequence[Decl[Any]] = (Field("hp", "hp", "HP", 10.0, lambda v: 1.0),)
+    CONTEXT: ClassVar[Sequence[Decl[Any]]] = ()
+    COMBATANT: ClassVar[Sequence[Decl[Any]]] = (Field("hp", "hp", "HP", 10.0, lambda v: 1.0),)
 
 
 def test_a_name_declared_twice_or_a_block_without_present_is_refused() -> None:
