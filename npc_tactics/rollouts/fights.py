@@ -176,8 +176,9 @@ class Runner:
         gen = self.generators.get(index)
         if gen is not None:
             return gen.draw(ENCOUNTER_SEED_BASE + seed)
-        fixed = self.job.starts[index].fixed
-        return fixed[seed % len(fixed)]
+        start = self.job.starts[index]
+        assert isinstance(start, FromEncounter)
+        return start.fixed[seed % len(start.fixed)]
 
     def chunk(self, tasks: Sequence[tuple[int, FightTask]]) -> list[FightResult]:
         """Play the fights ``(task number, task)`` of one chunk in lockstep."""
