@@ -30,16 +30,19 @@ register_envs()
 
 def aec_env(system: str, scenario: str | None = None, options: dict[str, Any] | None = None,
             reward: dict[str, Any] | RewardConfig | None = None, render_mode: str | None = None,
-            illegal_action: str = "terminate") -> Any:
-    """A PettingZoo AEC env for ``system`` with PettingZoo's standard safety wrappers."""
-    env: Any = TacticsAECEnv(system, scenario, options, reward, render_mode, illegal_action)
+            illegal_action: str = "terminate", encounter: str | None = None) -> Any:
+    """A PettingZoo AEC env for ``system`` with PettingZoo's standard safety wrappers (``encounter``: an
+    encounter distribution drawing each reset's fight)."""
+    env: Any = TacticsAECEnv(system, scenario, options, reward, render_mode, illegal_action, encounter)
     env = wrappers.AssertOutOfBoundsWrapper(env)
     return wrappers.OrderEnforcingWrapper(env)
 
 
 def parallel_env(system: str, scenario: str | None = None, options: dict[str, Any] | None = None,
                  reward: dict[str, Any] | RewardConfig | None = None,
-                 render_mode: str | None = None, illegal_action: str = "terminate") -> TacticsParallelEnv:
-    """A PettingZoo parallel env for ``system`` (one decision resolves per step)."""
-    return TacticsParallelEnv(system, scenario, options, reward, render_mode, illegal_action)
+                 render_mode: str | None = None, illegal_action: str = "terminate",
+                 encounter: str | None = None) -> TacticsParallelEnv:
+    """A PettingZoo parallel env for ``system`` (one decision resolves per step; ``encounter``: an encounter
+    distribution drawing each reset's fight)."""
+    return TacticsParallelEnv(system, scenario, options, reward, render_mode, illegal_action, encounter)
 

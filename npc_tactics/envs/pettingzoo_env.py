@@ -11,6 +11,11 @@ An illegal action is never silently accepted: with ``illegal_action="terminate"`
 ``TerminateIllegalWrapper`` convention, and what ``parallel_seed_test``'s unmasked sampling needs) it ends the
 fight, the offending side's agents get the ``loss`` reward, the others 0, and every agent's info names the
 action; with ``"raise"`` it raises ``IllegalActionError``.
+
+With ``encounter=`` (an encounter distribution of the system, :mod:`npc_tactics.encounters`) each ``reset``
+draws its fight (from the training seeds, wounds and spent resources applied, as the Gymnasium env does), so the
+roster changes between fights: ``possible_agents`` is then every name a drawn fight can use (``blue_0`` to
+``blue_5``, ``red_0`` to ``red_5``) and ``agents`` the current fight's combatants.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ class _Shared:
 
     def _setup(self, system: str, scenario: str | None, options: Mapping[str, Any] | None,
                reward: Mapping[str, Any] | RewardConfig | None, render_mode: str | None,
-               illegal_action: str) -> None:
+               illegal_action: str, encounter: str | None = None) -> None:
         if illegal_action not in ("terminate", "raise"):
             raise ValueError(f"illegal_action must be 'terminate' or 'raise', got {illegal_action!r}")
         self.illegal_action = illegal_action
@@ -45,11 +50,16 @@ class _Shared:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
         self.render_mode = render_mode
-        self.session = FightSession(system, scenario, options, reward)
+        self.session = FightSession(system, scenario, options, reward, encounter=encounter)
         self.metadata = dict(self.metadata, name=f"npc_tactics_{self.session.system}_v0")
         self.session.start(0)  # to learn the roster; reset() starts the real fight
-        self.possible_agents = self._names(self.session.state.combatants)
-        self._index = {name: i for i, name in enumerate(self.possible_agents)}
+        self._roster_of_fight()
+        if encounter is None:
+            self.possible_agents = list(self._roster)
+        else:  # every name a drawn fight may use (rosters differ between fights)
+            from npc_tactics.encounters import MAX_PER_SIDE
+
+            self.possible_agents = [f"{side}_{k}" for side in SIDE_NAMES for k in range(MAX_PER_SIDE)]
         n_obs, n_act = self.session.encoder.size, self.session.n_actions
         self._obs_space = spaces.Dict({
             "observation": spaces.Box(-1.0, 1.0, (n_obs,), np.float32),
@@ -67,6 +77,11 @@ class _Shared:
             counts[c.side] += 1
         return names
 
+    def _roster_of_fight(self) -> None:
+        """The current fight's agent names, in combatant order (``_roster[i]`` is combatant ``i``)."""
+        self._roster = self._names(self.session.state.combatants)
+        self._index = {name: i for i, name in enumerate(self._roster)}
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
 
@@ -78,6 +93,7 @@ class _Shared:
             self._np_random = np.random.default_rng(seed)
         (dice_seed,) = spawn_seeds(self._np_random, 1)
         self.session.start(dice_seed)
+        self._roster_of_fight()
         self._illegal = None
 
     def _apply(self, agent: str, action: Any) -> dict[str, float]:
@@ -91,19 +107,19 @@ class _Shared:
                              f"by {agent} at {decision.describe()}")
             loss = self.session.reward_config.loss
             return {a: (loss if self.session.state.combatants[i].side == decision.side else 0.0)
-                    for i, a in enumerate(self.possible_agents)}
+                    for i, a in enumerate(self._roster)}
         return self._step_rewards(self.session.apply(index))  # raises IllegalActionError otherwise
 
     def _acting(self) -> tuple[Decision | None, str | None]:
         if self._illegal is not None:
             return None, None
         decision = self.session.decision
-        return decision, (self.possible_agents[decision.actor] if decision is not None else None)
+        return decision, (self._roster[decision.actor] if decision is not None else None)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         decision, _ = self._acting()
         size, n_act = self.session.encoder.size, self.session.n_actions
-        if decision is None or self.possible_agents[decision.actor] != agent:
+        if decision is None or self._roster[decision.actor] != agent:
             return {"observation": np.zeros(size, np.float32), "action_mask": np.zeros(n_act, np.int8)}
         return {"observation": self.session.encoder.encode(self.session.state, decision),
                 "action_mask": self.session.mask(decision).astype(np.int8)}
@@ -116,7 +132,7 @@ class _Shared:
         if outcome is not None:
             for side in range(2):
                 by_side[side] += tracker.final(outcome.result(side), self.session.state.combatants, side)
-        return {name: by_side[self.session.state.combatants[i].side] for i, name in enumerate(self.possible_agents)}
+        return {name: by_side[self.session.state.combatants[i].side] for i, name in enumerate(self._roster)}
 
     def _final_info(self, agent: str) -> dict[str, Any]:
         if self._illegal is not None:
@@ -149,13 +165,14 @@ class TacticsAECEnv(_Shared, AECEnv):
     def __init__(self, system: str = "ose", scenario: str | None = None,
                  options: Mapping[str, Any] | None = None,
                  reward: Mapping[str, Any] | RewardConfig | None = None,
-                 render_mode: str | None = None, illegal_action: str = "terminate") -> None:
+                 render_mode: str | None = None, illegal_action: str = "terminate",
+                 encounter: str | None = None) -> None:
         super().__init__()
-        self._setup(system, scenario, options, reward, render_mode, illegal_action)
+        self._setup(system, scenario, options, reward, render_mode, illegal_action, encounter)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._start(seed)
-        self.agents = list(self.possible_agents)
+        self.agents = list(self._roster)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
@@ -198,13 +215,14 @@ class TacticsParallelEnv(_Shared, ParallelEnv):
     def __init__(self, system: str = "ose", scenario: str | None = None,
                  options: Mapping[str, Any] | None = None,
                  reward: Mapping[str, Any] | RewardConfig | None = None,
-                 render_mode: str | None = None, illegal_action: str = "terminate") -> None:
-        self._setup(system, scenario, options, reward, render_mode, illegal_action)
+                 render_mode: str | None = None, illegal_action: str = "terminate",
+                 encounter: str | None = None) -> None:
+        self._setup(system, scenario, options, reward, render_mode, illegal_action, encounter)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, Any]]:
         self._start(seed)
-        self.agents = list(self.possible_agents)
+        self.agents = list(self._roster)
         return {a: self.observe(a) for a in self.agents}, {a: {} for a in self.agents}
 
     def step(self, actions: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:

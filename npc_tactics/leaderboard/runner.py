@@ -28,9 +28,19 @@ from npc_tactics.evaluation.ratings import SeatRatings
 from npc_tactics.evaluation.results import PairingResult
 from npc_tactics.evaluation.tactic_profile import side_profile
 from npc_tactics.evaluation.tournament import unique_labels
-from npc_tactics.leaderboard.suite import Section, Suite
+from npc_tactics.leaderboard.suite import Scenario, Section, Suite
 from npc_tactics.leaderboard.tally import AgentTally
-from npc_tactics.rollouts import DEFAULT_K, Executor, FightJob, FightTask, FromScenario, default_workers, iter_tasks
+from npc_tactics.rollouts import (
+    DEFAULT_K,
+    Executor,
+    FightJob,
+    FightTask,
+    FromEncounter,
+    FromScenario,
+    default_workers,
+    iter_tasks,
+)
+from npc_tactics.rollouts.fights import Start
 
 __all__ = ["SectionPlan", "default_workers", "plan_section", "play_suite"]
 
@@ -65,6 +75,7 @@ class SectionPlan:
     labels: list[str]
     pairs: list[tuple[str, str]]
     profile: Any  #: ``(events, state, side) -> counts``, picklable (a partial of a module-level function)
+    starts: list[Start]  #: per scenario entry: where its fights begin (a scenario or drawn encounters)
 
 
 def plan_section(suite: Suite, index: int) -> SectionPlan:
@@ -72,9 +83,12 @@ def plan_section(suite: Suite, index: int) -> SectionPlan:
     section = suite.sections[index]
     at = section.where
     arenas = []
+    starts: list[Start] = []
     for k, scen in enumerate(section.scenarios):
-        try:
-            arenas.append(Arena.build(section.system, scen.name, {**section.options, **scen.options}))
+        try:  # an encounter set's arena is the system's default one (its engine, encoder and agent checks)
+            arenas.append(Arena.build(section.system, scen.name if scen.kind == "scenario" else None,
+                                      {**section.options, **scen.options}))
+            starts.append(_start(section.system, scen, arenas[-1].scenario))
         except (ValueError, UserError) as exc:
             raise ConfigError(suite.path, f"{at}scenarios[{k}]", str(exc)) from None
         if arenas[-1].sides != 2:
@@ -95,7 +109,16 @@ def plan_section(suite: Suite, index: int) -> SectionPlan:
     if not pairs:
         raise ConfigError(suite.path, f"{at}agents", "no pairing: no agent can play side 0 against one that can "
                           "play side 1 (trained policies play only the side they learned)")
-    return SectionPlan(section, arenas, factories, labels, pairs, partial(side_profile, section.system))
+    return SectionPlan(section, arenas, factories, labels, pairs, partial(side_profile, section.system), starts)
+
+
+def _start(system: str, scen: Scenario, loaded: Any) -> Start:
+    """Where a section entry's fights begin: the loaded scenario, or drawn encounters (wear applied)."""
+    if scen.kind == "encounters":
+        return FromEncounter.distribution(scen.name, system)
+    if scen.kind == "heldout":
+        return FromEncounter.heldout(system, scen.name)
+    return FromScenario(loaded)
 
 
 def jobs(suite: Suite, plans: Sequence[SectionPlan]) -> Iterator[tuple[int, list[int], FightJob]]:
@@ -109,7 +132,7 @@ def jobs(suite: Suite, plans: Sequence[SectionPlan]) -> Iterator[tuple[int, list
             groups.setdefault(repr(sorted(arena.engine.options.items())), []).append(ci)
         for members in groups.values():
             engine = plan.arenas[members[0]].engine
-            starts = tuple(FromScenario(plan.arenas[ci].scenario) for ci in members)
+            starts = tuple(plan.starts[ci] for ci in members)
             yield si, members, FightJob(engine, starts, tuple(plan.section.agents), record=True,
                                         profile=plan.profile)
 

@@ -11,6 +11,12 @@ the file, the field and what was expected). Either one system at the top level::
     fights: 100                                 # per ordered pairing and scenario (paired seeds)
     seed: 0
 
+A section may also (or instead) list ``encounters:``: encounter distributions of its system (a shipped name
+such as ``generalist`` or a YAML path; fight seed ``s`` plays the encounter drawn from seed ``2**33 + s``) or
+held-out sets (``heldout:generalist``; fight seed ``s`` plays fight ``s mod size`` of the set). Each is a
+"scenario" of the report, labelled ``encounters:NAME`` or ``heldout:NAME``, its fights begun with the drawn
+wounds and spent resources (:class:`npc_tactics.rollouts.FromEncounter`).
+
 or several under ``sections:`` (a cross-system suite), each with its own ``system``, ``scenarios``, ``agents``
 and optional ``options`` / ``seats`` / ``label``. Agents are what ``evaluate --agents`` takes (scripted names,
 trained run folders, ``card:BUNDLE``) and policy bundle folders; a relative path is read from the suite's folder
@@ -30,7 +36,7 @@ from npc_tactics.configs.validate import (
     sequence,
     string,
 )
-from npc_tactics.errors import ConfigError, UnknownNameError
+from npc_tactics.errors import ConfigError, UnknownNameError, UserError
 from npc_tactics.limits import MAX_AGENTS, MAX_FIGHTS, SEED_MAX
 
 __all__ = ["MAX_SUITE_FIGHTS", "Scenario", "Section", "Suite", "load_suite", "parse_suite"]
@@ -45,16 +51,23 @@ SECTION_KEYS = ("system", "label", "scenarios", "encounters", "agents", "options
 TOP_KEYS = ("name", "question", "description", "fights", "seed", "sections", *SECTION_KEYS)
 
 
+#: kinds of a section's starts: a scenario, an encounter distribution, a held-out encounter set
+KINDS = ("scenario", "encounters", "heldout")
+
+
 @dataclass(frozen=True, slots=True)
 class Scenario:
-    """One scenario of a section: its name (or YAML path) and rules options over the section's."""
+    """One start of a section: a scenario's name (or YAML path) and rules options over the section's, or (by
+    ``kind``) an encounter distribution or held-out set of the section's system."""
 
     name: str
     options: dict[str, Any] = field(default_factory=dict)
+    kind: str = "scenario"
 
     @property
     def label(self) -> str:
-        return Path(self.name).stem if self.name.endswith((".yaml", ".yml")) else self.name
+        stem = Path(self.name).stem if self.name.endswith((".yaml", ".yml")) else self.name
+        return stem if self.kind == "scenario" else f"{self.kind}:{stem}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +137,29 @@ def _scenario(raw: Any, file: str, fld: str, known: list[str], base: Path) -> Sc
     return Scenario(name, options)
 
 
+def _encounter(raw: Any, file: str, fld: str, system: str, base: Path) -> Scenario:
+    """``NAME`` / a YAML path (a distribution) or ``heldout:NAME`` (a shipped held-out set), checked now."""
+    from npc_tactics.encounters.heldout import heldout_path
+    from npc_tactics.encounters.spec import load_encounter
+
+    name = string(raw, file, fld, non_empty=True).strip()
+    if name.startswith("heldout:"):
+        dist = name.removeprefix("heldout:")
+        if not heldout_path(system, dist).is_file():
+            folder = heldout_path(system, dist).parent
+            have = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+            raise ConfigError(file, fld, f"no held-out set {dist!r} for {system}; "
+                              f"expected one of: {', '.join(have) or '(none)'}")
+        return Scenario(dist, {}, "heldout")
+    if name.endswith((".yaml", ".yml")) and not Path(name).is_absolute() and (base / name).is_file():
+        name = str(base / name)
+    try:
+        load_encounter(name, system)
+    except (ConfigError, UserError) as exc:
+        raise ConfigError(file, fld, str(exc)) from None
+    return Scenario(name, {}, "encounters")
+
+
 def _section(raw: dict[str, Any], file: str, fld: str, base: Path) -> Section:
     from npc_tactics.systems import available_systems, get_system
 
@@ -131,13 +167,17 @@ def _section(raw: dict[str, Any], file: str, fld: str, base: Path) -> Section:
         return f"{fld}.{key}" if fld else key
 
     system = choice(raw.get("system"), file, at("system"), list(available_systems()), "system")
-    if "encounters" in raw:
-        raise ConfigError(file, at("encounters"), "encounter sets are not supported yet (npc_tactics.encounters "
-                          "has no distribution reader in this version); list scenarios instead")
     content = get_system(system).load("content")
     known = [name for name, _ in content.list_scenarios()]
-    scen_raw = sequence(raw.get("scenarios"), file, at("scenarios"), 1, MAX_SCENARIOS, "scenarios")
+    if "scenarios" not in raw and "encounters" not in raw:
+        raise ConfigError(file, at("scenarios"), "expected scenarios:, encounters: or both")
+    scen_raw = sequence(raw["scenarios"], file, at("scenarios"), 1, MAX_SCENARIOS, "scenarios") \
+        if "scenarios" in raw else []
+    enc_raw = sequence(raw["encounters"], file, at("encounters"), 1, MAX_SCENARIOS, "encounters") \
+        if "encounters" in raw else []
     scenarios = tuple(_scenario(s, file, f"{at('scenarios')}[{i}]", known, base) for i, s in enumerate(scen_raw))
+    scenarios += tuple(_encounter(e, file, f"{at('encounters')}[{i}]", system, base)
+                       for i, e in enumerate(enc_raw))
     labels = [s.label for s in scenarios]
     if len(set(labels)) != len(labels):
         raise ConfigError(file, at("scenarios"), f"each scenario may appear once; got {', '.join(labels)}")

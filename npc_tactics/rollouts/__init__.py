@@ -9,6 +9,7 @@ from npc_tactics.rollouts.fights import (
     FightJob,
     FightResult,
     FightTask,
+    FromEncounter,
     FromScenario,
     FromState,
     iter_tasks,
@@ -17,6 +18,6 @@ from npc_tactics.rollouts.fights import (
 from npc_tactics.rollouts.record import FightRecord
 from npc_tactics.rollouts.run import Rollout, RolloutJob, rollout_seeds, run_rollouts
 
-__all__ = ["DEFAULT_K", "Executor", "FightJob", "FightRecord", "FightResult", "FightTask", "FromScenario",
-           "FromState", "InlineExecutor", "ProcessExecutor", "Rollout", "RolloutJob", "default_workers",
-           "iter_tasks", "rollout_seeds", "run_fights", "run_rollouts"]
+__all__ = ["DEFAULT_K", "Executor", "FightJob", "FightRecord", "FightResult", "FightTask", "FromEncounter",
+           "FromScenario", "FromState", "InlineExecutor", "ProcessExecutor", "Rollout", "RolloutJob",
+           "default_workers", "iter_tasks", "rollout_seeds", "run_fights", "run_rollouts"]

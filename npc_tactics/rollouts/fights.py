@@ -31,14 +31,18 @@ from npc_tactics.rollouts.lockstep import Fight, play_chunk
 from npc_tactics.rollouts.record import FightRecord, ProfileFn, build_record, status_name
 from npc_tactics.rules.base import SideResult
 
-__all__ = ["DEFAULT_K", "MAX_DECISIONS", "FightJob", "FightResult", "FightTask", "FromScenario", "FromState",
-           "iter_tasks", "run_fights"]
+__all__ = ["DEFAULT_K", "ENCOUNTER_SEED_BASE", "MAX_DECISIONS", "FightJob", "FightResult", "FightTask",
+           "FromEncounter", "FromScenario", "FromState", "iter_tasks", "run_fights"]
 
 #: Fights advanced together by default: wide enough that a network call serves many decisions, small enough
 #: that two workers share a few hundred fights evenly.
 DEFAULT_K = 64
 #: Safety net against an engine that never ends a fight (engines cap rounds themselves).
 MAX_DECISIONS = 200_000
+#: A fight seeded ``s`` from a distribution draws its encounter with seed ``ENCOUNTER_SEED_BASE + s``: a stream
+#: apart from its dice (``default_rng(s)``), above the training range ``[2**32, 2**33)`` the envs draw from and
+#: the held-out seeds below it, so an evaluation never replays a training episode's or a held-out fight.
+ENCOUNTER_SEED_BASE = 2**33
 
 
 @dataclass(frozen=True)
@@ -57,7 +61,43 @@ class FromState:
     move: int | None = None
 
 
-Start = FromScenario | FromState
+@dataclass(frozen=True)
+class FromEncounter:
+    """Fights from drawn encounters (:mod:`npc_tactics.encounters`), each started by
+    :meth:`~npc_tactics.encounters.generator.Encounter.start_combat` (wounds and spent resources applied).
+
+    Either ``spec``, a validated encounter distribution: the fight seeded ``s`` plays the encounter drawn with
+    seed :data:`ENCOUNTER_SEED_BASE` ``+ s``; or ``fixed``, a held-out set: the fight seeded ``s`` plays
+    ``fixed[s % len(fixed)]`` (consecutive seeds walk the set in order). Either way a fight's encounter depends
+    on its seed alone, never on K, the workers or the other fights."""
+
+    spec: Any = None
+    fixed: tuple[Any, ...] = ()
+
+    def __post_init__(self) -> None:
+        if (self.spec is None) == (not self.fixed):
+            raise ValueError("FromEncounter takes exactly one of spec (a distribution) or fixed (a held-out set)")
+
+    @classmethod
+    def distribution(cls, name: str, system: str) -> FromEncounter:
+        """Fights drawn from the encounter distribution ``name`` (or YAML path) of ``system``."""
+        from npc_tactics.encounters.spec import load_encounter
+
+        return cls(spec=load_encounter(name, system))
+
+    @classmethod
+    def heldout(cls, system: str, distribution: str = "generalist") -> FromEncounter:
+        """Fights of the shipped held-out set of ``system``'s ``distribution``."""
+        from npc_tactics.encounters.heldout import load_heldout
+
+        return cls(fixed=tuple(load_heldout(system, distribution)))
+
+    @property
+    def system(self) -> str:
+        return str(self.spec.system if self.spec is not None else self.fixed[0].system)
+
+
+Start = FromScenario | FromState | FromEncounter
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +161,24 @@ class Runner:
         system = job.engine.spec.name
         self.builders: list[AgentBuilder] = [agent_builder(system, spec) for spec in job.roster]
         self.encoder = get_system(system).load("encoder")(job.engine)
+        self.generators: dict[int, Any] = {}
+        for i, start in enumerate(job.starts):
+            if isinstance(start, FromEncounter):
+                if start.system != system:
+                    raise ValueError(f"start {i} draws {start.system} encounters for a {system} engine")
+                if start.spec is not None:
+                    from npc_tactics.encounters.generator import Generator
+
+                    self.generators[i] = Generator(start.spec)
+
+    def encounter(self, index: int, seed: int) -> Any:
+        """The encounter the fight seeded ``seed`` from start ``index`` (a :class:`FromEncounter`) plays."""
+        gen = self.generators.get(index)
+        if gen is not None:
+            return gen.draw(ENCOUNTER_SEED_BASE + seed)
+        start = self.job.starts[index]
+        assert isinstance(start, FromEncounter)
+        return start.fixed[seed % len(start.fixed)]
 
     def chunk(self, tasks: Sequence[tuple[int, FightTask]]) -> list[FightResult]:
         """Play the fights ``(task number, task)`` of one chunk in lockstep."""
@@ -134,6 +192,11 @@ class Runner:
             decisions = 0
             if isinstance(start, FromScenario):
                 state, opening = engine.new_combat(start.scenario, roller, record_rolls=record)
+                events.extend(opening)
+                first_round = 1
+            elif isinstance(start, FromEncounter):
+                drawn = self.encounter(task.start, task.seed)
+                state, opening = drawn.start_combat(engine, roller, record_rolls=record)
                 events.extend(opening)
                 first_round = 1
             else:
@@ -235,7 +298,8 @@ def run_fights(system: str | Any, source: Any, agents: Sequence[str], seeds: Seq
     """One fight per seed from ``source``, side ``s`` played by ``agents[s]``; result ``i`` is seed ``i``'s.
 
     ``system``: a system name (built with ``options``) or an engine. ``source``: a scenario name or YAML path
-    of the system, a loaded scenario, :class:`FromScenario` or :class:`FromState`. ``agents``: scripted names,
+    of the system, a loaded scenario, :class:`FromScenario`, :class:`FromState` or :class:`FromEncounter`.
+    ``agents``: scripted names,
     bundle folders, run folders or ``card:BUNDLE_DIR``. ``k`` fights in lockstep per chunk, ``workers``
     processes (default one per core) or any ``executor`` (:mod:`.executors`); the results do not depend on
     them. ``record``: also build each fight's :class:`~npc_tactics.rollouts.record.FightRecord`."""
@@ -244,7 +308,7 @@ def run_fights(system: str | Any, source: Any, agents: Sequence[str], seeds: Seq
     engine = get_system(system).load("engine")(dict(options or {})) if isinstance(system, str) else system
     if isinstance(source, str):
         source = get_system(engine.spec.name).load("content").load_scenario(source)
-    start = source if isinstance(source, FromScenario | FromState) else FromScenario(source)
+    start = source if isinstance(source, FromScenario | FromState | FromEncounter) else FromScenario(source)
     roster = tuple(agents)
     job = FightJob(engine, (start,), roster, record=record, keep_events=keep_events, profile=profile)
     tasks = [FightTask(0, int(s), tuple(range(len(roster)))) for s in seeds]

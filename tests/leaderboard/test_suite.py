@@ -63,7 +63,9 @@ def test_a_good_suite(tmp_path: Path) -> None:
         ({"colour": "red"}, "colour", "unknown key"),
         ({"seats": {"aggressive": 2}}, "seats.aggressive", "out of range"),
         ({"seats": {"cautious": 0}}, "seats.cautious", "not one of the agents"),
-        ({"encounters": ["orcs"]}, "encounters", "encounter sets"),
+        ({"encounters": ["orcs"]}, "encounters[0]", "unknown ose encounter distribution 'orcs'"),
+        ({"encounters": ["heldout:orcs"]}, "encounters[0]", "no held-out set 'orcs' for ose"),
+        ({"encounters": []}, "encounters", "expected a list of 1 to"),
         ({"sections": [GOOD]}, "system", "either sections"),
     ],
 )
