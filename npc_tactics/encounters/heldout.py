@@ -1,8 +1,9 @@
 """Held-out encounter sets: fights drawn once with fixed seeds below the training range and written out in full.
 
 ``configs/<system>/encounters/heldout/<distribution>.yaml`` holds each fight as its scenario mapping plus its
-wounds and spent resources, so the set stays the same fights even when the generator changes; a test checks
-that the file still equals a fresh draw of its seeds (a generator change shows up as a deliberate rewrite,
+wounds and spent resources (and ``warmup``, the opening decisions a mid-fight start plays, when not 0), so
+the set stays the same fights even when the generator changes; a test checks that the file still equals a
+fresh draw of its seeds (a generator change shows up as a deliberate rewrite,
 ``python -m npc_tactics.encounters.heldout SYSTEM --write``). Training never draws these seeds
 (:data:`~npc_tactics.encounters.generator.TRAIN_SEED_BASE`).
 """
@@ -53,9 +54,9 @@ def load_heldout(system: str, distribution: str = "generalist") -> list[Encounte
     out = []
     for k, raw in enumerate(items):
         p = V.join("encounters", k)
-        raw = V.mapping(raw, file, p, ("seed", "scenario", "wounds", "spent"), ("seed", "scenario"))
+        raw = V.mapping(raw, file, p, ("seed", "scenario", "wounds", "spent", "warmup"), ("seed", "scenario"))
         seed = V.integer(raw["seed"], file, V.join(p, "seed"), 0, TRAIN_SEED_BASE - 1)
-        out.append(encounter_from_dict(system, {**raw, "seed": seed}, f"{file}#{seed}"))
+        out.append(encounter_from_dict(system, {**raw, "seed": seed}, f"{file}#{seed}", p))
     if not out:
         raise ConfigError(file, "encounters", "expected at least one encounter")
     return out
@@ -92,7 +93,8 @@ def main(argv: list[str] | None = None) -> None:
         print(write_heldout(args.system, args.distribution, args.size))
         return
     for e in draw_heldout(args.system, args.distribution, args.size):
-        print(e.seed, e.mapping["description"], f"wounds={len(e.wounds)} spent={len(e.spent)}")
+        print(e.seed, e.mapping["description"], f"wounds={len(e.wounds)} spent={len(e.spent)}"
+              + (f" warmup={e.warmup}" if e.warmup else ""))
 
 
 if __name__ == "__main__":

@@ -17,6 +17,8 @@ Shipped distributions live in ``configs/<system>/encounters/<name>.yaml``; the s
       fighter_1: [{weight: 3}, {weight: 1, set: {weapon: spear}}]
     wounds: {chance: 0.3, fraction: [0.1, 0.6]}   # per combatant: wounded with `chance`, by that share of HP
     spent: {chance: 0.3, fraction: [0.2, 1.0]}    # per combatant: that share of its resources used up
+    midfight: {chance: 0.25, decisions: [2, 12]}  # optional: with `chance`, the fight starts after that many
+                                    # opening decisions were played (random legal moves; encounters.midfight)
     options:                        # rules options drawn per fight: option -> [{value, weight}]
       individual_initiative: [{value: false, weight: 3}, {value: true, weight: 1}]
     scenarios:                      # optional: mix the system's shipped scenarios into training draws
@@ -38,7 +40,9 @@ from npc_tactics.errors import ConfigError, UnknownNameError
 from npc_tactics.systems import get_system, make_engine
 
 KEYS = ("name", "description", "system", "sides", "budget", "distance", "max_rounds", "variants", "wounds",
-        "spent", "options", "scenarios")
+        "spent", "midfight", "options", "scenarios")
+#: the most opening decisions a mid-fight start plays (``midfight.decisions``, an encounter's ``warmup``)
+MAX_WARMUP = 500
 Range = tuple[float, float]
 
 
@@ -52,6 +56,15 @@ class SideSpec:
 class WearSpec:
     chance: float = 0.0
     fraction: Range = (0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class MidfightSpec:
+    """Mid-fight starts: with probability ``chance`` a draw starts after a number of opening decisions drawn
+    uniformly in ``decisions`` (inclusive) were played (:mod:`npc_tactics.encounters.midfight`)."""
+
+    chance: float = 0.0
+    decisions: tuple[int, int] = (0, 0)
 
 
 @dataclass(frozen=True)
@@ -69,6 +82,7 @@ class EncounterSpec:
     variants: Mapping[str, tuple[tuple[Mapping[str, Any], float], ...]] = field(default_factory=dict)
     wounds: WearSpec = WearSpec()
     spent: WearSpec = WearSpec()
+    midfight: MidfightSpec = MidfightSpec()
     options: tuple[tuple[str, tuple[tuple[Any, float], ...]], ...] = ()
     #: the share of training draws that are shipped scenarios instead (held-out sets never are), and their weights
     scenario_share: float = 0.0
@@ -144,6 +158,15 @@ def _wear(raw: Any, file: str, path: str) -> WearSpec:
     d = V.mapping(raw, file, path, ("chance", "fraction"), ("chance", "fraction"))
     return WearSpec(V.number(d["chance"], file, V.join(path, "chance"), 0.0, 1.0),
                     _range(d["fraction"], file, V.join(path, "fraction"), 0.0, 1.0))
+
+
+def _midfight(raw: Any, file: str) -> MidfightSpec:
+    if raw is None:
+        return MidfightSpec()
+    d = V.mapping(raw, file, "midfight", ("chance", "decisions"), ("chance", "decisions"))
+    chance = V.number(d["chance"], file, "midfight.chance", 0.0, 1.0)
+    lo, hi = _range(d["decisions"], file, "midfight.decisions", 1, MAX_WARMUP, integer=True)
+    return MidfightSpec(chance, (int(lo), int(hi)))
 
 
 def _variants(system: str, raw: Any, file: str) -> dict[str, tuple[tuple[Mapping[str, Any], float], ...]]:
@@ -223,6 +246,7 @@ def parse_encounter(data: Any, file: str) -> EncounterSpec:
         variants=_variants(system, d.get("variants"), file),
         wounds=_wear(d.get("wounds"), file, "wounds"),
         spent=_wear(d.get("spent"), file, "spent"),
+        midfight=_midfight(d.get("midfight"), file),
         options=_options(system, d.get("options"), file),
         scenario_share=share,
         scenarios=scenarios,

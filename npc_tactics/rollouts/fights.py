@@ -64,7 +64,9 @@ class FromState:
 @dataclass(frozen=True)
 class FromEncounter:
     """Fights from drawn encounters (:mod:`npc_tactics.encounters`), each started by
-    :meth:`~npc_tactics.encounters.generator.Encounter.start_combat` (wounds and spent resources applied).
+    :meth:`~npc_tactics.encounters.generator.Encounter.start_combat` (wounds and spent resources applied, and
+    the warm-up decisions of a mid-fight start played: a result's ``rounds`` then counts from the round it
+    started in).
 
     Either ``spec``, a validated encounter distribution: the fight seeded ``s`` plays the encounter drawn with
     seed :data:`ENCOUNTER_SEED_BASE` ``+ s``; or ``fixed``, a held-out set: the fight seeded ``s`` plays
@@ -198,7 +200,8 @@ class Runner:
                 drawn = self.encounter(task.start, task.seed)
                 state, opening = drawn.start_combat(engine, roller, record_rolls=record)
                 events.extend(opening)
-                first_round = 1
+                # a mid-fight start (warm-up decisions played) counts its rounds from the one it starts in
+                first_round = int(getattr(state, "round", 1)) if drawn.warmup else 1
             else:
                 state = engine.clone(start.state)
                 first_round = int(getattr(state, "round", 1))
