@@ -27,10 +27,14 @@ $(STAMP): pyproject.toml $(COMPILED_SOURCES)
 install: $(STAMP)
 
 # The [ray] extra (Ray with RLlib, ~0.5 GB) for the RLlib backend and the Ray executor: `make test` installs it
-# (tests/ray), `make run` does not need it. Ray pins its own gymnasium, inside the project's range.
+# (tests/ray), `make run` does not need it. Ray pins its own gymnasium, inside the project's range. Only the
+# extra's requirements (read from pyproject.toml) are installed here: reinstalling the package itself would
+# compile the engines a second time.
 RAY_STAMP := $(VENV)/.installed-ray
+RAY_REQUIREMENTS = $(shell $(BIN)/python -c "import tomllib; \
+	print(' '.join(repr(r) for r in tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['ray']))")
 $(RAY_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray]'
+	$(BIN)/python -m pip install --quiet $(RAY_REQUIREMENTS)
 	touch $(RAY_STAMP)
 
 install-ray: $(RAY_STAMP)

@@ -35,7 +35,8 @@ if TYPE_CHECKING:  # kept out of the import path: every process imports this mod
     from types import ModuleType
     from typing import Any
 
-__all__ = ["COMPILED_MODULES", "MANIFEST", "PURE_ENV", "install", "notice_once", "source_digest", "status"]
+__all__ = ["COMPILED_MODULES", "MANIFEST", "PURE_ENV", "install", "make_picklable", "notice_once", "source_digest",
+           "status"]
 
 PURE_ENV = "NPC_TACTICS_PURE"
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -71,6 +72,7 @@ COMPILED_MODULES: tuple[str, ...] = (
 
 _COMPILED = frozenset(COMPILED_MODULES)
 _state: dict[str, Any] = {"reason": None, "noticed": False, "installed": False}
+_patched: set[str] = set()  #: compiled modules :func:`make_picklable` has seen
 
 
 def source_path(module: str, root: Path = PACKAGE_DIR.parent) -> Path:
@@ -126,15 +128,67 @@ class _SourceFinder:  # a meta path finder (not subclassing importlib.abc's: tha
         return importlib.util.spec_from_file_location(fullname, source)  # a SourceFileLoader: __file__ is the .py
 
 
+def _frozen_setstate(self: Any, state: Any) -> None:
+    """``__setstate__`` of a compiled frozen dataclass: the fields are set past the frozen ``__setattr__``."""
+    if isinstance(state, tuple) and len(state) == 2:  # (dict state, slot state)
+        state = {**(state[0] or {}), **(state[1] or {})}
+    for name, value in state.items():
+        object.__setattr__(self, name, value)
+
+
+def make_picklable(module: ModuleType) -> None:
+    """Let the compiled frozen dataclasses of ``module`` be unpickled (a Ray worker, a spawned process).
+
+    mypyc's generated ``__setstate__`` assigns each field with ``setattr``, which a frozen dataclass refuses
+    (``FrozenInstanceError``; mypyc issue 1213), so every frozen dataclass defined in the module gets one that
+    goes past the frozen ``__setattr__``, as CPython's own dataclasses do for slots classes."""
+    for obj in list(vars(module).values()):
+        params = getattr(obj, "__dataclass_params__", None)
+        if isinstance(obj, type) and obj.__module__ == module.__name__ and getattr(params, "frozen", False):
+            obj.__setstate__ = _frozen_setstate  # type: ignore[attr-defined]  # a plain class attribute
+
+
+class _PicklableLoader:
+    """Wraps an extension module's loader: once the module has run, :func:`make_picklable` patches it."""
+
+    def __init__(self, loader: Any) -> None:
+        self.loader = loader
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> Any:
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module: ModuleType) -> None:
+        self.loader.exec_module(module)
+        # a compiled module imports its compiled siblings past sys.meta_path: patch every one loaded by now
+        for name in COMPILED_MODULES:
+            loaded = sys.modules.get(name)
+            if loaded is not None and name not in _patched:
+                make_picklable(loaded)
+                _patched.add(name)
+
+
+class _CompiledFinder:
+    """Finds the compiled modules as Python would, with a loader that makes their frozen dataclasses picklable."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in _COMPILED:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
+        if spec is not None and isinstance(spec.loader, importlib.machinery.ExtensionFileLoader):
+            spec.loader = _PicklableLoader(spec.loader)  # type: ignore[assignment]  # same protocol, wrapped
+        return spec
+
+
 def install() -> None:
-    """Decide pure or compiled for this process (once); when pure, make the compiled modules load from source."""
+    """Decide pure or compiled for this process (once); when pure, make the compiled modules load from source;
+    when compiled, make their frozen dataclasses picklable (:func:`make_picklable`)."""
     if _state["installed"]:
         return
     _state["installed"] = True
     reason = _fallback_reason()
     _state["reason"] = reason
-    if reason is not None:
-        sys.meta_path.insert(0, _SourceFinder())
+    sys.meta_path.insert(0, _SourceFinder() if reason is not None else _CompiledFinder())
 
 
 def _is_extension(module: ModuleType) -> bool:

@@ -67,17 +67,3 @@ def rllib_runs(ray_local: Any, tmp_path_factory: pytest.TempPathFactory) -> dict
         export_bundle(run, bundle, fights=RANGE_FIGHTS, seed=0)
         out[system] = RllibRun(system, run, bundle)
     return out
-
-
-def _engines_compiled() -> bool:
-    from npc_tactics.compiled import status
-
-    return status().get("engines") == "compiled"
-
-
-#: Known bug (issue 15 left open): with the mypyc-compiled engines, a Ray worker cannot rebuild the pickled fight
-#: job (dataclasses.FrozenInstanceError in _Worker.__init__); the pure engines pass. Fork-based local workers,
-#: which do not pickle the job, are unaffected.
-compiled_ray_pickling_bug = pytest.mark.xfail(
-    _engines_compiled(), reason="Ray workers cannot unpickle fight jobs of the compiled engines (known bug)",
-    strict=False)

@@ -8,13 +8,10 @@ from typing import Any
 
 import pytest
 
-from tests.ray.conftest import compiled_ray_pickling_bug
-
 # a Ray hang (a second local Ray instance on the machine was seen to stall actor creation) fails, never blocks CI
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(600)]
 
 
-@compiled_ray_pickling_bug
 def test_ray_leaderboard_equals_local(ray_local: Any, tmp_path: Path) -> None:
     from npc_tactics.cluster import RayExecutor
     from npc_tactics.leaderboard import run_leaderboard
@@ -27,7 +24,6 @@ def test_ray_leaderboard_equals_local(ray_local: Any, tmp_path: Path) -> None:
     assert (tmp_path / "ray" / "results.json").read_text() == local
 
 
-@compiled_ray_pickling_bug
 def test_ray_probes_equal_local(ray_local: Any) -> None:
     from npc_tactics.cluster import RayExecutor
     from npc_tactics.probes import load_probe_file, probe_files, run_probe_file
@@ -40,7 +36,6 @@ def test_ray_probes_equal_local(ray_local: Any) -> None:
     assert local and summary("by-the-book", remote) == summary("by-the-book", local)
 
 
-@compiled_ray_pickling_bug
 def test_ray_encounter_odds_equal_local(ray_local: Any) -> None:
     from npc_tactics.cluster import RayExecutor
     from npc_tactics.gm.encounter_odds import odds_of

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.ray.conftest import RllibRun, compiled_ray_pickling_bug
+from tests.ray.conftest import RllibRun
 
 # a Ray hang (a second local Ray instance on the machine was seen to stall actor creation) fails, never blocks CI
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(600)]
@@ -22,7 +22,6 @@ pytestmark = [pytest.mark.integration, pytest.mark.timeout(600)]
     ("ose", ["{run}", "by-the-book", "aggressive", "cautious"]),
     ("dicepool", ["{run}", "aggressive", "cautious"]),
 ])
-@compiled_ray_pickling_bug
 def test_ray_tournament_equals_local(rllib_runs: dict[str, RllibRun], ray_local: Any, tmp_path: Path,
                                      system: str, agents: list[str]) -> None:
     import ray

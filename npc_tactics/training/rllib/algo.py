@@ -14,7 +14,7 @@ the driver process).
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from npc_tactics.errors import ConfigError
 from npc_tactics.training.config import Schedule, TrainConfig
@@ -23,16 +23,9 @@ __all__ = ["check_config", "env_config", "lr_setting", "ppo_config"]
 
 
 def env_config(cfg: TrainConfig) -> dict[str, Any]:
-    """What :class:`~npc_tactics.training.rllib.env.NpcSideEnv` is built from (plain data: it travels to the
-    env runners)."""
-    return {
-        "system": cfg.system,
-        "scenario": cfg.scenario,
-        "side": cfg.side,
-        "opponents": list(cast(list[str], cfg.opponents)),  # a list: check_config refuses pools
-        "reward": cast(Any, cfg.reward).model_dump(),  # RewardTerms is built by create_model
-        "options": dict(cfg.options),
-    }
+    """What :class:`~npc_tactics.training.rllib.env.NpcSideEnv` is built from: the resolved training config as
+    plain data (it travels to the env runners, where it is validated again)."""
+    return {"config": cfg.to_yaml_dict()}
 
 
 def lr_setting(cfg: TrainConfig) -> float | list[list[float]]:
@@ -50,12 +43,6 @@ def lr_setting(cfg: TrainConfig) -> float | list[list[float]]:
 
 def check_config(cfg: TrainConfig, file: str = "<config>") -> None:
     """Refuse, before anything starts, what the RLlib backend cannot do (a ``ConfigError`` naming the field)."""
-    if getattr(cfg, "encounter", None) is not None:  # the env would train on the default scenario instead
-        raise ConfigError(file, "encounter", "encounter distributions are not supported by backend rllib yet "
-                                             "(its env plays one scenario); use backend sb3 or a scenario")
-    if not isinstance(cfg.opponents, list):  # {pool: ...}: weighted pools and self-play are the sb3 backend's
-        raise ConfigError(file, "opponents", "an opponent pool ({pool: ...}) is not supported by backend rllib yet; "
-                                             "give a list of opponents")
     clip = cfg.ppo.clip_range
     if isinstance(clip, Schedule) and clip.kind != "constant":
         raise ConfigError(file, "ppo.clip_range", "a clip_range schedule is not supported by backend rllib "

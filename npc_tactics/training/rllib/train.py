@@ -29,7 +29,7 @@ import shutil
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from npc_tactics.errors import UserError
 from npc_tactics.runs import POLICY_FILE, Checkpoint, RunDir
@@ -116,16 +116,17 @@ def _write_meta(run: Path, cfg: TrainConfig, env: Any, segment: dict[str, Any], 
                 options: RayOptions) -> None:
     meta_path = run / "meta.json"
     meta = read_json(meta_path) if meta_path.is_file() else {}
-    engine = env.pz.session.engine
+    engine = env.session.engine
     meta.update({
         "system": cfg.system,
         "scenario": cfg.scenario,
+        "encounter": cfg.encounter,
         "side": cfg.side,
         "seed": cfg.seed,
         "backend": "rllib",
         "spec": {"name": engine.spec.name, "version": engine.spec.version},
         "action_names": list(engine.catalogue.names),
-        "observation_size": int(env.pz.session.encoder.size),
+        "observation_size": int(env.session.encoder.size),
         "weights": {"file": POLICY_FILE,
                     "format": "torch.save of an SB3 MaskableActorCriticPolicy state_dict (the RLlib module's "
                               "weights: same layers, same names)",
@@ -140,21 +141,6 @@ def _write_meta(run: Path, cfg: TrainConfig, env: Any, segment: dict[str, Any], 
                                                 address=options.address or "local",
                                                 num_env_runners=options.num_env_runners))
     write_json(meta_path, meta)
-
-
-class _Marks:
-    """Fires once each time the step count passes a multiple of ``every`` (0: never)."""
-
-    def __init__(self, every: int, start: int) -> None:
-        self.every = every
-        self.next = (start // every + 1) * every if every > 0 else None
-
-    def due(self, steps: int) -> bool:
-        if self.next is None or steps < self.next:
-            return False
-        while self.next <= steps:
-            self.next += self.every
-        return True
 
 
 def train_segment(cfg: TrainConfig, run: Path, ckpts: list[Checkpoint], seg_seed: int, *,
@@ -172,6 +158,7 @@ def train_segment(cfg: TrainConfig, run: Path, ckpts: list[Checkpoint], seg_seed
     from npc_tactics.training.rllib.algo import env_config, ppo_config
     from npc_tactics.training.rllib.env import POLICY_ID, NpcSideEnv
     from npc_tactics.training.rllib.module import sb3_state_dict
+    from npc_tactics.training.rllib.selfplay import Marks, SelfPlay
 
     logging.getLogger("ray.rllib").setLevel(logging.ERROR)  # RLlib's notices would break the progress bar
     options = options or RayOptions()
@@ -181,8 +168,11 @@ def train_segment(cfg: TrainConfig, run: Path, ckpts: list[Checkpoint], seg_seed
     torch.set_num_threads(1)
     torch.manual_seed(seg_seed)
     np.random.seed(seg_seed % (2**32))
+    from npc_tactics.training.envs import eval_opponents
+
     probe = NpcSideEnv(env_config(cfg))
-    obs_size, n_actions = int(probe.pz.session.encoder.size), int(probe.pz.session.n_actions)
+    yardsticks = eval_opponents(cfg, probe.learner.opponent_pool)
+    obs_size, n_actions = int(probe.session.encoder.size), int(probe.session.n_actions)
     start_steps = ckpts[-1].timesteps if ckpts else 0
     eval_path = run / "eval_history.csv"
     budget = cfg.budget
@@ -208,9 +198,9 @@ def train_segment(cfg: TrainConfig, run: Path, ckpts: list[Checkpoint], seg_seed
             def evaluate(state: dict[str, Any]) -> None:
                 policy = _sb3_policy(cfg, state, obs_size, n_actions)
                 rows = []
-                for opponent in cast(list[str], cfg.opponents):  # a list: check_config refuses pools
+                for label, opponent in yardsticks:
                     row = evaluate_policy(policy, cfg, opponent, budget.eval_episodes, cfg.seed)
-                    row["opponent"] = opponent
+                    row["opponent"] = label
                     row["timesteps"] = steps
                     rows.append(row)
                 append_eval_rows(eval_path, rows)
@@ -221,12 +211,14 @@ def train_segment(cfg: TrainConfig, run: Path, ckpts: list[Checkpoint], seg_seed
                                       budget.keep_checkpoints)
 
             writer = _tensorboard(run, ckpts)
-            eval_marks, ckpt_marks = _Marks(budget.eval_every, start_steps), _Marks(budget.checkpoint_every,
+            eval_marks, ckpt_marks = Marks(budget.eval_every, start_steps), Marks(budget.checkpoint_every,
                                                                                     start_steps)
+            snapshots = SelfPlay(algo, run, probe.pool, start_steps, bool(ckpts), say)
+            snapshots.start(weights)
             if not ckpts:
                 evaluate(weights())  # the untrained baseline: first point of the learning curve
             try:
-                with progress_bar(max(0, budget.timesteps - start_steps), f"{cfg.system}/{cfg.scenario} (rllib)",
+                with progress_bar(max(0, budget.timesteps - start_steps), f"{cfg.system}/{cfg.label()} (rllib)",
                                   progress) as advance:
                     while steps < budget.timesteps:
                         result = algo.train()
@@ -235,6 +227,7 @@ def train_segment(cfg: TrainConfig, run: Path, ckpts: list[Checkpoint], seg_seed
                         iterations += 1
                         advance(done)
                         _log(writer, result, steps)
+                        snapshots.after_update(steps, weights)
                         if eval_marks.due(steps):
                             evaluate(weights())
                         if ckpt_marks.due(steps):
@@ -252,10 +245,13 @@ def train_segment(cfg: TrainConfig, run: Path, ckpts: list[Checkpoint], seg_seed
                 evaluate(state)
             checkpoint()
             atomic_write_bytes(run / POLICY_FILE, tensor_bytes(state))
+            self_play = snapshots.record()
         finally:
             algo.stop()
     meta = read_json(run / "meta.json")
     meta.update({"finished": True, "timesteps": steps, "finished_at": _now()})
+    if self_play is not None:
+        meta["segments"][-1]["self_play"] = self_play
     write_json(run / "meta.json", meta)
     return run
 
