@@ -1,6 +1,8 @@
 """The RLlib backend (``backend: rllib``): RLlib PPO on a Ray cluster, behind the optional ``[ray]`` extra.
 
-* :mod:`.env`: the PettingZoo parallel env as an RLlib multi-agent env, the other side played inside;
+* :mod:`.env`: the SB3 path's learner seat (``LearnerSession``) as an RLlib multi-agent env, every NPC of the
+  trained side an agent, the other side played inside;
+* :mod:`.selfplay`: snapshots of the module sent to the opponent pools of every env runner;
 * :mod:`.module`: the RLModule (MaskablePPO's layers under SB3's names, the mask applied in the module);
 * :mod:`.algo`: a :class:`~npc_tactics.training.config.TrainConfig` as an RLlib ``PPOConfig``;
 * :mod:`.train`: one training segment into a run folder (checkpoints, evaluation, ``policy.pt``, resume);
