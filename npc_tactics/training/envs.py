@@ -55,8 +55,9 @@ def resolve_opponents(config: TrainConfig, seed: int = 0) -> list[Opponent]:
 
 
 def eval_opponents(config: TrainConfig, opponents: Sequence[Opponent]) -> list[tuple[str, Opponent]]:
-    """``(label, opponent)`` pairs the training-time evaluation plays against: the resolved plain list as
-    it is, or the fixed members of a pool (not ``self``: the policy against its own past is no yardstick)."""
+    """``(label, opponent)`` pairs the training-time evaluation plays against: the resolved plain list (each
+    name once: ``[by-the-book, by-the-book, aggressive]`` weights the training draws, not the evaluation), or
+    the fixed members of a pool (not ``self``: the policy against its own past is no yardstick)."""
     from npc_tactics.training.opponent_pool import OpponentPool
 
     if isinstance(config.opponents, OpponentPoolConfig):
@@ -64,7 +65,11 @@ def eval_opponents(config: TrainConfig, opponents: Sequence[Opponent]) -> list[t
         assert isinstance(pool, OpponentPool)
         fixed = [(m.label, m.make) for m in pool.members if m.label != "self" and m.make is not None]
         return fixed or [("by-the-book", "by-the-book")]
-    return [(str(name), opp) for name, opp in zip(config.opponents, opponents, strict=True)]
+    out: list[tuple[str, Opponent]] = []
+    for name, opp in zip(config.opponents, opponents, strict=True):  # a name listed twice (a weight) plays once
+        if str(name) not in {label for label, _ in out}:
+            out.append((str(name), opp))
+    return out
 
 
 def _engine_and_encoder(config: TrainConfig) -> tuple[Any, Any]:
