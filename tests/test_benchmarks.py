@@ -56,3 +56,11 @@ def test_leaderboard_workers_schema() -> None:
     out = run_script("benchmarks/leaderboard_workers.py", "cross_system", "--fights", "1", "--workers", "2")
     assert out["fights"] == 4 * 2 * 12 and out["workers"] == 2
     assert out["identical_results"] is True and out["one_process_s"] > 0 and out["speedup"] > 0
+
+
+def test_generalist_headroom_schema() -> None:
+    out = run_script("benchmarks/generalist_headroom.py", "--system", "ose", "--repeats", "1")
+    assert out["fights"] == 100 and set(out["win_rate"]) == {"by-the-book", "aggressive", "cautious", "random",
+                                                             "shipped"}
+    # the best agent per fight wins at least as often as every agent does on average
+    assert out["best_per_fight"] >= max(out["win_rate"].values())
