@@ -1,7 +1,8 @@
 """How much a held-out set leaves to tactics: each agent's win rate on every held-out fight, and the best of
 them chosen per fight with hindsight (docs/encounters.md, "What the policies still get wrong").
 
-Side 0 is each agent in turn (the scripted ones and the shipped or named bundle), side 1 by-the-book, on the
+Side 0 is each agent in turn (the scripted ones and the shipped bundle, or ``--bundle``'s, e.g. a
+single-scenario policy's, labelled ``bundle``), side 1 by-the-book, on the
 held-out fights of ``--system`` with ``--repeats`` dice seeds each (the seeds of ``generalist_report.py``). A
 best-per-fight rate near by-the-book's says the fights are decided by who is in them and by the dice more
 than by any of these agents' choices; it is no bound on what a better policy can do.
@@ -44,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     heldout = load_heldout(args.system)
     opponent = agent_factory(args.system, "by-the-book")
     agents: dict[str, AgentFactory] = {name: agent_factory(args.system, name) for name in SCRIPTED}
-    agents["shipped"] = _bundle_factory(args.bundle or shipped_bundle(args.system))
+    agents["bundle" if args.bundle else "shipped"] = _bundle_factory(args.bundle or shipped_bundle(args.system))
     per_fight = {}
     for name, agent in agents.items():
         records = play_encounters(args.system, heldout, agent, opponent, args.repeats, seed=0)

@@ -154,6 +154,7 @@ def train_segment(cfg: TrainConfig, run: Path, ckpts: list[Checkpoint], seg_seed
     from npc_tactics.cluster import ray_session
     from npc_tactics.evaluation.arena import progress_bar
     from npc_tactics.training.curves import plot_learning_curve
+    from npc_tactics.training.envs import eval_opponents
     from npc_tactics.training.evaluate import evaluate_policy
     from npc_tactics.training.rllib.algo import env_config, ppo_config
     from npc_tactics.training.rllib.env import POLICY_ID, NpcSideEnv
@@ -168,8 +169,6 @@ def train_segment(cfg: TrainConfig, run: Path, ckpts: list[Checkpoint], seg_seed
     torch.set_num_threads(1)
     torch.manual_seed(seg_seed)
     np.random.seed(seg_seed % (2**32))
-    from npc_tactics.training.envs import eval_opponents
-
     probe = NpcSideEnv(env_config(cfg))
     yardsticks = eval_opponents(cfg, probe.learner.opponent_pool)
     obs_size, n_actions = int(probe.session.encoder.size), int(probe.session.n_actions)
