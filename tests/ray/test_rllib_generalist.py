@@ -57,7 +57,7 @@ def test_rllib_trains_on_an_encounter_distribution_against_a_self_play_pool(
     # snapshots every 64 steps (the first at 0), the last 2 kept on disk as SB3 keeps them
     self_play = meta["segments"][-1]["self_play"]
     assert len(self_play["snapshots"]) == 2 and self_play["snapshots"][-1] >= 128
-    assert self_play["pools_updated"] >= 1  # the driver's env runner's envs received them
+    assert self_play["pools_updated"] == TINY_RLLIB["budget.n_envs"]  # every env of the driver's runner has them
     assert [steps for steps, _ in snapshot_files(run)] == self_play["snapshots"]
     # the evaluation plays the pool's fixed members (not `self`)
     header, *rows = (run / "eval_history.csv").read_text().splitlines()
@@ -66,6 +66,17 @@ def test_rllib_trains_on_an_encounter_distribution_against_a_self_play_pool(
     export_bundle(run, bundle, fights=3, seed=0)
     result = suggest(bundle, REPO / "examples" / f"{system}_situation.yaml")
     assert result.moves and abs(sum(m.probability for m in result.moves) - 1.0) < 1e-4
+
+
+def test_remote_env_runners_receive_the_snapshots(ray_local: Any, tmp_path: Path) -> None:
+    """With 2 remote env runners the snapshots reach the envs in both runner processes (2 envs each)."""
+    from npc_tactics.cluster import RayOptions
+    from npc_tactics.training.train import train
+
+    cfg = _config("dicepool", {"budget.timesteps": 128, "budget.n_envs": 4})
+    run = train(cfg, tmp_path / "run", progress=False, config_source="test",
+                ray_options=RayOptions(num_env_runners=2))
+    assert RunDir(run).meta()["segments"][-1]["self_play"]["pools_updated"] == 4
 
 
 def test_resume_restores_the_self_play_snapshots(ray_local: Any, tmp_path: Path) -> None:
