@@ -17,6 +17,7 @@ import json
 from pathlib import Path
 
 import numpy as np
+from generalist_report import _bundle_factory  # benchmarks/ is this script's folder (sys.path[0])
 
 from npc_tactics.agents.resolve import AgentFactory, agent_factory
 from npc_tactics.encounters.heldout import load_heldout
@@ -24,13 +25,6 @@ from npc_tactics.evaluation.generalist import play_encounters
 from npc_tactics.gm.suggest import shipped_bundle
 
 SCRIPTED = ("by-the-book", "aggressive", "cautious", "random")
-
-
-def _bundle_factory(path: Path) -> AgentFactory:
-    from npc_tactics.policy_io.onnx_agent import load_bundle_agent
-
-    agent = load_bundle_agent(path)
-    return lambda engine, rng: agent
 
 
 def main(argv: list[str] | None = None) -> int:
