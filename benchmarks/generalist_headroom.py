@@ -21,6 +21,7 @@ from generalist_report import _bundle_factory  # benchmarks/ is this script's fo
 
 from npc_tactics.agents.resolve import AgentFactory, agent_factory
 from npc_tactics.encounters.heldout import load_heldout
+from npc_tactics.errors import UserError, one_line
 from npc_tactics.evaluation.generalist import play_encounters
 from npc_tactics.gm.suggest import shipped_bundle
 
@@ -36,10 +37,13 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.repeats < 1:
         ap.error(f"--repeats: expected at least 1, got {args.repeats}")
-    heldout = load_heldout(args.system)
-    opponent = agent_factory(args.system, "by-the-book")
-    agents: dict[str, AgentFactory] = {name: agent_factory(args.system, name) for name in SCRIPTED}
-    agents["bundle" if args.bundle else "shipped"] = _bundle_factory(args.bundle or shipped_bundle(args.system))
+    try:
+        heldout = load_heldout(args.system)
+        opponent = agent_factory(args.system, "by-the-book")
+        agents: dict[str, AgentFactory] = {name: agent_factory(args.system, name) for name in SCRIPTED}
+        agents["bundle" if args.bundle else "shipped"] = _bundle_factory(args.bundle or shipped_bundle(args.system))
+    except UserError as exc:  # an unknown system, a bundle that does not load: one line, exit 2
+        ap.error(one_line(exc))
     per_fight = {}
     for name, agent in agents.items():
         records = play_encounters(args.system, heldout, agent, opponent, args.repeats, seed=0)
