@@ -23,7 +23,7 @@ A fight that ends before any NPC decides (SB3 sees a zero observation and a term
 next fight of the stream is the episode.
 
 Self-play: the env's opponent pool (:attr:`NpcSideEnv.pool`) lives in the env runner's process; the trainer
-sends it each snapshot of the module's weights (:func:`add_snapshot`) through RLlib's env-runner group.
+sends it the module's snapshots (:mod:`npc_tactics.training.rllib.selfplay`) through RLlib's env-runner group.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from npc_tactics.envs.pettingzoo_env import SIDE_NAMES
 from npc_tactics.envs.session import FightSession
 from npc_tactics.training.config import parse_train_config
 
-__all__ = ["POLICY_ID", "NpcSideEnv", "add_snapshot", "policy_mapping"]
+__all__ = ["POLICY_ID", "NpcSideEnv", "policy_mapping"]
 
 #: The one module every NPC of the trained side shares (shared parameters, like SB3's single policy).
 POLICY_ID = "npc"
@@ -52,15 +52,6 @@ MAX_SKIPPED_FIGHTS = 1000
 def policy_mapping(agent_id: Any, episode: Any = None, **kwargs: Any) -> str:
     """Every NPC agent plays the shared module (the opponents never reach RLlib)."""
     return POLICY_ID
-
-
-def add_snapshot(env: Any, timesteps: int, state: Mapping[str, Any]) -> int:
-    """Give ``env``'s self-play pool (if any) the weights of ``timesteps``; returns how many pools took it."""
-    pool = getattr(getattr(env, "unwrapped", env), "pool", None)
-    if pool is None or not pool.has_self:
-        return 0
-    pool.add_snapshot(timesteps, dict(state))
-    return 1
 
 
 class NpcSideEnv(MultiAgentEnv):
