@@ -64,3 +64,18 @@ def test_generalist_headroom_schema() -> None:
                                                              "shipped"}
     # the best agent per fight wins at least as often as every agent does on average
     assert out["best_per_fight"] >= max(out["win_rate"].values())
+
+
+def test_generalist_select_schema() -> None:
+    shipped = str(ROOT / "npc_tactics" / "policies" / "ose")
+    out = run_script("benchmarks/generalist_select.py", "--system", "ose", shipped, "--size", "5", "--repeats", "2")
+    assert out["pick"] == shipped and out["validation_fights"] == 5
+    (row,) = out["candidates"]
+    assert row["fights"] == 10 and row["draws"] + row["losses"] + row["fled"] <= 10
+    assert 0.0 <= row["win_ci"][0] <= row["win_rate"] <= row["win_ci"][1] <= 1.0
+
+
+def test_generalist_select_refuses_a_missing_folder(tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "benchmarks/generalist_select.py", "--system", "ose",
+                           str(tmp_path / "nope")], cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 2 and "not a folder" in proc.stderr

@@ -6,6 +6,11 @@ the set stays the same fights even when the generator changes; a test checks tha
 fresh draw of its seeds (a generator change shows up as a deliberate rewrite,
 ``python -m npc_tactics.encounters.heldout SYSTEM --write``). Training never draws these seeds
 (:data:`~npc_tactics.encounters.generator.TRAIN_SEED_BASE`).
+
+Validation fights (:func:`draw_validation`) come from the same distribution at seeds after the held-out ones
+(:data:`VALIDATION_FIRST_SEED`), also below the training range: choosing between candidate policies on them
+(``benchmarks/generalist_select.py``) leaves the held-out figure of the one chosen unbiased. They are drawn,
+not shipped: a generator change moves them, which only matters to a choice being made.
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ from npc_tactics.errors import ConfigError
 #: the shipped held-out sets: this many fights, seeds FIRST_SEED, FIRST_SEED + 1, ...
 SIZE = 100
 FIRST_SEED = 1_000_000
+#: validation fights: seeds VALIDATION_FIRST_SEED, ... (never held out, never trained on)
+VALIDATION_FIRST_SEED = 1_100_000
 
 
 def heldout_path(system: str, distribution: str = "generalist") -> Path:
@@ -43,6 +50,13 @@ def draw_heldout(system: str, distribution: str = "generalist", size: int = SIZE
                  first_seed: int = FIRST_SEED) -> list[Encounter]:
     gen = Generator(without_scenarios(load_encounter(distribution, system)))
     return [gen.draw(first_seed + k) for k in range(size)]
+
+
+def draw_validation(system: str, distribution: str = "generalist", size: int = SIZE) -> list[Encounter]:
+    """``size`` validation fights of ``distribution``: disjoint from the held-out set and from training."""
+    if not 1 <= size <= TRAIN_SEED_BASE - VALIDATION_FIRST_SEED:
+        raise ValueError(f"validation size: expected 1..{TRAIN_SEED_BASE - VALIDATION_FIRST_SEED}, got {size}")
+    return draw_heldout(system, distribution, size, VALIDATION_FIRST_SEED)
 
 
 def load_heldout(system: str, distribution: str = "generalist") -> list[Encounter]:
