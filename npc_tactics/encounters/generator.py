@@ -174,8 +174,14 @@ def without_scenarios(spec: EncounterSpec) -> EncounterSpec:
 
 def encounter_from_dict(system: str, raw: Mapping[str, Any], file: str, path: str = "") -> Encounter:
     """An encounter as :meth:`Encounter.to_dict` wrote it (held-out sets), re-validated; ``path`` is where
-    ``raw`` sits in ``file`` (errors name ``<path>.warmup``)."""
+    ``raw`` sits in ``file`` (errors name ``<path>.warmup``). A draw of a shipped scenario is stored by its name
+    (``{"shipped": name}``) and comes back as that scenario."""
     data = dict(raw["scenario"])
     wear = [tuple((int(i), float(f)) for i, f in raw.get(k, [])) for k in ("wounds", "spent")]
     warmup = V.integer(raw.get("warmup", 0), file, V.join(path, "warmup"), 0, MAX_WARMUP)
+    if set(data) == {"shipped"}:
+        content = get_system(system).load("content")
+        names = [n for n, _ in content.list_scenarios()]
+        name = V.choice(data["shipped"], file, V.join(path, "scenario", "shipped"), names, "scenario")
+        return Encounter(system, int(raw["seed"]), content.load_scenario(name), data, wear[0], wear[1], warmup)
     return Encounter(system, int(raw["seed"]), adapter(system).parse(data, file), data, wear[0], wear[1], warmup)

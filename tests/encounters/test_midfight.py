@@ -186,6 +186,23 @@ def test_warmup_round_trips_through_to_dict(system: str) -> None:
         assert err.value.field == "encounters[4].warmup"
 
 
+@pytest.mark.parametrize("system", SYSTEM_NAMES)
+def test_a_shipped_scenario_draw_round_trips_by_its_name(system: str) -> None:
+    gen = Generator(dataclasses.replace(_spec(system, 1.0, (2, 6)), scenario_share=1.0))
+    enc = gen.draw(5)
+    assert set(enc.mapping) == {"shipped"} and enc.warmup > 0
+    back = encounter_from_dict(system, enc.to_dict(), "x.yaml")
+    assert back.to_dict() == enc.to_dict() and type(back.scenario) is type(enc.scenario)
+    engine = make_engine(system)
+    a, _ = enc.start_combat(engine, RngRoller(np.random.default_rng(2)))
+    b, _ = back.start_combat(engine, RngRoller(np.random.default_rng(2)))
+    assert _digest(a) == _digest(b)
+    with pytest.raises(ConfigError, match="no_such_scenario") as err:
+        encounter_from_dict(system, {**enc.to_dict(), "scenario": {"shipped": "no_such_scenario"}}, "x.yaml",
+                            "encounters[2]")
+    assert err.value.field == "encounters[2].scenario.shipped"
+
+
 def test_heldout_sets_keep_warmup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     dist = tmp_path / "mid.yaml"
     dist.write_text(yaml.safe_dump({**_raw("dicepool"), "midfight": {"chance": 0.5, "decisions": [2, 12]}}))
