@@ -55,6 +55,7 @@ class FightSession:
     # ----- lifecycle -------------------------------------------------------------------------------
     def start(self, dice_seed: int) -> None:
         self.roller = RngRoller(np.random.default_rng(dice_seed))
+        warm: list[Event] = []  # a mid-fight start's warm-up (encounters only)
         if self.generator is None:
             self.state, opening = self.engine.new_combat(self.scenario, self.roller,
                                                           record_rolls=self.record_rolls)
@@ -63,11 +64,17 @@ class FightSession:
 
             drawn = self.generator.draw(training_seed(dice_seed))
             self.scenario = drawn.scenario
-            self.state, opening = drawn.start_combat(self.engine, self.roller, record_rolls=self.record_rolls)
+            self.state, opening, warm = drawn.start_with_warmup(self.engine, self.roller,
+                                                                 record_rolls=self.record_rolls)
         self.tracker = RewardTracker(self.reward_config, list(self.state.combatants))
         self.event_counts = Counter()
         self.round_events = []
         self._record(opening)
+        if warm:
+            # a mid-fight start: the round shown (render) is the one the warm-up left in progress; the warm-up
+            # is not this fight's log (event_counts), as Encounter.start_combat says
+            starts = [k for k, e in enumerate(warm) if e.kind == "round_start"]
+            self.round_events = list(warm[starts[-1]:]) if starts else self.round_events + list(warm)
         self._opening = opening  # handed out with the first step's events (reward shaping sees them once)
         self._refresh()
 
