@@ -28,7 +28,7 @@ from npc_tactics.export.card_distil import (
     make_dataset,
     rule_stats,
 )
-from npc_tactics.export.card_play import label_with_network, play_seat, seat_summary
+from npc_tactics.export.card_play import Visited, label_with_network, play_seat, seat_summary
 from npc_tactics.i18n import N_
 from npc_tactics.policy_io.card import Card, CardError, CardRule
 from npc_tactics.policy_io.card_features import features_for
@@ -48,7 +48,8 @@ CHOICES = {
 def kept_gain(card: np.ndarray, net: np.ndarray, book: np.ndarray, seed: int,
               resamples: int = 2000) -> dict[str, float] | None:
     """The share of the network's win-rate gain over by-the-book that the card keeps, with a paired bootstrap
-    95% interval over fights; None when the network does not beat by-the-book."""
+    95% interval over fights; None when the network does not measurably beat by-the-book (the gain's own
+    bootstrap interval reaches 0): a share of a gain that may be nothing is noise (it gave -900%)."""
     gain = float(net.mean() - book.mean())
     if gain <= 0:
         return None
@@ -56,6 +57,8 @@ def kept_gain(card: np.ndarray, net: np.ndarray, book: np.ndarray, seed: int,
     idx = rng.integers(0, len(net), size=(resamples, len(net)))
     num = card[idx].mean(axis=1) - book[idx].mean(axis=1)
     den = net[idx].mean(axis=1) - book[idx].mean(axis=1)
+    if float(np.percentile(den, 2.5)) <= 0:
+        return None
     ok = den > 0
     shares = num[ok] / den[ok]
     low, high = (np.percentile(shares, [2.5, 97.5]) if len(shares) else (np.nan, np.nan))
@@ -99,13 +102,17 @@ def build_card(bundle_dir: str | Path, *, fights: int = 2000, depths: Sequence[i
     opponents = [agent_factory(s.system, o) for o in s.training.opponents]
     book = agent_factory(s.system, "by-the-book")
     seeds = [seed + i for i in range(fights)]
+    fight_of = _encounter_draws(s.system, s.training.encounter)
+
+    def seat(npc: Any, seat_seeds: Sequence[int], record: bool = True) -> tuple[list[str], Visited]:
+        return play_seat(arena, s.side, npc, opponents, seat_seeds, record=record, fight_of=fight_of)
 
     def dataset(vectors: np.ndarray, masks: np.ndarray, kinds: list[str]) -> Dataset:
         return make_dataset(features, names, vectors, masks, kinds, label_with_network(net, vectors, masks))
 
     say(f"card: network and by-the-book, {fights} fights each")
-    net_results, visited = play_seat(arena, s.side, lambda e, r: net, opponents, seeds)
-    book_results, _ = play_seat(arena, s.side, book, opponents, seeds, record=False)
+    net_results, visited = seat(lambda e, r: net, seeds)
+    book_results, _ = seat(book, seeds, record=False)
     valid = dataset(*visited.arrays(), visited.kinds)
 
     def sampler(engine: Any, rng: np.random.Generator) -> OnnxAgent:
@@ -113,11 +120,13 @@ def build_card(bundle_dir: str | Path, *, fights: int = 2000, depths: Sequence[i
                          options=dict(s.options), deterministic=False, rng=rng)
 
     say(f"card: {dagger_fights} fights of the network sampling its moves (DAgger start)")
-    _, start = play_seat(arena, s.side, sampler, opponents, [seed + 1_000_000 + i for i in range(dagger_fights)])
+    _, start = seat(sampler, [seed + 1_000_000 + i for i in range(dagger_fights)])
     start_data = dataset(*start.arrays(), start.kinds)
     held = np.asarray(start.fights) % 5 == 0
     train0, holdout = start_data.subset(~held), start_data.subset(held)
-    scene = _scene(arena, s.side)
+    # a generalist meets other creatures in every fight: its card names none of them (slots and weapon numbers)
+    scene = (_scene(arena, s.side) if fight_of is None else
+             {"npcs": [], "foes": [], "enemy_count": 0, "weapons": [], "encounter": s.training.encounter})
     base_meta = {"bundle": bundle.name, "timesteps": s.training.timesteps, **scene}
     fallback = fallback_lists(start_data)
 
@@ -138,13 +147,13 @@ def build_card(bundle_dir: str | Path, *, fights: int = 2000, depths: Sequence[i
                 best, best_score = card, score
             if it + 1 < iterations:
                 dag_seeds = [seed + 2_000_000 + 100_000 * depth + 10_000 * it + i for i in range(dagger_fights)]
-                _, seen = play_seat(arena, s.side, _card_maker(card), opponents, dag_seeds)
+                _, seen = seat(_card_maker(card), dag_seeds)
                 data = data + dataset(*seen.arrays(), seen.kinds)
         assert best is not None
         moves, fired = card_choices(best, *visited.arrays(), visited.kinds)
         plain, weighted, n = fidelity(moves, valid)
         rule_stats(best, fired, valid)
-        results, _ = play_seat(arena, s.side, _card_maker(best), opponents, seeds, record=False)
+        results, _ = seat(_card_maker(best), seeds, record=False)
         summary = seat_summary(results)
         wins[f"card{depth}"] = np.array([r == "win" for r in results])
         best.meta["fidelity"] = {"plain": plain, "weighted": weighted, "decisions": n}
@@ -175,6 +184,18 @@ def build_card(bundle_dir: str | Path, *, fights: int = 2000, depths: Sequence[i
     for other in cards.values():
         other.meta.pop("card_summary", None)
     return card
+
+
+def _encounter_draws(system: str, encounter: str | None) -> Callable[[int], Any] | None:
+    """For a bundle trained on an encounter distribution: seed -> that seed's training-range draw (the fights the
+    policy was made for, never the held-out ones); None for a single-scenario bundle."""
+    if encounter is None:
+        return None
+    from npc_tactics.encounters.generator import Generator, training_seed
+    from npc_tactics.encounters.spec import load_encounter
+
+    gen = Generator(load_encounter(encounter, system))
+    return lambda k: gen.draw(training_seed(k))
 
 
 def _card_maker(card: Card) -> Callable[[Any, np.random.Generator], CardAgent]:

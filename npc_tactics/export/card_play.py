@@ -58,9 +58,10 @@ class _Recorder:
 
 
 def play_seat(arena: Arena, side: int, npc: NpcMaker, opponents: Sequence[Any], seeds: Sequence[int],
-              *, record: bool = True) -> tuple[list[str], Visited]:
+              *, record: bool = True, fight_of: Callable[[int], Any] | None = None) -> tuple[list[str], Visited]:
     """Play one fight per seed with ``npc(engine, rng)`` on ``side``: the NPC side's result of each fight
-    (``win``/``loss``/``draw``/``fled``) and, with ``record``, every decision it was shown."""
+    (``win``/``loss``/``draw``/``fled``) and, with ``record``, every decision it was shown. The fight is the
+    arena's scenario, or ``fight_of(seed)`` (a generalist's card: that seed's draw from its distribution)."""
     seen = Visited()
     results: list[str] = []
     for i, seed in enumerate(seeds):
@@ -71,7 +72,8 @@ def play_seat(arena: Arena, side: int, npc: NpcMaker, opponents: Sequence[Any], 
             agents[s] = npc(arena.engine, rngs[s]) if s == side else foe(arena.engine, rngs[s])
         if record:
             agents[side] = _Recorder(agents[side], seen, i)
-        rec = play_fight(arena.engine, arena.encoder, arena.scenario, agents, seed)
+        fight = arena.scenario if fight_of is None else fight_of(seed)
+        rec = play_fight(arena.engine, arena.encoder, fight, agents, seed)
         results.append(rec.results[side])
     return results, seen
 

@@ -172,10 +172,15 @@ def render_markdown(card: Card, lang: str = "en") -> str:
     _ = translator(lang, "card")
     m = card.meta
     who = ", ".join(m.get("npcs", [])) or _("the NPC")
-    out = ["# " + _("Tactics card: {who}").format(who=who), "",
-           _("{system}, scenario {scenario}; distilled from the bundle {bundle} (a decision tree of depth {depth}, "
-             "{rules} rules).").format(system=card.system, scenario=card.scenario, bundle=m.get("bundle", "?"),
-                                       depth=m.get("depth", "?"), rules=len(card.rules)), ""]
+    facts = {"system": card.system, "scenario": card.scenario, "bundle": m.get("bundle", "?"),
+             "depth": m.get("depth", "?"), "rules": len(card.rules), "encounter": m.get("encounter")}
+    if m.get("encounter"):  # a generalist: distilled and measured on fights drawn from its distribution
+        where = _("{system}, fights drawn from the {encounter} encounter distribution; distilled from the bundle "
+                  "{bundle} (a decision tree of depth {depth}, {rules} rules).").format(**facts)
+    else:
+        where = _("{system}, scenario {scenario}; distilled from the bundle {bundle} (a decision tree of depth "
+                  "{depth}, {rules} rules).").format(**facts)
+    out = ["# " + _("Tactics card: {who}").format(who=who), "", where, ""]
     out += [f"## {_('Before combat')}", ""]
     opening = m.get("opening")
     if opening:
@@ -244,7 +249,7 @@ def _trust(card: Card, lang: str) -> list[str]:
             book=_rate(ev["by_the_book"]["win"], lang)))
         kept = ev.get("kept_gain")
         if kept is None:
-            out.append("- " + _("Kept gain: not defined, the network does not beat by-the-book here."))
+            out.append("- " + _("Kept gain: not defined, the network does not measurably beat by-the-book here."))
         else:
             out.append("- " + _("The card keeps {kept} of the network's gain over by-the-book (bootstrap 95% "
                                 "interval {low} to {high}).").format(kept=pct(kept["share"], lang),

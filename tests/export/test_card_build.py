@@ -109,3 +109,31 @@ def test_card_cli_bad_input_is_one_line_and_exit_2(args: list[str], message: str
     assert done.value.code == 2
     err = capsys.readouterr().err.strip()
     assert message in err and len(err.splitlines()) == 1
+
+
+def test_a_generalist_card_is_distilled_and_measured_on_its_distribution(tmp_path: Path) -> None:
+    from npc_tactics.encounters.generator import Generator, training_seed
+    from npc_tactics.encounters.spec import load_encounter
+    from npc_tactics.gm.suggest import shipped_bundle
+    from npc_tactics.policy_io.card_render import render_markdown
+
+    bundle = tmp_path / "ose"
+    shutil.copytree(shipped_bundle("ose"), bundle)
+    schema = read_bundle(bundle).schema
+    assert schema.training.encounter == "generalist"
+    card = build_card(bundle, fights=30, depths=(2,), seed=0, dagger_fights=10, iterations=1, log=lambda _m: None)
+    assert card.meta["encounter"] == "generalist" and card.meta["npcs"] == [] and card.meta["foes"] == []
+    # the network's measured wins are those of the distribution's draws, not of the bundle's default scenario
+    gen = Generator(load_encounter("generalist", "ose"))
+    arena = Arena.build("ose", schema.scenario, schema.options)
+    opponents = [agent_factory("ose", o) for o in schema.training.opponents]
+    net = OnnxAgent.from_bundle(read_bundle(bundle))
+    seeds = list(range(30))
+    drawn, _ = play_seat(arena, schema.side, lambda e, r: net, opponents, seeds, record=False,
+                         fight_of=lambda k: gen.draw(training_seed(k)))
+    plain, _ = play_seat(arena, schema.side, lambda e, r: net, opponents, seeds, record=False)
+    assert card.meta["evaluation"]["network"]["win"]["count"] == sum(r == "win" for r in drawn)
+    assert drawn != plain
+    md = render_markdown(card)
+    assert "fights drawn from the generalist encounter distribution" in md and "Facing:" not in md
+    assert "distribution de rencontres generalist" in render_markdown(card, "fr")

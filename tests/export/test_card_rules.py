@@ -179,3 +179,12 @@ def test_a_rule_with_the_otherwise_move_is_dropped_as_it_changes_nothing() -> No
     assert sorted(c.feature for c in rules[0].conditions) == ["own_hp", "range"]
     assert all((35 if all(c.holds(v[names.index(c.feature)]) for c in rules[0].conditions) else 43) == label
                for v, label in zip(data.x, data.labels, strict=True))
+
+
+def test_kept_gain_is_not_defined_for_a_gain_that_may_be_nothing() -> None:
+    rng = np.random.default_rng(3)
+    book = rng.random(1000) < 0.40
+    net = book.copy()
+    net[np.flatnonzero(~book)[:1]] = True  # one fight better: the gain's interval reaches 0
+    card = rng.random(1000) < 0.32
+    assert net.mean() > book.mean() and kept_gain(card, net, book, seed=0) is None
