@@ -255,6 +255,10 @@ def _trust(card: Card, lang: str) -> list[str]:
                                 "interval {low} to {high}).").format(kept=pct(kept["share"], lang),
                                                                      low=pct(kept["low"], lang),
                                                                      high=pct(kept["high"], lang)))
+        if ev["card"]["win"]["high"] < ev["by_the_book"]["win"]["rate"]:  # the GM is better off without the card
+            out.append("- " + _("**Verdict: the card wins less often than by-the-book here.** Play this NPC by the "
+                                "book, or ask `npc-tactics suggest` (the network) at each decision, rather than "
+                                "follow the card."))
     sweep = m.get("sweep", [])
     if sweep:
         out += ["", f"| {_('depth')} | {_('rules')} | {_('fidelity')} | {_('weighted')} | {_('card win rate')} |",

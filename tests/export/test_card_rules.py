@@ -188,3 +188,23 @@ def test_kept_gain_is_not_defined_for_a_gain_that_may_be_nothing() -> None:
     net[np.flatnonzero(~book)[:1]] = True  # one fight better: the gain's interval reaches 0
     card = rng.random(1000) < 0.32
     assert net.mean() > book.mean() and kept_gain(card, net, book, seed=0) is None
+
+
+def test_a_card_that_loses_to_by_the_book_says_so() -> None:
+    names = list(Arena.build("ose").engine.catalogue.names)
+    card = _card([CardRule(0, "declare", [], names.index("declare_none"), "", [], 0.9, 0.9)])
+
+    def rate(r: float, lo: float, hi: float) -> dict[str, float]:
+        return {"rate": r, "low": lo, "high": hi, "count": int(r * 1000), "n": 1000}
+
+    def evaluation(card_high: float) -> dict[str, object]:
+        return {"fights": 1000, "opponents": ["by-the-book"], "kept_gain": None,
+                "card": {"win": rate(card_high - 0.03, card_high - 0.06, card_high), "fled": 0.0},
+                "network": {"win": rate(0.60, 0.57, 0.63), "fled": 0.0},
+                "by_the_book": {"win": rate(0.50, 0.47, 0.53), "fled": 0.0}}
+
+    card.meta["evaluation"] = evaluation(0.45)
+    assert "**Verdict: the card wins less often than by-the-book here.**" in render_markdown(card)
+    assert "**Verdict : la fiche gagne moins souvent" in render_markdown(card, "fr")
+    card.meta["evaluation"] = evaluation(0.52)  # within by-the-book's reach: no verdict
+    assert "Verdict" not in render_markdown(card)
