@@ -30,7 +30,7 @@ from typing import Any
 from npc_tactics.agents.resolve import AgentFactory, agent_factory
 from npc_tactics.encounters.heldout import load_heldout
 from npc_tactics.evaluation.arena import Arena
-from npc_tactics.evaluation.generalist import Figures, figures, play_encounters
+from npc_tactics.evaluation.generalist import Figures, encounter_bootstrap, figures, play_encounters
 from npc_tactics.gm.suggest import shipped_bundle
 from npc_tactics.systems import get_system
 
@@ -77,13 +77,17 @@ def system_report(system: str, bundle: Path, repeats: int, scenario_fights: int,
     policy = _bundle_factory(bundle)
     heldout = load_heldout(system)
     rows: list[Figures] = []
+    wins: dict[str, list[bool]] = {}
     for opp in OPPONENTS:
         opponent = agent_factory(system, opp)
         for label, agent in (("shipped", policy), ("by-the-book", agent_factory(system, "by-the-book"))):
             recs = play_encounters(system, heldout, agent, opponent, repeats, seed=seed)
             rows.append(figures(label, opp, recs))
+            if opp == "by-the-book":
+                wins[label] = [r.results[0] == "win" for r in recs]
     vs_book = rows[0]
     met_heldout = vs_book.win_rate >= 0.60 and vs_book.win_ci[0] > 0.50
+    boot = encounter_bootstrap(wins["shipped"], repeats, wins["by-the-book"], seed=seed)
     scen_rows: list[tuple[str, Figures, Figures]] = []
     book = agent_factory(system, "by-the-book")
     for name, _ in get_system(system).load("content").list_scenarios():
@@ -106,6 +110,10 @@ def system_report(system: str, bundle: Path, repeats: int, scenario_fights: int,
              f"Target (win rate vs by-the-book >= 60%, interval above 50%): **{'met' if met_heldout else 'not met'}** "
              f"({vs_book.win_rate:.1%} [{vs_book.win_ci[0]:.1%}, {vs_book.win_ci[1]:.1%}]; by-the-book itself on "
              f"side 0: {rows[1].win_rate:.1%}).", "",
+             f"Resampling whole encounters (the {len(heldout)} fights, not the dice; "
+             f"`npc_tactics.evaluation.generalist.encounter_bootstrap`): win rate vs by-the-book "
+             f"[{boot['low']:.1%}, {boot['high']:.1%}]; shipped minus by-the-book on side 0 {boot['diff']:+.1%} "
+             f"[{boot['diff_low']:+.1%}, {boot['diff_high']:+.1%}].", "",
              "### Shipped scenarios (side 1: by-the-book)", "",
              "| scenario | shipped win rate [95%] | by-the-book win rate [95%] | at least as well |",
              "|---|---|---|---|"]
@@ -121,7 +129,7 @@ def system_report(system: str, bundle: Path, repeats: int, scenario_fights: int,
                   *(_row(f) for f in single_rows)]
     lines += ["", f"({time.perf_counter() - t0:.0f} s)", ""]
     data = {"system": system, "bundle": str(bundle), "heldout": [f.to_dict() for f in rows],
-            "heldout_target_met": met_heldout,
+            "heldout_target_met": met_heldout, "encounter_bootstrap": {k: round(v, 4) for k, v in boot.items()},
             "scenarios": [{"scenario": n, "shipped": m.to_dict(), "by_the_book": b.to_dict()} for n, m, b in scen_rows],
             "scenario_target_met": all(met_scen), "single": [f.to_dict() for f in single_rows]}
     return "\n".join(lines), data

@@ -79,3 +79,14 @@ def test_generalist_select_refuses_a_missing_folder(tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, "benchmarks/generalist_select.py", "--system", "ose",
                            str(tmp_path / "nope")], cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 2 and "not a folder" in proc.stderr
+
+
+def test_generalist_report_runs_and_reports_an_encounter_interval(tmp_path: Path) -> None:
+    subprocess.run([sys.executable, "benchmarks/generalist_report.py", "--systems", "ose", "--repeats", "1",
+                    "--scenario-fights", "3", "--out", str(tmp_path)], cwd=ROOT, capture_output=True, text=True,
+                   check=True)
+    (data,) = json.loads((tmp_path / "report.json").read_text())
+    assert data["system"] == "ose" and len(data["heldout"]) == 6 and data["heldout"][0]["fights"] == 100
+    boot = data["encounter_bootstrap"]
+    assert boot["low"] <= data["heldout"][0]["win_rate"] <= boot["high"]
+    assert "Resampling whole encounters" in (tmp_path / "report.md").read_text()

@@ -4,6 +4,11 @@ Every (encounter, repeat) pair is one fight seed shared by every agent evaluated
 the same opponents with the same dice (paired seeds, STYLE.md §7). Figures per side-0 agent and opponent:
 win rate with its Wilson interval, the flee-and-survive rate when not winning (the NPC side ended the fight
 with at least one combatant fled alive, among the fights it did not win), and mean rounds.
+
+The Wilson interval treats the 1,000 fights of a held-out report as independent; they are 100 encounters x 10
+dice seeds, and which 100 encounters were drawn matters more than the dice. :func:`encounter_bootstrap` gives the
+interval that resamples whole encounters (the uncertainty of "on fights like these"), for one agent's rate and
+for the paired difference between two agents on the same fights.
 """
 
 from __future__ import annotations
@@ -11,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from npc_tactics.agents.resolve import AgentFactory
 from npc_tactics.evaluation.fight import FightRecord, agent_rngs, play_fight
@@ -92,4 +99,29 @@ def play_encounters(
             out.append(play_fight(engine, encoder, enc, agents, s))
             if progress is not None:
                 progress(1)
+    return out
+
+
+def encounter_bootstrap(wins: Sequence[bool], repeats: int, baseline: Sequence[bool] | None = None, *,
+                        resamples: int = 4000, seed: int = 0) -> dict[str, float]:
+    """95% percentile intervals that resample whole encounters: ``wins`` lists each fight's win in
+    :func:`play_encounters` order (encounter-major, ``repeats`` fights each). Returns ``rate``, ``low``,
+    ``high``; with ``baseline`` (another agent's wins on the same fights) also the paired difference
+    ``diff``, ``diff_low``, ``diff_high`` (this agent minus the baseline)."""
+    w = np.asarray(wins, dtype=float)
+    if repeats < 1 or len(w) == 0 or len(w) % repeats:
+        raise ValueError(f"encounter_bootstrap: {len(w)} fights do not split into encounters of {repeats}")
+    per = w.reshape(-1, repeats).mean(axis=1)
+    idx = np.random.default_rng(seed).integers(0, len(per), size=(resamples, len(per)))
+    rates = per[idx].mean(axis=1)
+    out = {"rate": float(per.mean()), "low": float(np.percentile(rates, 2.5)),
+           "high": float(np.percentile(rates, 97.5))}
+    if baseline is not None:
+        b = np.asarray(baseline, dtype=float)
+        if b.shape != w.shape:
+            raise ValueError(f"encounter_bootstrap: baseline has {len(b)} fights, expected {len(w)}")
+        diff = per - b.reshape(-1, repeats).mean(axis=1)
+        diffs = diff[idx].mean(axis=1)
+        out.update({"diff": float(diff.mean()), "diff_low": float(np.percentile(diffs, 2.5)),
+                    "diff_high": float(np.percentile(diffs, 97.5))})
     return out

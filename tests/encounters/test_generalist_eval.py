@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from npc_tactics.agents.resolve import agent_factory
 from npc_tactics.encounters.heldout import load_heldout
-from npc_tactics.evaluation.generalist import fight_seed, figures, play_encounters
+from npc_tactics.evaluation.generalist import encounter_bootstrap, fight_seed, figures, play_encounters
 
 
 def test_same_agents_same_seeds_same_fights_and_consistent_figures() -> None:
@@ -22,3 +22,24 @@ def test_same_agents_same_seeds_same_fights_and_consistent_figures() -> None:
     assert 0 <= f.fled_alive_when_not_won <= f.not_won
     lo, hi = f.win_ci
     assert lo <= f.win_rate <= hi
+
+
+def test_encounter_bootstrap_resamples_whole_encounters() -> None:
+    import numpy as np
+    import pytest
+
+    # 50 encounters always won, 50 never: the dice add nothing, the encounters decide
+    wins = [True] * 500 + [False] * 500
+    boot = encounter_bootstrap(wins, 10, [False] * 1000)
+    assert boot["rate"] == 0.5 and boot["diff"] == 0.5
+    assert boot["low"] < 0.42 and boot["high"] > 0.58  # ~ +-0.1, far wider than Wilson on 1,000 fights (+-0.03)
+    assert boot["diff_low"] == boot["low"] and boot["diff_high"] == boot["high"]
+    same = encounter_bootstrap(wins, 10, wins)
+    assert same["diff"] == same["diff_low"] == same["diff_high"] == 0.0  # paired: no difference, no spread
+    # every encounter a coin flip over its seeds: no encounter-to-encounter spread beyond the dice
+    flat = encounter_bootstrap(list(np.tile([True] * 5 + [False] * 5, 100)), 10)
+    assert flat["low"] == flat["high"] == 0.5
+    with pytest.raises(ValueError, match="do not split"):
+        encounter_bootstrap([True] * 15, 10)
+    with pytest.raises(ValueError, match="baseline"):
+        encounter_bootstrap([True] * 20, 10, [True] * 10)
