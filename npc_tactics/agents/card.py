@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from npc_tactics.policy_io.card import Card, CardError, CardRule
+from npc_tactics.policy_io.card import BY_THE_BOOK, Card, CardError, CardRule
 
 __all__ = ["CARD_PREFIX", "CardAgent", "load_card_agent"]
 
@@ -25,6 +25,7 @@ class CardAgent:
 
     def __init__(self, card: Card, name: str = "card") -> None:
         self.card = card
+        self._book: Any = None  # the by-the-book agent of "play by the book" rules, made at the first one
         self.name = name
         self.system = card.system
         self.scenario = card.scenario
@@ -35,6 +36,13 @@ class CardAgent:
 
     def act(self, observation: Any, mask: np.ndarray) -> int:
         action, self.last_rule = self.card.choose(observation.vector, mask, observation.decision.kind.name.lower())
+        if action == BY_THE_BOOK:
+            if self._book is None:
+                from npc_tactics.agents.resolve import agent_factory
+
+                # by-the-book's own dice stream is fixed: a card has no randomness of its own
+                self._book = agent_factory(self.system, "by-the-book")(observation.engine, np.random.default_rng(0))
+            return int(self._book.act(observation, mask))
         return action
 
 

@@ -2,9 +2,11 @@
 
 The card itself (:class:`Card`, loaded without scikit-learn) lives in :mod:`npc_tactics.policy_io.card`; this
 module builds it: DAgger/VIPER distillation (:mod:`npc_tactics.export.card_distil`) at each depth of the sweep,
-then the card, the network and by-the-book each play the same ``fights`` seeds in the NPC seat against the
-bundle's training opponents in turn (:mod:`npc_tactics.export.card_play`). The smallest depth whose card wins
-within :data:`WITHIN` of the network is kept (the best card if none is).
+for two kinds of card (rules only, and exceptions to by-the-book: rules that say where the network departs from
+by-the-book, "play by the book" otherwise), then the card, the network and by-the-book each play the same
+``fights`` seeds in the NPC seat against the bundle's training opponents in turn
+(:mod:`npc_tactics.export.card_play`). The smallest depth whose card wins within :data:`WITHIN` of the network
+is kept, the better kind at that depth (the best card if none is).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from npc_tactics.export.card_distil import (
 )
 from npc_tactics.export.card_play import Visited, label_with_network, play_seat, seat_summary
 from npc_tactics.i18n import N_
-from npc_tactics.policy_io.card import Card, CardError, CardRule
+from npc_tactics.policy_io.card import BY_THE_BOOK, Card, CardError, CardRule
 from npc_tactics.policy_io.card_features import features_for
 from npc_tactics.policy_io.onnx_agent import OnnxAgent
 
@@ -39,6 +41,8 @@ __all__ = ["DEFAULT_DEPTHS", "WITHIN", "Card", "CardError", "CardRule", "build_c
 DEFAULT_DEPTHS = (2, 3, 4, 5)
 #: A card is good enough when its win rate is at most this far below the network's.
 WITHIN = 0.02
+#: the ``action_name`` of a "play by the book" rule
+BOOK_NAME = "by-the-book"
 CHOICES = {
     "within": N_("the smallest depth within 2 points"),
     "best": N_("no depth came within 2 points; the best card is kept"),
@@ -105,15 +109,18 @@ def build_card(bundle_dir: str | Path, *, fights: int = 2000, depths: Sequence[i
     fight_of = _encounter_draws(s.system, s.training.encounter)
 
     def seat(npc: Any, seat_seeds: Sequence[int], record: bool = True) -> tuple[list[str], Visited]:
-        return play_seat(arena, s.side, npc, opponents, seat_seeds, record=record, fight_of=fight_of)
+        # every recorded decision also gets by-the-book's move there, for the by-the-book cards
+        return play_seat(arena, s.side, npc, opponents, seat_seeds, record=record, fight_of=fight_of, book=book)
 
-    def dataset(vectors: np.ndarray, masks: np.ndarray, kinds: list[str]) -> Dataset:
-        return make_dataset(features, names, vectors, masks, kinds, label_with_network(net, vectors, masks))
+    def dataset(seen: Visited) -> Dataset:
+        vectors, masks = seen.arrays()
+        return make_dataset(features, names, vectors, masks, seen.kinds, label_with_network(net, vectors, masks),
+                            seen.book_moves())
 
     say(f"card: network and by-the-book, {fights} fights each")
     net_results, visited = seat(lambda e, r: net, seeds)
     book_results, _ = seat(book, seeds, record=False)
-    valid = dataset(*visited.arrays(), visited.kinds)
+    valid = dataset(visited)
 
     def sampler(engine: Any, rng: np.random.Generator) -> OnnxAgent:
         return OnnxAgent(net.policy, system=s.system, scenario=s.scenario, side=s.side, name=net.name,
@@ -121,7 +128,7 @@ def build_card(bundle_dir: str | Path, *, fights: int = 2000, depths: Sequence[i
 
     say(f"card: {dagger_fights} fights of the network sampling its moves (DAgger start)")
     _, start = seat(sampler, [seed + 1_000_000 + i for i in range(dagger_fights)])
-    start_data = dataset(*start.arrays(), start.kinds)
+    start_data = dataset(start)
     held = np.asarray(start.fights) % 5 == 0
     train0, holdout = start_data.subset(~held), start_data.subset(held)
     # a generalist meets other creatures in every fight: its card names none of them (slots and weapon numbers)
@@ -130,47 +137,52 @@ def build_card(bundle_dir: str | Path, *, fights: int = 2000, depths: Sequence[i
     base_meta = {"bundle": bundle.name, "timesteps": s.training.timesteps, **scene}
     fallback = fallback_lists(start_data)
 
-    def make(rules: list[CardRule], depth: int) -> Card:
+    def make(rules: list[CardRule], depth: int, by_book: bool) -> Card:
         for r in rules:
-            r.action_name = s.actions[r.action]
+            r.action_name = BOOK_NAME if r.action == BY_THE_BOOK else s.actions[r.action]
         return Card(s.system, s.scenario, s.side, s.onnx.sha256, names, list(s.actions), rules, fallback,
-                    {**base_meta, "depth": depth})
+                    {**base_meta, "depth": depth, "by_the_book": by_book})
 
     wins = {k: np.array([r == "win" for r in v]) for k, v in (("net", net_results), ("book", book_results))}
     sweep, cards = [], {}
-    for depth in depths:
-        data, best, best_score = train0, None, -1.0
-        for it in range(iterations):
-            card = make(fit_rules(data, features, depth, seed), depth)
-            score = fidelity(_moves(card, start, held), holdout)[1]
-            if score > best_score:
-                best, best_score = card, score
-            if it + 1 < iterations:
-                dag_seeds = [seed + 2_000_000 + 100_000 * depth + 10_000 * it + i for i in range(dagger_fights)]
-                _, seen = seat(_card_maker(card), dag_seeds)
-                data = data + dataset(*seen.arrays(), seen.kinds)
-        assert best is not None
-        moves, fired = card_choices(best, *visited.arrays(), visited.kinds)
-        plain, weighted, n = fidelity(moves, valid)
-        rule_stats(best, fired, valid)
-        results, _ = seat(_card_maker(best), seeds, record=False)
-        summary = seat_summary(results)
-        wins[f"card{depth}"] = np.array([r == "win" for r in results])
-        best.meta["fidelity"] = {"plain": plain, "weighted": weighted, "decisions": n}
-        best.meta["card_summary"] = summary
-        cards[depth] = best
-        sweep.append({"depth": depth, "rules": len(best.rules), "fidelity": plain, "weighted_fidelity": weighted,
-                      "win": summary["win"], "fled": summary["fled"]})
-        say(f"card: depth {depth}: {len(best.rules)} rules, fidelity {plain:.3f} (weighted {weighted:.3f}), "
-            f"win rate {summary['win']['rate']:.3f}")
+    for by_book in (False, True):  # plain cards, then cards of exceptions to by-the-book
+        for depth in depths:
+            data, best, best_score = train0, None, -1.0
+            for it in range(iterations):
+                card = make(fit_rules(data, features, depth, seed, by_book=by_book), depth, by_book)
+                score = fidelity(_moves(card, start, held), holdout)[1]
+                if score > best_score:
+                    best, best_score = card, score
+                if it + 1 < iterations:
+                    dag_seeds = [seed + 2_000_000 + 100_000 * depth + 10_000 * it + i for i in range(dagger_fights)]
+                    _, seen = seat(_card_maker(card), dag_seeds)
+                    data = data + dataset(seen)
+            assert best is not None
+            moves, fired = card_choices(best, *visited.arrays(), visited.kinds, visited.book_moves())
+            plain, weighted, n = fidelity(moves, valid)
+            rule_stats(best, fired, valid)
+            results, _ = seat(_card_maker(best), seeds, record=False)
+            summary = seat_summary(results)
+            wins[_key(depth, by_book)] = np.array([r == "win" for r in results])
+            best.meta["fidelity"] = {"plain": plain, "weighted": weighted, "decisions": n}
+            best.meta["card_summary"] = summary
+            cards[(by_book, depth)] = best
+            sweep.append({"depth": depth, "by_the_book": by_book, "rules": len(best.rules), "fidelity": plain,
+                          "weighted_fidelity": weighted, "win": summary["win"], "fled": summary["fled"]})
+            say(f"card: {'by-the-book ' if by_book else ''}depth {depth}: {len(best.rules)} rules, fidelity "
+                f"{plain:.3f} (weighted {weighted:.3f}), win rate {summary['win']['rate']:.3f}")
     net_sum, book_sum = seat_summary(net_results), seat_summary(book_results)
-    good = [d for d in depths if cards[d].meta["card_summary"]["win"]["rate"] >= net_sum["win"]["rate"] - WITHIN]
-    if good:
-        depth, choice = min(good), CHOICES["within"]
+
+    def won(key: tuple[bool, int]) -> float:
+        return float(cards[key].meta["card_summary"]["win"]["rate"])
+
+    good = [k for k in cards if won(k) >= net_sum["win"]["rate"] - WITHIN]
+    if good:  # the smallest depth within reach of the network, the better card of the two kinds at that depth
+        chosen, choice = min(good, key=lambda k: (k[1], -won(k))), CHOICES["within"]
     else:
-        depth = max(depths, key=lambda d: (cards[d].meta["card_summary"]["win"]["rate"], -d))
-        choice = CHOICES["best"]
-    card = cards[depth]
+        chosen, choice = max(cards, key=lambda k: (won(k), -k[1])), CHOICES["best"]
+    depth = chosen[1]
+    card = cards[chosen]
     first = Counter(visited.chosen[i] for i in range(len(visited.fights))
                     if i == 0 or visited.fights[i] != visited.fights[i - 1])
     opening, count = first.most_common(1)[0]
@@ -179,7 +191,7 @@ def build_card(bundle_dir: str | Path, *, fights: int = 2000, depths: Sequence[i
         "opening": {"action": int(opening), "share": count / fights},
         "evaluation": {"fights": fights, "seed": seed, "opponents": list(s.training.opponents),
                        "card": card.meta.pop("card_summary"), "network": net_sum, "by_the_book": book_sum,
-                       "kept_gain": kept_gain(wins[f"card{depth}"], wins["net"], wins["book"], seed)},
+                       "kept_gain": kept_gain(wins[_key(*chosen[::-1])], wins["net"], wins["book"], seed)},
     })
     for other in cards.values():
         other.meta.pop("card_summary", None)
@@ -198,6 +210,10 @@ def _encounter_draws(system: str, encounter: str | None) -> Callable[[int], Any]
     return lambda k: gen.draw(training_seed(k))
 
 
+def _key(depth: int, by_book: bool) -> str:
+    return f"card{depth}{'b' if by_book else ''}"
+
+
 def _card_maker(card: Card) -> Callable[[Any, np.random.Generator], CardAgent]:
     """An NPC seat played by ``card`` (the card has no randomness: the seat's generator is unused)."""
     return lambda engine, rng: CardAgent(card)
@@ -207,4 +223,4 @@ def _moves(card: Card, start: Any, held: np.ndarray) -> np.ndarray:
     """The card's moves on the held-out states of the DAgger start (the selection set)."""
     vectors, masks = start.arrays()
     idx = np.flatnonzero(held)
-    return card_choices(card, vectors[idx], masks[idx], [start.kinds[i] for i in idx])[0]
+    return card_choices(card, vectors[idx], masks[idx], [start.kinds[i] for i in idx], start.book_moves()[idx])[0]

@@ -11,6 +11,10 @@
    fights is kept (VIPER picks among its iterates the same way).
 4. Each tree becomes a decision list: sibling leaves with the same move are merged, each leaf is a rule with its
    path's conditions (tightest bound per feature), the most used leaf is last as the kind's "otherwise".
+
+By the book (``by_book=True``): a state where the network's move is by-the-book's own is labelled "by the book"
+instead, so the trees learn where the network departs from the straightforward play and the card reads as a few
+exceptions to by-the-book (its "otherwise" rules mostly say "play by the book").
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from npc_tactics.policy_io.card import Card, CardRule, Condition
+from npc_tactics.policy_io.card import BY_THE_BOOK, Card, CardRule, Condition
 from npc_tactics.policy_io.card_features import Feature, FieldView, feature_matrix
 
 __all__ = ["MAX_RULES", "Dataset", "fidelity", "fit_rules", "rule_stats"]
@@ -41,23 +45,34 @@ class Dataset:
     labels: np.ndarray
     weights: np.ndarray
     probs: np.ndarray
+    book: np.ndarray  #: by-the-book's move at each state (-1: not asked)
 
     def __add__(self, other: Dataset) -> Dataset:
         return Dataset(np.vstack([self.x, other.x]), np.vstack([self.masks, other.masks]), self.kinds + other.kinds,
                        np.concatenate([self.labels, other.labels]), np.concatenate([self.weights, other.weights]),
-                       np.vstack([self.probs, other.probs]))
+                       np.vstack([self.probs, other.probs]), np.concatenate([self.book, other.book]))
 
     def subset(self, keep: np.ndarray) -> Dataset:
         idx = np.flatnonzero(keep)
         return Dataset(self.x[idx], self.masks[idx], [self.kinds[i] for i in idx], self.labels[idx],
-                       self.weights[idx], self.probs[idx])
+                       self.weights[idx], self.probs[idx], self.book[idx])
 
 
 def make_dataset(features: Sequence[Feature], field_names: Sequence[str], vectors: np.ndarray, masks: np.ndarray,
-                 kinds: list[str], labelled: tuple[np.ndarray, np.ndarray, np.ndarray]) -> Dataset:
+                 kinds: list[str], labelled: tuple[np.ndarray, np.ndarray, np.ndarray],
+                 book: np.ndarray | None = None) -> Dataset:
     probs, labels, weights = labelled
     x = feature_matrix(features, FieldView(field_names), vectors)
-    return Dataset(x, masks, kinds, labels, weights, probs)
+    moves = np.full(len(labels), -1, dtype=np.int64) if book is None else np.asarray(book, dtype=np.int64)
+    return Dataset(x, masks, kinds, labels, weights, probs, moves)
+
+
+def _book_labels(data: Dataset) -> Dataset:
+    """``data`` with each state where the network plays by-the-book's move relabelled "by the book" (class
+    ``n_actions``, since classes must be non-negative)."""
+    same = data.book == data.labels
+    labels = np.where(same, data.masks.shape[1], data.labels)
+    return Dataset(data.x, data.masks, data.kinds, labels, data.weights, data.probs, data.book)
 
 
 @dataclass
@@ -133,10 +148,16 @@ def _kind_rules(data: Dataset, features: Sequence[Feature], kind: str, depth: in
                 seed: int) -> list[CardRule]:
     from sklearn.tree import DecisionTreeClassifier
 
+    book = data.masks.shape[1]  # the "by the book" class (only in by-the-book labels)
+
+    def rule(conds: list[Condition], ranked: list[int]) -> CardRule:
+        action = BY_THE_BOOK if ranked[0] == book else ranked[0]
+        return CardRule(0, kind, conds, action, "", [a for a in ranked[1:] if a != book][:3], 0.0, 0.0)
+
     if leaves < 2 or len(np.unique(data.labels)) < 2:
         totals = np.bincount(data.labels, weights=data.weights)
         ranked = [int(a) for a in np.argsort(-totals, kind="stable") if totals[a] > 0]
-        return [CardRule(0, kind, [], ranked[0], "", ranked[1:4], 0.0, 0.0)]
+        return [rule([], ranked)]
     tree = DecisionTreeClassifier(max_depth=depth, max_leaf_nodes=leaves, min_weight_fraction_leaf=0.01,
                                   random_state=seed)
     tree.fit(data.x, data.labels, sample_weight=data.weights)
@@ -150,23 +171,29 @@ def _kind_rules(data: Dataset, features: Sequence[Feature], kind: str, depth: in
         path, node = found[i]
         assert node.weights is not None
         ranked = [classes[j] for j in np.argsort(-node.weights, kind="stable") if node.weights[j] > 0]
-        conds = [] if i == last else _tightest(path, features)
-        rules.append(CardRule(0, kind, conds, ranked[0], "", ranked[1:4], 0.0, 0.0))
+        rules.append(rule([] if i == last else _tightest(path, features), ranked))
     # Leaves are disjoint, so a rule giving the same move as "otherwise" changes nothing when dropped: its states
     # fall through to "otherwise" (only the order of alternatives for a forbidden move can differ).
     return [r for r in rules[:-1] if r.action != rules[-1].action] + rules[-1:]
 
 
-def fit_rules(data: Dataset, features: Sequence[Feature], depth: int, seed: int = 0) -> list[CardRule]:
+def fit_rules(data: Dataset, features: Sequence[Feature], depth: int, seed: int = 0,
+              by_book: bool = False) -> list[CardRule]:
     """One tree of ``depth`` per decision kind that has real choices, the :data:`MAX_RULES` leaves shared among
     kinds by weight; each tree becomes that kind's rules, its most used leaf last as "otherwise". Kinds are
-    listed by weight. Rule statistics (probability, fires) are left at 0: see :func:`rule_stats`."""
+    listed by weight. Rule statistics (probability, fires) are left at 0: see :func:`rule_stats`. With
+    ``by_book`` (``data.book`` filled in), states where the network agrees with by-the-book are learnt as "by the
+    book" (module docstring)."""
+    if by_book:
+        if (data.book < 0).any():
+            raise ValueError("fit_rules(by_book=True) needs by-the-book's move at every state")
+        data = _book_labels(data)
     kinds = np.asarray(data.kinds)
     keep = data.weights > 0
     weights = {str(k): float(data.weights[kinds == k].sum()) for k in np.unique(kinds)}
     if not keep.any():  # every decision forced: one rule per kind, the most common move
         keep = np.ones(len(kinds), dtype=bool)
-        data = Dataset(data.x, data.masks, data.kinds, data.labels, np.ones(len(kinds)), data.probs)
+        data = Dataset(data.x, data.masks, data.kinds, data.labels, np.ones(len(kinds)), data.probs, data.book)
         weights = {str(k): float((kinds == k).sum()) for k in np.unique(kinds)}
     rules: list[CardRule] = []
     for kind, budget in leaf_budget(weights).items():
@@ -195,13 +222,16 @@ def fallback_lists(data: Dataset) -> dict[str, list[int]]:
     return {k: [a for a, _ in c.most_common()] for k, c in sorted(counts.items())}
 
 
-def card_choices(card: Card, vectors: np.ndarray, masks: np.ndarray, kinds: Sequence[str]) -> tuple[np.ndarray,
-                                                                                                   np.ndarray]:
-    """The card's move and the index of the rule that applied, for each visited state."""
+def card_choices(card: Card, vectors: np.ndarray, masks: np.ndarray, kinds: Sequence[str],
+                 book: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The card's move and the index of the rule that applied, for each visited state; a "by the book" rule's
+    move is ``book[i]`` (-1 without it)."""
     moves = np.zeros(len(vectors), dtype=np.int64)
     fired = np.zeros(len(vectors), dtype=np.int64)
     for i, (vec, mask, kind) in enumerate(zip(vectors, masks, kinds, strict=True)):
         a, rule = card.choose(vec, mask, kind)
+        if a == BY_THE_BOOK:
+            a = int(book[i]) if book is not None else -1
         moves[i], fired[i] = a, (rule.index if rule is not None else -1)
     return moves, fired
 
@@ -226,4 +256,10 @@ def rule_stats(card: Card, fired: np.ndarray, data: Dataset) -> None:
     for rule in card.rules:
         where = fired == rule.index
         rule.fires = float(where.sum()) / n
-        rule.probability = float(data.probs[where, rule.action].mean()) if where.any() else 0.0
+        if not where.any():
+            rule.probability = 0.0
+        elif rule.action == BY_THE_BOOK:  # the network's probability of by-the-book's move where the rule fires
+            idx = np.flatnonzero(where & (data.book >= 0))
+            rule.probability = float(data.probs[idx, data.book[idx]].mean()) if len(idx) else 0.0
+        else:
+            rule.probability = float(data.probs[where, rule.action].mean())

@@ -26,28 +26,34 @@ NpcMaker = Callable[[Any, np.random.Generator], Any]
 @dataclass
 class Visited:
     """The NPC's decisions seen in some fights: observation vectors, legal masks, decision kind names, the fight
-    index of each, and the action chosen by whoever played."""
+    index of each, the action chosen by whoever played, and what by-the-book would have played there (``book``,
+    -1 when not asked)."""
 
     vectors: list[np.ndarray] = field(default_factory=list)
     masks: list[np.ndarray] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
     fights: list[int] = field(default_factory=list)
     chosen: list[int] = field(default_factory=list)
+    book: list[int] = field(default_factory=list)
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
         return np.asarray(self.vectors, dtype=np.float32), np.asarray(self.masks, dtype=bool)
 
+    def book_moves(self) -> np.ndarray:
+        return np.asarray(self.book, dtype=np.int64)
+
     def extend(self, other: Visited) -> None:
-        for name in ("vectors", "masks", "kinds", "fights", "chosen"):
+        for name in ("vectors", "masks", "kinds", "fights", "chosen", "book"):
             getattr(self, name).extend(getattr(other, name))
 
 
 class _Recorder:
-    def __init__(self, inner: Any, seen: Visited, fight: int) -> None:
-        self.inner, self.seen, self.fight = inner, seen, fight
+    def __init__(self, inner: Any, seen: Visited, fight: int, book: Any = None) -> None:
+        self.inner, self.seen, self.fight, self.book = inner, seen, fight, book
         self.name = getattr(inner, "name", type(inner).__name__)
 
     def act(self, observation: Any, mask: np.ndarray) -> int:
+        self.seen.book.append(int(self.book.act(observation, mask)) if self.book is not None else -1)
         action = int(self.inner.act(observation, mask))
         self.seen.vectors.append(np.asarray(observation.vector, dtype=np.float32).copy())
         self.seen.masks.append(np.asarray(mask, dtype=bool).copy())
@@ -58,10 +64,12 @@ class _Recorder:
 
 
 def play_seat(arena: Arena, side: int, npc: NpcMaker, opponents: Sequence[Any], seeds: Sequence[int],
-              *, record: bool = True, fight_of: Callable[[int], Any] | None = None) -> tuple[list[str], Visited]:
+              *, record: bool = True, fight_of: Callable[[int], Any] | None = None,
+              book: NpcMaker | None = None) -> tuple[list[str], Visited]:
     """Play one fight per seed with ``npc(engine, rng)`` on ``side``: the NPC side's result of each fight
-    (``win``/``loss``/``draw``/``fled``) and, with ``record``, every decision it was shown. The fight is the
-    arena's scenario, or ``fight_of(seed)`` (a generalist's card: that seed's draw from its distribution)."""
+    (``win``/``loss``/``draw``/``fled``) and, with ``record``, every decision it was shown (and, with ``book``,
+    the move ``book(engine, rng)`` would have made at each). The fight is the arena's scenario, or
+    ``fight_of(seed)`` (a generalist's card: that seed's draw from its distribution)."""
     seen = Visited()
     results: list[str] = []
     for i, seed in enumerate(seeds):
@@ -71,7 +79,8 @@ def play_seat(arena: Arena, side: int, npc: NpcMaker, opponents: Sequence[Any], 
         for s in range(arena.sides):
             agents[s] = npc(arena.engine, rngs[s]) if s == side else foe(arena.engine, rngs[s])
         if record:
-            agents[side] = _Recorder(agents[side], seen, i)
+            adviser = book(arena.engine, np.random.default_rng([seed, 7])) if book is not None else None
+            agents[side] = _Recorder(agents[side], seen, i, adviser)
         fight = arena.scenario if fight_of is None else fight_of(seed)
         rec = play_fight(arena.engine, arena.encoder, fight, agents, seed)
         results.append(rec.results[side])

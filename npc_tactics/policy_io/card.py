@@ -3,9 +3,11 @@
 ``card.json`` (beside ``policy.onnx`` in the bundle) holds the rules as a decision list over GM-visible
 features (:mod:`npc_tactics.policy_io.card_features`): the first rule whose conditions all hold gives the move;
 when that move is not allowed now, the rule's own alternatives, then the card's per-decision-kind fallback
-list, are tried in order. The same file carries the measurements printed on the card (fidelity, paired win
-rates, kept gain, the depth sweep). ``card.md`` is its rendering in one language
-(:mod:`npc_tactics.policy_io.card_render`). Loading needs neither scikit-learn nor torch.
+list, are tried in order. A rule may also say "play by the book" (action :data:`BY_THE_BOOK`): the move is
+then the system's by-the-book agent's (:class:`~npc_tactics.agents.card.CardAgent` asks it), so a card can be
+a few exceptions to the straightforward play a GM already knows. The same file carries the measurements printed
+on the card (fidelity, paired win rates, kept gain, the depth sweep). ``card.md`` is its rendering in one
+language (:mod:`npc_tactics.policy_io.card_render`). Loading needs neither scikit-learn nor torch.
 """
 
 from __future__ import annotations
@@ -22,11 +24,13 @@ import numpy as np
 from npc_tactics.errors import UserError
 from npc_tactics.policy_io.card_features import Feature, FieldView, features_for
 
-__all__ = ["CARD_FORMAT", "CARD_JSON", "CARD_MD", "Card", "CardError", "CardRule", "Condition"]
+__all__ = ["BY_THE_BOOK", "CARD_FORMAT", "CARD_JSON", "CARD_MD", "Card", "CardError", "CardRule", "Condition"]
 
 CARD_FORMAT: Final = "npc-tactics-card/1"
 CARD_JSON: Final = "card.json"
 CARD_MD: Final = "card.md"
+#: a rule's action meaning "the by-the-book agent's move here" (its ``action_name`` is "by-the-book")
+BY_THE_BOOK: Final = -1
 
 
 class CardError(UserError):
@@ -128,8 +132,11 @@ class Card:
 
     def choose(self, vector: np.ndarray, mask: np.ndarray, kind: str) -> tuple[int, CardRule | None]:
         """The card's move for this decision: the rule's move, else its alternatives, else the fallback list of
-        the decision kind, else the first legal action; and the rule that applied."""
+        the decision kind, else the first legal action; and the rule that applied. A "by the book" rule gives
+        :data:`BY_THE_BOOK`: the caller plays the by-the-book agent's move."""
         rule = self.first_rule(vector, kind)
+        if rule is not None and rule.action == BY_THE_BOOK:
+            return BY_THE_BOOK, rule
         legal = np.asarray(mask, dtype=bool)
         preferred = [rule.action, *rule.alternatives] if rule is not None else []
         for a in [*preferred, *self.fallback.get(kind, [])]:
@@ -169,6 +176,10 @@ class Card:
                 raise ValueError("each decision kind's last rule must have no condition (its 'otherwise' rule)")
             if any(c.op not in ("le", "gt") for r in rules for c in r.conditions):
                 raise ValueError("a condition's op must be 'le' or 'gt'")
+            n = len(raw["actions"])
+            if any(not (0 <= r.action < n or r.action == BY_THE_BOOK) or any(not 0 <= a < n for a in r.alternatives)
+                   for r in rules):
+                raise ValueError(f"a rule's action must be 0..{n - 1} or {BY_THE_BOOK} (by the book)")
             keys = ("format", "system", "scenario", "side", "onnx_sha256", "field_names", "actions", "rules",
                     "fallback")
             return cls(str(raw["system"]), str(raw["scenario"]), int(raw["side"]), str(raw["onnx_sha256"]),

@@ -20,6 +20,9 @@ Condition = Any
 
 __all__ = ["MORALE_RULES", "action_phrase", "condition_text", "pct", "render_markdown", "rule_text"]
 
+#: the action of a "play by the book" rule (``policy_io.card.BY_THE_BOOK``, which this module cannot import)
+BOOK_ACTION: Final = -1
+
 #: Move phrases by catalogue verb; {target}, {weapon}, {spell}, {n}, {location} are filled from the action name.
 VERBS: Final[dict[str, str]] = {
     "declare_none": N_("declare nothing special"), "declare_withdraw": N_("declare a fighting withdrawal"),
@@ -99,8 +102,10 @@ def _target(card: Card, token: str, _: Callable[[str], str]) -> str:
 
 
 def action_phrase(card: Card, action: int, lang: str = "en") -> str:
-    """The move ``action`` of the card's catalogue in words."""
+    """The move ``action`` of the card's catalogue in words (-1: a "by the book" rule's move)."""
     _ = translator(lang, "card")
+    if action == BOOK_ACTION:
+        return _("play by the book (the move by-the-book makes here)")
     name = str(card.actions[action])
     verb, *args = name.split(":")
     template = VERBS.get(verb + "+w") if any(a.isdigit() for a in args) else None
@@ -201,6 +206,10 @@ def render_markdown(card: Card, lang: str = "en") -> str:
                   "decisions on which the rule is the one that applies. When the rule's move is not allowed, take "
                   "the next allowed one of: {moves}.").format(
         moves=", ".join(action_phrase(card, a, lang) for a in _fallback_examples(card)) or "-"), ""]
+    if any(r.action == BOOK_ACTION for r in card.rules):
+        out += [_("\"Play by the book\": make the move the system's by-the-book agent makes (`npc-tactics agents "
+                  "{system}` describes it), the straightforward play of the rules; the other rules are where the "
+                  "network plays otherwise.").format(system=card.system), ""]
     ruled = {r.kind for r in card.rules}
     for kind, moves in card.fallback.items():
         if kind not in ruled and moves:
@@ -209,7 +218,7 @@ def render_markdown(card: Card, lang: str = "en") -> str:
                                                  move=action_phrase(card, moves[0], lang)))
     out += [""] if out[-1] else []
     out += [f"## {_('Morale / retreat')}", ""]
-    exits = [r for r in card.rules if card.actions[r.action].split(":")[0] in EXIT_VERBS]
+    exits = [r for r in card.rules if r.action != BOOK_ACTION and card.actions[r.action].split(":")[0] in EXIT_VERBS]
     if exits:
         out.append("- " + _("Learned exit: rule {rules}.").format(rules=", ".join(str(r.index + 1) for r in exits)))
     else:
@@ -261,10 +270,13 @@ def _trust(card: Card, lang: str) -> list[str]:
                                 "follow the card."))
     sweep = m.get("sweep", [])
     if sweep:
-        out += ["", f"| {_('depth')} | {_('rules')} | {_('fidelity')} | {_('weighted')} | {_('card win rate')} |",
-                "|---|---|---|---|---|"]
+        out += ["", f"| {_('card')} | {_('depth')} | {_('rules')} | {_('fidelity')} | {_('weighted')} | "
+                    f"{_('card win rate')} |", "|---|---|---|---|---|---|"]
         for s in sweep:
-            out.append(f"| {s['depth']} | {s['rules']} | {pct(s['fidelity'], lang)} | "
+            kind = _("exceptions to by-the-book") if s.get("by_the_book") else _("rules only")
+            out.append(f"| {kind} | {s['depth']} | {s['rules']} | {pct(s['fidelity'], lang)} | "
                        f"{pct(s['weighted_fidelity'], lang)} | {_rate(s['win'], lang)} |")
-        out += ["", _("Kept: depth {depth}, {why}.").format(depth=m.get("depth", "?"), why=_(m.get("choice", "")))]
+        kept = _("exceptions to by-the-book") if m.get("by_the_book") else _("rules only")
+        out += ["", _("Kept: {card}, depth {depth}, {why}.").format(card=kept, depth=m.get("depth", "?"),
+                                                                    why=_(m.get("choice", "")))]
     return out + [""]

@@ -17,7 +17,7 @@ from npc_tactics.export.card import build_card
 from npc_tactics.export.card_distil import MAX_RULES
 from npc_tactics.export.card_play import label_with_network, play_seat
 from npc_tactics.policy_io.bundle import read_bundle
-from npc_tactics.policy_io.card import Card
+from npc_tactics.policy_io.card import BY_THE_BOOK, Card
 from npc_tactics.policy_io.onnx_agent import OnnxAgent
 from tests.export.conftest import Exported
 
@@ -48,7 +48,8 @@ def test_card_measurements_are_what_replaying_the_same_seeds_gives(system: str,
     opponents = [agent_factory(system, o) for o in schema.training.opponents]
     net = OnnxAgent.from_bundle(read_bundle(bundle))
     seeds = list(range(FIGHTS))
-    net_results, seen = play_seat(arena, schema.side, lambda e, r: net, opponents, seeds)
+    net_results, seen = play_seat(arena, schema.side, lambda e, r: net, opponents, seeds,
+                                  book=agent_factory(system, "by-the-book"))
     card_results, _ = play_seat(arena, schema.side, lambda e, r: CardAgent(card), opponents, seeds, record=False)
     ev = card.meta["evaluation"]
     assert ev["network"]["win"]["count"] == sum(r == "win" for r in net_results)
@@ -56,7 +57,10 @@ def test_card_measurements_are_what_replaying_the_same_seeds_gives(system: str,
     assert ev["card"]["win"]["low"] <= ev["card"]["win"]["rate"] <= ev["card"]["win"]["high"]
     vectors, masks = seen.arrays()
     _probs, labels, weights = label_with_network(net, vectors, masks)
+    # a "by the book" rule's move is by-the-book's, recorded at each state
     moves = np.array([card.choose(v, m, k)[0] for v, m, k in zip(vectors, masks, seen.kinds, strict=True)])
+    moves = np.where(moves == BY_THE_BOOK, seen.book_moves(), moves)
+    assert (moves >= 0).all()
     choice = masks.sum(axis=1) >= 2
     assert card.meta["fidelity"]["decisions"] == int(choice.sum())
     assert card.meta["fidelity"]["plain"] == pytest.approx(float((moves == labels)[choice].mean()))
@@ -64,7 +68,10 @@ def test_card_measurements_are_what_replaying_the_same_seeds_gives(system: str,
     assert card.meta["fidelity"]["weighted"] == pytest.approx(float(((moves == labels)[choice] * w).sum() / w.sum()))
     fires = sum(r.fires for r in card.rules)
     assert fires <= 1.0 + 1e-9  # shares of decisions; forced kinds without rules make up the rest
-    assert [s["depth"] for s in card.meta["sweep"]] == [2, 3]
+    # both kinds of card are tried at each depth: rules only, then exceptions to by-the-book
+    assert [(s["by_the_book"], s["depth"]) for s in card.meta["sweep"]] == [(False, 2), (False, 3), (True, 2),
+                                                                           (True, 3)]
+    assert card.meta["by_the_book"] in (False, True)
 
 
 def test_card_agent_plays_in_a_tournament_and_the_bundle_card_loads(carded: dict[str, tuple[Path, Card]],

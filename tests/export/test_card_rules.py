@@ -104,7 +104,7 @@ def _synthetic(n: int = 600, seed: int = 0) -> tuple[Dataset, list]:
     probs = np.zeros((n, 49))
     probs[np.arange(n), labels] = 0.9
     probs[:, 34] = 0.1
-    return Dataset(x, masks, ["act"] * n, labels, np.full(n, 0.9 - 1 / 3), probs), feats
+    return Dataset(x, masks, ["act"] * n, labels, np.full(n, 0.9 - 1 / 3), probs, np.full(n, -1)), feats
 
 
 def test_fit_rules_recovers_a_threshold_rule_in_gm_units() -> None:
@@ -208,3 +208,58 @@ def test_a_card_that_loses_to_by_the_book_says_so() -> None:
     assert "**Verdict : la fiche gagne moins souvent" in render_markdown(card, "fr")
     card.meta["evaluation"] = evaluation(0.52)  # within by-the-book's reach: no verdict
     assert "Verdict" not in render_markdown(card)
+
+
+def test_a_by_the_book_card_keeps_only_where_the_network_departs_from_by_the_book() -> None:
+    from dataclasses import replace
+
+    from npc_tactics.export.card_distil import card_choices, rule_stats
+    from npc_tactics.policy_io.card import BY_THE_BOOK
+
+    data, feats = _synthetic()
+    # by-the-book always strikes (43); the network withdraws (35) at own HP <= 30%, strikes otherwise
+    data = replace(data, book=np.full(len(data.labels), 43))
+    with pytest.raises(ValueError, match="by-the-book's move"):
+        fit_rules(replace(data, book=np.full(len(data.labels), -1)), feats, depth=3, by_book=True)
+    rules = fit_rules(data, feats, depth=3, by_book=True)
+    assert [r.action for r in rules] == [35, BY_THE_BOOK]
+    assert rules[0].conditions == [Condition("own_hp", "le", pytest.approx(0.3, abs=0.02))]
+    assert all(BY_THE_BOOK not in r.alternatives for r in rules)
+    names = [f.name for f in Arena.build("ose").encoder.fields]
+    card = Card("ose", "goblin_duel", 0, "0" * 64, names, list(Arena.build("ose").engine.catalogue.names), rules,
+                {"act": [43, 35]}, {"enemy_count": 1})
+    vectors = np.zeros((len(data.labels), len(names)), dtype=np.float32)
+    vectors[:, names.index("self.hp")] = data.x[:, [f.name for f in feats].index("own_hp")]
+    moves, fired = card_choices(card, vectors, data.masks, data.kinds, data.book)
+    assert (moves == data.labels).mean() > 0.97  # the exception and by-the-book together give the network's moves
+    rule_stats(card, fired, data)
+    assert rules[1].probability == pytest.approx(0.9)  # the network's probability of by-the-book's move there
+    text = rule_text(card, rules[1])
+    assert text == "Otherwise: play by the book (the move by-the-book makes here)"
+    assert "Play by the book" in render_markdown(card) and "selon les règles" in render_markdown(card, "fr")
+    raw = card.to_dict()
+    assert Card.from_dict(json.loads(json.dumps(raw))).rules[1].action == BY_THE_BOOK
+    raw["rules"][1]["action"] = -2
+    with pytest.raises(CardError, match="by the book"):
+        Card.from_dict(raw)
+
+
+def test_a_card_agent_asks_by_the_book_for_by_the_book_rules() -> None:
+    from npc_tactics.agents.card import CardAgent
+    from npc_tactics.agents.resolve import agent_factory
+    from npc_tactics.evaluation.fight import agent_rngs, play_fight
+    from npc_tactics.policy_io.card import BY_THE_BOOK
+
+    arena = Arena.build("runequest")
+    names = [f.name for f in arena.encoder.fields]
+    kinds = [k.name.lower() for k in DecisionKind]
+    rules = [CardRule(i, k, [], BY_THE_BOOK, "by-the-book", [], 1.0, 0.0) for i, k in enumerate(kinds)]
+    card = Card("runequest", "parry_duel", 0, "0" * 64, names, list(arena.engine.catalogue.names), rules, {})
+    book = agent_factory("runequest", "by-the-book")
+    for seed in range(4):  # a card that is all "by the book" plays by-the-book's fights exactly
+        rngs = agent_rngs(seed, 2)
+        a = play_fight(arena.engine, arena.encoder, arena.scenario, [CardAgent(card), book(arena.engine, rngs[1])],
+                       seed)
+        b = play_fight(arena.engine, arena.encoder, arena.scenario,
+                       [book(arena.engine, np.random.default_rng(0)), book(arena.engine, rngs[1])], seed)
+        assert a.results == b.results and a.actions == b.actions and a.rounds == b.rounds
