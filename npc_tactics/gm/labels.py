@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from npc_tactics.gm.naming import move_label
-from npc_tactics.policy_io.card import Card
+from npc_tactics.i18n import translator
+from npc_tactics.policy_io.card import BY_THE_BOOK, Card
 
 __all__ = ["card_rule", "labeler"]
 
@@ -33,5 +34,23 @@ def card_rule(bundle: str | None, system: str, engine: Any, state: Any, decision
     rule = card.rule_for(system, engine, state, decision) if card is not None else None
     if rule is None:
         return None
-    return {"text": rule.text(lang), "action": rule.action_name, "probability": float(rule.probability),
-            "fires": float(rule.fires)}
+    text, action = rule.text(lang), rule.action_name
+    if rule.action == BY_THE_BOOK:  # say which move that is here, and match it to its row of the ranking
+        move = _book_move(system, engine, state, decision)
+        action = str(engine.catalogue.names[move])
+        _ = translator(lang)
+        text += " " + _("(here: {move})").format(move=move_label(system, engine, state, decision, move, lang=lang))
+    return {"text": text, "action": action, "probability": float(rule.probability), "fires": float(rule.fires)}
+
+
+def _book_move(system: str, engine: Any, state: Any, decision: Any) -> int:
+    """The by-the-book agent's move at ``decision`` (what a card's "play by the book" rule means there)."""
+    import numpy as np
+
+    from npc_tactics.agents.resolve import agent_factory
+    from npc_tactics.policy_io.agent import Observation
+    from npc_tactics.systems import get_system
+
+    encoder = get_system(system).load("encoder")(engine)
+    book = agent_factory(system, "by-the-book")(engine, np.random.default_rng(0))
+    return int(book.act(Observation(None, state, decision, engine, encoder), engine.legal_mask(state, decision)))

@@ -105,7 +105,7 @@ def action_phrase(card: Card, action: int, lang: str = "en") -> str:
     """The move ``action`` of the card's catalogue in words (-1: a "by the book" rule's move)."""
     _ = translator(lang, "card")
     if action == BOOK_ACTION:
-        return _("play by the book (the move by-the-book makes here)")
+        return _("play by the book")
     name = str(card.actions[action])
     verb, *args = name.split(":")
     template = VERBS.get(verb + "+w") if any(a.isdigit() for a in args) else None

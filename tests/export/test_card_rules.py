@@ -235,7 +235,7 @@ def test_a_by_the_book_card_keeps_only_where_the_network_departs_from_by_the_boo
     rule_stats(card, fired, data)
     assert rules[1].probability == pytest.approx(0.9)  # the network's probability of by-the-book's move there
     text = rule_text(card, rules[1])
-    assert text == "Otherwise: play by the book (the move by-the-book makes here)"
+    assert text == "Otherwise: play by the book"
     assert "Play by the book" in render_markdown(card) and "selon les règles" in render_markdown(card, "fr")
     raw = card.to_dict()
     assert Card.from_dict(json.loads(json.dumps(raw))).rules[1].action == BY_THE_BOOK

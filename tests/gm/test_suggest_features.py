@@ -141,3 +141,21 @@ def test_cli_json_and_errors(ose_bundle: Path, capsys: pytest.CaptureFixture[str
                          (["--opponent", "nobody"], "unknown agent")):
         code, out, err = _cli([*base, *extra], capsys)
         assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and words in err, err
+
+
+
+def test_a_play_by_the_book_card_rule_names_by_the_book_s_move_here(tmp_path: Path) -> None:
+    from npc_tactics.gm.suggest import shipped_bundle, suggest
+    from npc_tactics.policy_io.card import BY_THE_BOOK
+
+    bundle = tmp_path / "mrq"
+    shutil.copytree(shipped_bundle("mrq"), bundle)
+    raw = json.loads((bundle / "card.json").read_text())
+    for r in raw["rules"]:  # every rule "play by the book"
+        r.update(action=BY_THE_BOOK, action_name="by-the-book", alternatives=[])
+    (bundle / "card.json").write_text(json.dumps(raw))
+    for lang, here in (("en", "(here: "), ("fr", "(ici : ")):
+        s = suggest(bundle, "examples/mrq_situation.yaml", lang=lang, turn=False)
+        rule = s.card_rule
+        assert rule is not None and here in rule["text"], rule
+        assert rule["action"] in raw["actions"]  # a catalogue move: the ranking row it is can be found
