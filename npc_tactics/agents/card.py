@@ -38,10 +38,10 @@ class CardAgent:
         action, self.last_rule = self.card.choose(observation.vector, mask, observation.decision.kind.name.lower())
         if action == BY_THE_BOOK:
             if self._book is None:
-                from npc_tactics.agents.resolve import agent_factory
+                from npc_tactics.agents import make_agent
 
                 # by-the-book's own dice stream is fixed: a card has no randomness of its own
-                self._book = agent_factory(self.system, "by-the-book")(observation.engine, np.random.default_rng(0))
+                self._book = make_agent(self.system, "by-the-book", observation.engine, np.random.default_rng(0))
             return int(self._book.act(observation, mask))
         return action
 
