@@ -25,6 +25,20 @@ from npc_tactics.errors import UserError, one_line
 from npc_tactics.evaluation.generalist import figures, play_encounters
 
 
+def _system_of(folder: Path) -> str | None:
+    """The system a bundle (schema.json) or a run folder (config.yaml) was made for; None if neither says."""
+    try:
+        if (folder / "schema.json").is_file():
+            return str(json.loads((folder / "schema.json").read_text(encoding="utf-8"))["system"])
+        if (folder / "config.yaml").is_file():
+            from npc_tactics.runs import RunDir
+
+            return str(RunDir(folder).config().system)
+    except (OSError, ValueError, KeyError, TypeError, UserError):
+        return None  # unreadable: the loader below says why
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("candidates", nargs="+", help="run folders or bundle folders of --system")
@@ -39,6 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     for c in args.candidates:
         if not Path(c).is_dir():
             ap.error(f"{c}: not a folder (expected a run folder or a bundle folder)")
+        made_for = _system_of(Path(c))
+        if made_for is not None and made_for != args.system:
+            ap.error(f"{c}: a policy made for {made_for}, not {args.system}")
     try:
         fights = draw_validation(args.system, size=args.size)
         opponent = agent_factory(args.system, args.opponent)

@@ -90,3 +90,10 @@ def test_generalist_report_runs_and_reports_an_encounter_interval(tmp_path: Path
     boot = data["encounter_bootstrap"]
     assert boot["low"] <= data["heldout"][0]["win_rate"] <= boot["high"]
     assert "Resampling whole encounters" in (tmp_path / "report.md").read_text()
+
+
+def test_generalist_select_refuses_another_system_s_policy() -> None:
+    proc = subprocess.run([sys.executable, "benchmarks/generalist_select.py", "--system", "ose",
+                           str(ROOT / "npc_tactics" / "policies" / "runequest")], cwd=ROOT, capture_output=True,
+                          text=True)
+    assert proc.returncode == 2 and "a policy made for runequest, not ose" in proc.stderr
