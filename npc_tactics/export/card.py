@@ -181,7 +181,7 @@ def build_card(bundle_dir: str | Path, *, fights: int = 2000, depths: Sequence[i
         chosen, choice = min(good, key=lambda k: (k[1], -won(k))), CHOICES["within"]
     else:
         chosen, choice = max(cards, key=lambda k: (won(k), -k[1])), CHOICES["best"]
-    depth = chosen[1]
+    chosen_book, depth = chosen
     card = cards[chosen]
     first = Counter(visited.chosen[i] for i in range(len(visited.fights))
                     if i == 0 or visited.fights[i] != visited.fights[i - 1])
@@ -191,7 +191,7 @@ def build_card(bundle_dir: str | Path, *, fights: int = 2000, depths: Sequence[i
         "opening": {"action": int(opening), "share": count / fights},
         "evaluation": {"fights": fights, "seed": seed, "opponents": list(s.training.opponents),
                        "card": card.meta.pop("card_summary"), "network": net_sum, "by_the_book": book_sum,
-                       "kept_gain": kept_gain(wins[_key(*chosen[::-1])], wins["net"], wins["book"], seed)},
+                       "kept_gain": kept_gain(wins[_key(depth, chosen_book)], wins["net"], wins["book"], seed)},
     })
     for other in cards.values():
         other.meta.pop("card_summary", None)
