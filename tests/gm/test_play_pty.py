@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import time
 from pathlib import Path
 
 import pexpect  # in the dev extra: make test installs it, so a missing pexpect fails instead of skipping
@@ -124,6 +125,10 @@ def test_bundle_of_another_system_is_one_line_exit_2(ose_bundle: Path) -> None:
 def test_ctrl_c_exits_130(ose_bundle: Path) -> None:
     child = spawn("ose", "goblin_duel", "--bundle", str(ose_bundle), "--seed", "3")
     child.expect(MOVE)
+    # A GM's Ctrl-C comes while the prompt waits for input. Sent the instant the prompt is printed, it was lost
+    # in 2 of about 7 runs on 2026-12-02 (the child waited at the prompt; the cause, probably the moment before
+    # input() blocks, is not pinned down), so the test waits for the prompt to settle first.
+    time.sleep(1.0)
     child.sendintr()
     child.expect(pexpect.EOF)
     child.close()
