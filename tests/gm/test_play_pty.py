@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
-import time
 from pathlib import Path
 
 import pexpect  # in the dev extra: make test installs it, so a missing pexpect fails instead of skipping
@@ -21,10 +21,17 @@ DIE = re.compile(r"(?:Roll a|Lancez un) d(\d+)[^\r\n]*\[1-(\d+)\] ?: ")
 END = re.compile(r"(?:End of the fight after|Fin du combat apr)")
 
 
+def _default_sigint() -> None:
+    """In the child, before exec: Ctrl-C does what it does at a terminal. A test run started in the background
+    (``make test &``, ``nohup``) inherits SIGINT ignored, and so would the child, which then never sees the
+    Ctrl-C of ``test_ctrl_c_exits_130``."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn(*args: str) -> pexpect.spawn:
     env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="200", PYTHONUNBUFFERED="1", PYTHONIOENCODING="utf-8")
     child = pexpect.spawn(sys.executable, ["-m", "npc_tactics.cli", "play", *args], env=env, cwd=str(ROOT),
-                          timeout=60, dimensions=(50, 200), encoding="utf-8")
+                          timeout=60, dimensions=(50, 200), encoding="utf-8", preexec_fn=_default_sigint)
     return child
 
 
@@ -125,10 +132,6 @@ def test_bundle_of_another_system_is_one_line_exit_2(ose_bundle: Path) -> None:
 def test_ctrl_c_exits_130(ose_bundle: Path) -> None:
     child = spawn("ose", "goblin_duel", "--bundle", str(ose_bundle), "--seed", "3")
     child.expect(MOVE)
-    # A GM's Ctrl-C comes while the prompt waits for input. Sent the instant the prompt is printed, it was lost
-    # in 2 of about 7 runs on 2026-12-02 (the child waited at the prompt; the cause, probably the moment before
-    # input() blocks, is not pinned down), so the test waits for the prompt to settle first.
-    time.sleep(1.0)
     child.sendintr()
     child.expect(pexpect.EOF)
     child.close()
