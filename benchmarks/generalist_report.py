@@ -155,6 +155,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path, default=Path("reports/generalist"))
     args = ap.parse_args(argv)
+    if args.repeats < 1 or args.scenario_fights < 1:
+        ap.error(f"--repeats and --scenario-fights: expected at least 1, got {args.repeats} and "
+                 f"{args.scenario_fights}")
+    from npc_tactics.systems import SYSTEMS
+
+    unknown = [s for s in args.systems if s not in SYSTEMS]
+    if unknown:
+        ap.error(f"--systems: unknown system {unknown[0]!r}; valid systems: {', '.join(sorted(SYSTEMS))}")
+    bad = [b for b in args.bundle + args.single if "=" not in b]
+    if bad:
+        ap.error(f"{bad[0]!r}: expected SYSTEM=DIR")
     bundles = dict(b.split("=", 1) for b in args.bundle)
     singles = dict(b.split("=", 1) for b in args.single)
     texts, datas = ["# Generalist policies on held-out fights", ""], []

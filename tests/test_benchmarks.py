@@ -97,3 +97,10 @@ def test_generalist_select_refuses_another_system_s_policy() -> None:
                            str(ROOT / "npc_tactics" / "policies" / "runequest")], cwd=ROOT, capture_output=True,
                           text=True)
     assert proc.returncode == 2 and "a policy made for runequest, not ose" in proc.stderr
+
+
+@pytest.mark.parametrize("args", [["--repeats", "0"], ["--systems", "nosuch"], ["--bundle", "ose"]])
+def test_generalist_report_refuses_bad_arguments_in_one_line(args: list[str]) -> None:
+    proc = subprocess.run([sys.executable, "benchmarks/generalist_report.py", *args], cwd=ROOT, capture_output=True,
+                          text=True)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr and "error:" in proc.stderr
