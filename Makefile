@@ -79,15 +79,21 @@ bench-suggest: install
 
 # The shipped generalist bundles (npc_tactics/policies/<system>/), retrained from npc_tactics/configs/policies/
 # with their fixed seeds, then the held-out report. Not run by CI; docs/encounters.md gives the wall time.
-# Each training holds /tmp/npc-train.lock (the machine is shared).
+# A system's runs are <system>.yaml and any <system>.<n>.yaml: two or more export as one ensemble bundle, its
+# weights stored as float16 (docs/export.md). Each training holds /tmp/npc-train.lock (the machine is shared).
 POLICY_SYSTEMS ?= ose runequest mrq dicepool
 POLICY_RUNS ?= runs/policies
+POLICY_CONFIGS := npc_tactics/configs/policies
 policies: install
 	for s in $(POLICY_SYSTEMS); do \
-		rm -rf $(POLICY_RUNS)/$$s && \
-		flock /tmp/npc-train.lock $(BIN)/npc-tactics train npc_tactics/configs/policies/$$s.yaml \
-			--out $(POLICY_RUNS)/$$s --no-progress && \
-		$(BIN)/npc-tactics export $(POLICY_RUNS)/$$s --out npc_tactics/policies/$$s --force && \
+		runs=""; \
+		for c in $(POLICY_CONFIGS)/$$s.yaml $$(ls $(POLICY_CONFIGS)/$$s.*.yaml 2>/dev/null); do \
+			r=$(POLICY_RUNS)/$$(basename $$c .yaml); \
+			rm -rf $$r && flock /tmp/npc-train.lock $(BIN)/npc-tactics train $$c --out $$r --no-progress || exit 1; \
+			runs="$$runs $$r"; \
+		done; \
+		half=$$(test $$(echo $$runs | wc -w) -gt 1 && echo --half); \
+		$(BIN)/npc-tactics export $$runs --out npc_tactics/policies/$$s --force $$half && \
 		$(BIN)/npc-tactics card npc_tactics/policies/$$s --fights 1000 || exit 1; \
 	done
 	$(BIN)/python benchmarks/generalist_report.py --systems $(POLICY_SYSTEMS) --out reports/generalist

@@ -320,7 +320,10 @@ def replay(
 
 @app.command(cls=Command)
 def export(
-    run: Annotated[Path, typer.Argument(metavar="RUN_DIR", help="A trained run directory (from `npc-tactics train`).")],
+    runs: Annotated[list[Path], typer.Argument(
+        metavar="RUN_DIR...", help="A trained run directory (from `npc-tactics train`); several runs of one system, "
+        "seat, options and scenario or encounter distribution make one ensemble bundle, whose network averages "
+        "their log-probabilities.")],
     out: Annotated[Path, typer.Option(metavar="DIR", help="The bundle folder to write (policy.onnx + schema.json).")],
     fights: Annotated[int, typer.Option(metavar="N", min=1, max=100_000,
                                         help="Fights played against the training opponents to measure the "
@@ -328,16 +331,20 @@ def export(
     seed: Annotated[int, typer.Option(metavar="SEED", callback=check_seed_option,
                                       help=f"Seed of the first of those fights (0 to {SEED_MAX}).")] = 0,
     force: Annotated[bool, typer.Option(metavar="", help="Replace an existing bundle in --out.")] = False,
+    half: Annotated[bool, typer.Option(metavar="", help="Store the weights as float16: half the file, "
+                                       "probabilities within about 1e-3 of the float32 network.")] = False,
 ) -> None:
-    """Export a run's policy as a portable bundle: policy.onnx (masked probabilities, runs with onnxruntime,
-    no torch) and schema.json (system, rules version, observation fields and ranges, actions, provenance).
+    """Export a run's policy (or an ensemble of runs) as a portable bundle: policy.onnx (masked probabilities,
+    runs with onnxruntime, no torch) and schema.json (system, rules version, observation fields and ranges,
+    actions, provenance).
 
     Bundles are the safe thing to share: nothing in them is unpickled."""
     from npc_tactics.export.bundle_export import export_bundle
 
-    result = export_bundle(run, out, fights=fights, seed=seed, force=force)
+    result = export_bundle(list(runs), out, fights=fights, seed=seed, force=force, half=half)
     s = result.bundle.schema
-    typer.echo(f"bundle: {result.bundle.path} ({result.size_bytes / 1024:.0f} KiB; {s.system} rules "
+    members = f"ensemble of {len(runs)} runs; " if len(runs) > 1 else ""
+    typer.echo(f"bundle: {result.bundle.path} ({result.size_bytes / 1024:.0f} KiB; {members}{s.system} rules "
                f"{s.rules_version}, {s.scenario}, side {s.side}; {s.observation.size} observation values, "
                f"{len(s.actions)} actions)")
     typer.echo(f"observation range: {result.observations} observations from {result.fights} fights; "

@@ -1,9 +1,14 @@
-"""``npc-tactics export RUN_DIR --out BUNDLE_DIR``: a run folder's policy as a bundle (ONNX + schema.json).
+"""``npc-tactics export RUN_DIR [RUN_DIR ...] --out BUNDLE_DIR``: a run folder's policy, or the ensemble of
+several runs' policies, as a bundle (ONNX + schema.json).
 
 Steps: load the run's SB3 policy (:func:`~npc_tactics.export._load_sb3.load_trained_policy`), export its actor to
 ONNX, then measure the observation range the policy meets by playing ``fights`` fights with the exported network
 (sampling from its probabilities, its training seat) against its training opponents in turn, and write the bundle
 atomically. The range is what the GM-side out-of-distribution check compares a situation with.
+
+An ensemble's members must agree on everything a bundle states once (system, seat, rules options, scenario or
+encounter distribution, observation and action sizes); the range is measured with the ensemble itself, against
+the first member's training opponents, and ``training.members`` records every run.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from npc_tactics.errors import ConfigError, UserError
-from npc_tactics.export.onnx_export import INPUTS, ONNX_OPSET, OUTPUTS, export_actor
+from npc_tactics.export.onnx_export import INPUTS, ONNX_OPSET, OUTPUTS, export_actor, half_weights
 from npc_tactics.policy_io.bundle import (
     Bundle,
     BundleSchema,
@@ -141,11 +146,26 @@ def _training_info(run: Path, config: Any) -> TrainingInfo:
     )
 
 
-def export_bundle(run_dir: str | Path, out: str | Path, *, fights: int = DEFAULT_RANGE_FIGHTS, seed: int = 0,
-                  force: bool = False) -> ExportResult:
-    """Export the final policy of ``run_dir`` as a bundle in ``out`` (see the module docstring).
+def _same_across_members(runs: list[Path], configs: list[Any]) -> None:
+    """One line naming the first thing an ensemble's members disagree on (``UserError``)."""
+    first = configs[0]
+    for run, config in zip(runs[1:], configs[1:], strict=True):
+        for what, mine, theirs in (("system", first.system, config.system), ("side", first.home_side, config.home_side),
+                                   ("options", dict(first.options), dict(config.options)),
+                                   ("scenario", first.scenario, config.scenario),
+                                   ("encounter", first.encounter, config.encounter)):
+            if mine != theirs:
+                raise UserError(f"{run}: an ensemble's runs must share their {what}; {runs[0]} has {mine!r}, "
+                                f"this one {theirs!r}")
 
-    Raises :class:`~npc_tactics.errors.UserError` for an unreadable run or an existing ``out`` without ``force``.
+
+def export_bundle(run_dir: str | Path | list[str | Path], out: str | Path, *, fights: int = DEFAULT_RANGE_FIGHTS,
+                  seed: int = 0, force: bool = False, half: bool = False) -> ExportResult:
+    """Export the final policy of ``run_dir`` (or the ensemble of a list of run folders) as a bundle in ``out``
+    (see the module docstring); ``half`` stores the weights as float16.
+
+    Raises :class:`~npc_tactics.errors.UserError` for an unreadable run, members that disagree, or an existing
+    ``out`` without ``force``.
     """
     from npc_tactics import __version__
     from npc_tactics.configs import load_yaml
@@ -156,18 +176,27 @@ def export_bundle(run_dir: str | Path, out: str | Path, *, fights: int = DEFAULT
 
     if fights < 1:
         raise UserError(f"--fights: expected at least 1 fight to measure the observation range, got {fights}")
-    run = Path(run_dir)
-    policy = load_trained_policy(run)  # checks the run folder first: one-line errors
-    config = parse_train_config(load_yaml(run / "config.yaml"), str(run / "config.yaml"))
+    runs = [Path(r) for r in (run_dir if isinstance(run_dir, list) else [run_dir])]
+    if not runs:
+        raise UserError("export: name at least one run folder")
+    if len(set(r.resolve() for r in runs)) != len(runs):
+        raise UserError(f"export: a run folder is named twice ({', '.join(map(str, runs))})")
+    policies = [load_trained_policy(r) for r in runs]  # checks each run folder first: one-line errors
+    configs = [parse_train_config(load_yaml(r / "config.yaml"), str(r / "config.yaml")) for r in runs]
+    _same_across_members(runs, configs)
+    run, config = runs[0], configs[0]
     info = get_system(config.system)
     engine = info.load("engine")(dict(config.options))
     encoder = info.load("encoder")(engine)
     scenario = str(config.scenario or info.default_scenario)
-    if int(policy.observation_space.shape[0]) != encoder.size:
-        raise UserError(f"{run}: the policy takes {policy.observation_space.shape[0]} observation values, the "
-                        f"installed {config.system} encoder makes {encoder.size}; it cannot be exported by this "
-                        "version")
-    onnx_bytes = export_actor(policy)
+    for r, policy in zip(runs, policies, strict=True):
+        if int(policy.observation_space.shape[0]) != encoder.size:
+            raise UserError(f"{r}: the policy takes {policy.observation_space.shape[0]} observation values, the "
+                            f"installed {config.system} encoder makes {encoder.size}; it cannot be exported by this "
+                            "version")
+    onnx_bytes = export_actor(*policies)
+    if half:
+        onnx_bytes = half_weights(onnx_bytes)
     agent = OnnxAgent(OnnxPolicy(onnx_bytes), system=info.name, scenario=scenario, side=config.home_side,
                       name=f"bundle:{Path(out).name}", options=dict(config.options), deterministic=False)
     # the pool's fixed members that agent names resolve (not 'self' snapshots, not other bundles)
@@ -181,6 +210,10 @@ def export_bundle(run_dir: str | Path, out: str | Path, *, fights: int = DEFAULT
             f"sampling from its probabilities on side {config.home_side} of {where}, against its training "
             f"opponents in turn ({', '.join(foes)}); {seen.count} observations"
         ))
+    training = _training_info(run, config)
+    if len(runs) > 1:
+        members = [_training_info(r, c) for r, c in zip(runs, configs, strict=True)]
+        training = training.model_copy(update={"members": members})
     schema = BundleSchema(
         system=info.name,
         rules_version=engine.spec.version,
@@ -190,11 +223,12 @@ def export_bundle(run_dir: str | Path, out: str | Path, *, fights: int = DEFAULT
         side=config.home_side,
         observation=observation,
         actions=list(engine.catalogue.names),
-        training=_training_info(run, config),
+        training=training,
         package=package_versions(("npc-tactics", "torch", "stable-baselines3", "sb3-contrib", "onnx",
                                   "onnxruntime", "numpy")) | {"npc-tactics": __version__},
         exported_at=datetime.now(UTC).replace(microsecond=0).isoformat(),
-        onnx=OnnxInfo(sha256=sha256_hex(onnx_bytes), opset=ONNX_OPSET, inputs=INPUTS, outputs=OUTPUTS),
+        onnx=OnnxInfo(sha256=sha256_hex(onnx_bytes), opset=ONNX_OPSET, inputs=INPUTS, outputs=OUTPUTS,
+                      weights="float16" if half else "float32"),
     )
     path = write_bundle(out, schema, onnx_bytes, force=force)
     bundle = read_bundle(path)

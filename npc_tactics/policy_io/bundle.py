@@ -110,6 +110,8 @@ class OnnxInfo(BaseModel):
     opset: int = Field(ge=14)
     inputs: dict[str, str]
     outputs: dict[str, str]
+    #: how the weights are stored: float16 halves the file (the graph casts them back and computes in float32)
+    weights: Literal["float32", "float16"] = "float32"
 
 
 class TrainingInfo(BaseModel):
@@ -127,6 +129,9 @@ class TrainingInfo(BaseModel):
     #: the encounter distribution the policy trained on (a generalist); ``scenario`` then only names where its
     #: card is distilled and its starting situation taken
     encounter: str | None = None
+    #: an ensemble's runs, this record's own first (the network averages their log-probabilities); empty for
+    #: a single policy
+    members: list[TrainingInfo] = Field(default_factory=list)
 
 
 class BundleSchema(BaseModel):
