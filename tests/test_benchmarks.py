@@ -68,11 +68,23 @@ def test_generalist_headroom_schema() -> None:
 
 def test_generalist_select_schema() -> None:
     shipped = str(ROOT / "npc_tactics" / "policies" / "ose")
-    out = run_script("benchmarks/generalist_select.py", "--system", "ose", shipped, "--size", "5", "--repeats", "2")
+    out = run_script("benchmarks/generalist_select.py", "--system", "ose", shipped, "--size", "5", "--repeats", "2",
+                     "--scenario-fights", "4")
     assert out["pick"] == shipped and out["validation_fights"] == 5
     (row,) = out["candidates"]
     assert row["fights"] == 10 and row["draws"] + row["losses"] + row["fled"] <= 10
     assert 0.0 <= row["win_ci"][0] <= row["win_rate"] <= row["win_ci"][1] <= 1.0
+    # every shipped scenario is checked against by-the-book on the same dice seeds
+    assert set(out["by_the_book_scenarios"]) == {"caster_duel", "goblin_band", "goblin_duel", "losing_band"}
+    assert set(row["scenarios_below"]) <= set(out["by_the_book_scenarios"])
+    assert out["pick_keeps_scenarios"] == (not row["scenarios_below"])
+
+
+def test_generalist_select_refuses_negative_scenario_fights() -> None:
+    proc = subprocess.run([sys.executable, "benchmarks/generalist_select.py", "--system", "ose",
+                           str(ROOT / "npc_tactics" / "policies" / "ose"), "--scenario-fights", "-1"], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert proc.returncode == 2 and "--scenario-fights: expected 0 or more" in proc.stderr
 
 
 def test_generalist_select_refuses_a_missing_folder(tmp_path: Path) -> None:

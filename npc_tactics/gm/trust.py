@@ -23,18 +23,23 @@ class Trust:
     installed_rules: str = ""
     opponents: list[str] = field(default_factory=list)
     evaluation: list[dict[str, Any]] = field(default_factory=list)
+    #: runs averaged in an ensemble bundle (1: a single policy); the other fields describe the first
+    members: int = 1
 
     def to_dict(self) -> dict[str, Any]:
         return {"source": self.source, "scenario": self.scenario, "timesteps": self.timesteps,
                 "trained_rules_version": self.trained_rules, "installed_rules_version": self.installed_rules,
                 "rules_match": self.trained_rules == self.installed_rules, "opponents": list(self.opponents),
-                "evaluation": [dict(e) for e in self.evaluation]}
+                "evaluation": [dict(e) for e in self.evaluation], "members": self.members}
 
     def lines(self, _: Any) -> list[str]:
         """Plain lines for the table (``_`` translates)."""
         steps = f"{self.timesteps:,}" if self.timesteps is not None else _("unknown")
         out = [_("trained {steps} steps on {scenario} against {opponents}").format(
             steps=steps, scenario=self.scenario or "?", opponents=", ".join(self.opponents) or "?")]
+        if self.members > 1:
+            out.insert(0, _("an ensemble of {n} trained runs, their odds averaged; the first of them:").format(
+                n=self.members))
         if self.evaluation:
             parts = [_("{rate:.0%} wins vs {opponent} ({n} fights)").format(
                 rate=float(e.get("win_rate", 0.0)), opponent=e.get("opponent", "?"), n=e.get("episodes", "?"))
@@ -67,7 +72,7 @@ def trust_of(source: str | Path | None, policy: Any, installed_rules: str) -> Tr
                                             for e in _last_evaluation(list(s.training.evaluation))]
         trained_on = s.scenario if s.training.encounter is None else f"encounter distribution {s.training.encounter}"
         return Trust(f"bundle {bundle.name}", trained_on, s.training.timesteps, s.rules_version, installed_rules,
-                     list(s.training.opponents), evaluation)
+                     list(s.training.opponents), evaluation, members=max(1, len(s.training.members)))
     if source is None or not Path(source).is_dir():
         return None
     from npc_tactics.runs import RunDir

@@ -95,3 +95,14 @@ def test_the_cli_exports_an_ensemble(exported: dict[str, Exported], second_run: 
     code, _, err = run_cli(["export", str(exported["ose"].run), str(exported["dicepool"].run), "--out",
                             str(tmp_path / "bad"), "--fights", "3"], capsys)
     assert code == 2 and len(err.strip().splitlines()) == 1 and "must share their system" in err
+
+
+def test_the_trust_record_says_ensemble(exported: dict[str, Exported], ensembles: dict[str, Path]) -> None:
+    from npc_tactics.gm.trust import trust_of
+
+    agent = load_bundle_agent(ensembles["half"])
+    trust = trust_of(None, agent, agent.bundle.schema.rules_version if agent.bundle else "")
+    assert trust is not None and trust.members == 2 and trust.to_dict()["members"] == 2
+    assert trust.lines(lambda s: s)[0] == "an ensemble of 2 trained runs, their odds averaged; the first of them:"
+    single = trust_of(None, load_bundle_agent(exported["ose"].bundle), "")
+    assert single is not None and single.members == 1 and "ensemble" not in " ".join(single.lines(lambda s: s))
