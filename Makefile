@@ -84,12 +84,18 @@ bench-suggest: install
 POLICY_SYSTEMS ?= ose runequest mrq dicepool
 POLICY_RUNS ?= runs/policies
 POLICY_CONFIGS := npc_tactics/configs/policies
+# Runs continued past their config's budget with --resume --timesteps (stem=timesteps): the linear learning rate
+# restarts part-way down for the added steps, as the shipped run was made.
+POLICY_CONTINUE := runequest=6000000
 policies: install
 	for s in $(POLICY_SYSTEMS); do \
 		runs=""; \
 		for c in $(POLICY_CONFIGS)/$$s.yaml $$(ls $(POLICY_CONFIGS)/$$s.*.yaml 2>/dev/null); do \
-			r=$(POLICY_RUNS)/$$(basename $$c .yaml); \
+			stem=$$(basename $$c .yaml); r=$(POLICY_RUNS)/$$stem; \
 			rm -rf $$r && flock /tmp/npc-train.lock $(BIN)/npc-tactics train $$c --out $$r --no-progress || exit 1; \
+			more=$$(echo " $(POLICY_CONTINUE) " | sed -n "s/.* $$stem=\([0-9]*\) .*/\1/p"); \
+			if [ -n "$$more" ]; then flock /tmp/npc-train.lock $(BIN)/npc-tactics train $$c --out $$r --resume \
+				--timesteps $$more --no-progress || exit 1; fi; \
 			runs="$$runs $$r"; \
 		done; \
 		half=$$(test $$(echo $$runs | wc -w) -gt 1 && echo --half); \

@@ -199,8 +199,17 @@ def system_scenario_from_runs(names: list[str], system: str | None, scenario: st
         run = Path(name)
         if not (looks_like_path(name) and run.is_dir()):
             continue
+        if (run / "schema.json").is_file() and not (run / "config.yaml").is_file():  # an exported bundle
+            from npc_tactics.policy_io.bundle import read_bundle
+
+            schema = read_bundle(run).schema
+            if system is None:
+                system, scenario = schema.system, scenario or schema.scenario
+            elif schema.system != get_system(system).name:
+                raise UserError(f"{run}: this bundle was exported for {schema.system!r}; the tournament is {system}")
+            continue
         if not (run / "config.yaml").is_file():
-            raise UserError(f"{run}: not a training run (config.yaml is missing)")
+            raise UserError(f"{run}: not a training run (config.yaml is missing) nor a bundle (no schema.json)")
         cfg = parse_train_config(load_yaml(run / "config.yaml"), str(run / "config.yaml"))
         if system is None:
             system = cfg.system
@@ -223,7 +232,7 @@ def check_runs_fit(names: list[str], system: str, options: dict[str, Any]) -> No
     info = get_system(system)
     size = int(getattr(info.load("encoder")(info.load("engine")(options)), "size", 0))
     for name in names:
-        if looks_like_path(name) and Path(name).is_dir():
+        if looks_like_path(name) and Path(name).is_dir() and (Path(name) / "config.yaml").is_file():
             problem = run_fit_problem(Path(name), info.name, size)
             if problem:
                 raise UserError(problem)

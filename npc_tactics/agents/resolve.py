@@ -35,15 +35,31 @@ def _load_policy(system: str, spec: str) -> Agent:
         raise ConfigError(spec, "", "run directory not found")
     if not path.is_dir():
         raise ConfigError(spec, "", "expected a trained run directory, got a file")
-    from npc_tactics.agents.policy import load_policy_agent  # lazy: pulls in torch and SB3
+    if _is_bundle(path):  # an exported bundle (or ensemble): onnxruntime, no torch
+        from npc_tactics.policy_io.bundle import BundleError
+        from npc_tactics.policy_io.onnx_agent import load_bundle_agent
 
-    agent = load_policy_agent(path, deterministic=True)
+        try:
+            agent: Any = load_bundle_agent(path)
+        except BundleError as exc:
+            raise ConfigError(spec, "", str(exc)) from None
+        what = "bundle was exported"
+    else:
+        from npc_tactics.agents.policy import load_policy_agent  # lazy: pulls in torch and SB3
+
+        agent = load_policy_agent(path, deterministic=True)
+        what = "run was trained"
     trained_for = getattr(agent, "system", system)
     if trained_for != system:
         raise ConfigError(
-            spec, "system", f"this run was trained for {trained_for!r}, not {system!r}"
+            spec, "system", f"this {what} for {trained_for!r}, not {system!r}"
         )
     return agent
+
+
+def _is_bundle(path: Path) -> bool:
+    """A policy bundle folder (``npc-tactics export``): schema.json and no run config."""
+    return (path / "schema.json").is_file() and not (path / "config.yaml").is_file()
 
 
 def is_card_spec(spec: str) -> bool:
@@ -101,6 +117,13 @@ def trained_side(spec: str) -> int | None:
         return load_card_agent(spec.removeprefix("card:")).side
     if not looks_like_path(spec):
         return None
+    if _is_bundle(Path(spec)):
+        import json
+
+        try:
+            return int(json.loads((Path(spec) / "schema.json").read_text(encoding="utf-8"))["side"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None  # unreadable: loading the agent says why
     from npc_tactics.runs import RunDir
 
     run = RunDir(Path(spec))

@@ -106,3 +106,17 @@ def test_the_trust_record_says_ensemble(exported: dict[str, Exported], ensembles
     assert trust.lines(lambda s: s)[0] == "an ensemble of 2 trained runs, their odds averaged; the first of them:"
     single = trust_of(None, load_bundle_agent(exported["ose"].bundle), "")
     assert single is not None and single.members == 1 and "ensemble" not in " ".join(single.lines(lambda s: s))
+
+
+def test_a_bundle_plays_in_a_tournament(ensembles: dict[str, Path], exported: dict[str, Exported], tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """``evaluate --agents BUNDLE,...``: a bundle (an ensemble here) plays its seat with onnxruntime; its
+    system and scenario come from schema.json, and another system's bundle is one line."""
+    code, stdout, err = run_cli(["evaluate", "--agents", f"{ensembles['half']},by-the-book", "--fights", "6",
+                                 "--out", str(tmp_path / "r"), "--no-progress", "--tactics"], capsys)
+    assert code == 0, err
+    assert "half (side 0) vs by-the-book" in stdout
+    assert (tmp_path / "r" / "results.json").is_file()
+    code, _, err = run_cli(["evaluate", "--agents", f"{exported['runequest'].bundle},by-the-book", "--system", "ose",
+                            "--fights", "2", "--out", str(tmp_path / "bad"), "--no-progress"], capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "exported for 'runequest'" in err
