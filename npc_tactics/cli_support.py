@@ -184,7 +184,7 @@ def system_scenario_from_runs(names: list[str], system: str | None, scenario: st
     from npc_tactics.agents.resolve import looks_like_path
     from npc_tactics.configs import load_yaml
     from npc_tactics.systems import get_system
-    from npc_tactics.training.config import parse_train_config
+    from npc_tactics.training.config import is_bundle_dir, parse_train_config
 
     for name in names:
         if name.startswith("card:"):  # a bundle's tactics card: its system and scenario are the card's
@@ -199,7 +199,7 @@ def system_scenario_from_runs(names: list[str], system: str | None, scenario: st
         run = Path(name)
         if not (looks_like_path(name) and run.is_dir()):
             continue
-        if (run / "schema.json").is_file() and not (run / "config.yaml").is_file():  # an exported bundle
+        if is_bundle_dir(run):  # an exported bundle
             from npc_tactics.policy_io.bundle import read_bundle
 
             schema = read_bundle(run).schema
@@ -209,7 +209,8 @@ def system_scenario_from_runs(names: list[str], system: str | None, scenario: st
                 raise UserError(f"{run}: this bundle was exported for {schema.system!r}; the tournament is {system}")
             continue
         if not (run / "config.yaml").is_file():
-            raise UserError(f"{run}: not a training run (config.yaml is missing) nor a bundle (no schema.json)")
+            raise UserError(f"{run}: not a training run (config.yaml is missing) nor a bundle (schema.json and "
+                            "policy.onnx)")
         cfg = parse_train_config(load_yaml(run / "config.yaml"), str(run / "config.yaml"))
         if system is None:
             system = cfg.system
@@ -227,13 +228,14 @@ def check_runs_fit(names: list[str], system: str, options: dict[str, Any]) -> No
     and meta.json before any model (and torch) is loaded; the loaded model is checked again before play."""
     from npc_tactics.agents.resolve import looks_like_path
     from npc_tactics.systems import get_system
-    from npc_tactics.training.config import run_fit_problem
+    from npc_tactics.training.config import bundle_fit_problem, is_bundle_dir, run_fit_problem
 
     info = get_system(system)
     size = int(getattr(info.load("encoder")(info.load("engine")(options)), "size", 0))
     for name in names:
-        if looks_like_path(name) and Path(name).is_dir() and (Path(name) / "config.yaml").is_file():
-            problem = run_fit_problem(Path(name), info.name, size)
+        if looks_like_path(name) and Path(name).is_dir():
+            fit = bundle_fit_problem if is_bundle_dir(name) else run_fit_problem
+            problem = fit(Path(name), info.name, size)
             if problem:
                 raise UserError(problem)
 

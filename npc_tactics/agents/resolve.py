@@ -12,6 +12,7 @@ import numpy as np
 from npc_tactics.agents import agent_entries, make_agent
 from npc_tactics.agents.base import Agent, AgentFactory
 from npc_tactics.errors import ConfigError, UnknownNameError
+from npc_tactics.policy_io.bundle import is_bundle_dir
 
 __all__ = [
     "AgentFactory",
@@ -35,7 +36,7 @@ def _load_policy(system: str, spec: str) -> Agent:
         raise ConfigError(spec, "", "run directory not found")
     if not path.is_dir():
         raise ConfigError(spec, "", "expected a trained run directory, got a file")
-    if _is_bundle(path):  # an exported bundle (or ensemble): onnxruntime, no torch
+    if is_bundle_dir(path):  # an exported bundle (or ensemble): onnxruntime, no torch
         from npc_tactics.policy_io.bundle import BundleError
         from npc_tactics.policy_io.onnx_agent import load_bundle_agent
 
@@ -55,11 +56,6 @@ def _load_policy(system: str, spec: str) -> Agent:
             spec, "system", f"this {what} for {trained_for!r}, not {system!r}"
         )
     return agent
-
-
-def _is_bundle(path: Path) -> bool:
-    """A policy bundle folder (``npc-tactics export``): schema.json and no run config."""
-    return (path / "schema.json").is_file() and not (path / "config.yaml").is_file()
 
 
 def is_card_spec(spec: str) -> bool:
@@ -117,7 +113,7 @@ def trained_side(spec: str) -> int | None:
         return load_card_agent(spec.removeprefix("card:")).side
     if not looks_like_path(spec):
         return None
-    if _is_bundle(Path(spec)):
+    if is_bundle_dir(spec):
         import json
 
         try:

@@ -167,6 +167,12 @@ class Bundle:
         return self.path.name
 
 
+def is_bundle_dir(path: str | Path) -> bool:
+    """True for an exported policy bundle folder (``schema.json`` next to ``policy.onnx``)."""
+    p = Path(path)
+    return (p / SCHEMA_FILE).is_file() and (p / ONNX_FILE).is_file()
+
+
 def sha256_hex(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 

@@ -29,6 +29,7 @@ from npc_tactics.limits import (
     MAX_WIDTH,
     SEED_MAX,
 )
+from npc_tactics.policy_io.bundle import is_bundle_dir
 
 __all__ = [
     "PRESET_DIR",
@@ -474,12 +475,6 @@ def validate_names(config: TrainConfig, file: str = "<config>") -> TrainConfig:
     if config.scenario != scenario:
         config = config.model_copy(update={"scenario": scenario})
     return config
-
-
-def is_bundle_dir(path: str | Path) -> bool:
-    """True for an exported policy bundle folder (``schema.json`` next to ``policy.onnx``)."""
-    p = Path(path)
-    return (p / "schema.json").is_file() and (p / "policy.onnx").is_file()
 
 
 def bundle_fit_problem(path: Path, system: str, obs_size: int) -> str | None:
