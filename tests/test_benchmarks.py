@@ -66,6 +66,23 @@ def test_generalist_headroom_schema() -> None:
     assert out["best_per_fight"] >= max(out["win_rate"].values())
 
 
+def test_generalist_lookahead_schema() -> None:
+    out = run_script("benchmarks/generalist_lookahead.py", "--system", "ose", "--encounters", "2", "--repeats", "1",
+                     "--rollouts", "2", "--workers", "1")
+    assert out["fights"] == 2 and out["plans"] == ["cautious", "aggressive"]
+    assert set(out["rows"]) == {"lookahead", "shipped", "by-the-book"}
+    assert out["rows"]["by-the-book"]["gain_over_book"] == 0.0
+    for row in out["rows"].values():
+        assert row["wilson"][0] <= row["win_rate"] <= row["wilson"][1]
+
+
+@pytest.mark.parametrize("args", [["--margin", "2"], ["--plans", "nosuch"], ["--workers", "0"]])
+def test_generalist_lookahead_refuses_bad_arguments_in_one_line(args: list[str]) -> None:
+    proc = subprocess.run([sys.executable, "benchmarks/generalist_lookahead.py", *args], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr and "error:" in proc.stderr
+
+
 def test_generalist_select_schema() -> None:
     shipped = str(ROOT / "npc_tactics" / "policies" / "ose")
     out = run_script("benchmarks/generalist_select.py", "--system", "ose", shipped, "--size", "5", "--repeats", "2",
