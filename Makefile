@@ -80,7 +80,9 @@ bench-suggest: install
 # The shipped generalist bundles (npc_tactics/policies/<system>/), retrained from npc_tactics/configs/policies/
 # with their fixed seeds, then the held-out report. Not run by CI; docs/encounters.md gives the wall time.
 # A system's runs are <system>.yaml and any <system>.<n>.yaml: two or more export as one ensemble bundle, its
-# weights stored as float16 (docs/export.md). Each training holds /tmp/npc-train.lock (the machine is shared).
+# weights stored as float16 (docs/export.md). Specialists in teachers/<system>.<scenario>.yaml are trained next
+# and distilled with the system's run into <system>.distilled, which is exported instead (docs/training.md).
+# Each training holds /tmp/npc-train.lock (the machine is shared).
 POLICY_SYSTEMS ?= ose runequest mrq dicepool
 POLICY_RUNS ?= runs/policies
 POLICY_CONFIGS := npc_tactics/configs/policies
@@ -98,6 +100,16 @@ policies: install
 				--timesteps $$more --no-progress || exit 1; fi; \
 			runs="$$runs $$r"; \
 		done; \
+		teachers=""; \
+		for c in $$(ls $(POLICY_CONFIGS)/teachers/$$s.*.yaml 2>/dev/null); do \
+			stem=$$(basename $$c .yaml); r=$(POLICY_RUNS)/teachers/$$stem; \
+			rm -rf $$r && flock /tmp/npc-train.lock $(BIN)/npc-tactics train $$c --out $$r --no-progress || exit 1; \
+			teachers="$$teachers --teacher $${stem#$$s.}=$$r"; \
+		done; \
+		if [ -n "$$teachers" ]; then \
+			$(BIN)/npc-tactics distill $$runs $$teachers --out $(POLICY_RUNS)/$$s.distilled --force || exit 1; \
+			runs=$(POLICY_RUNS)/$$s.distilled; \
+		fi; \
 		half=$$(test $$(echo $$runs | wc -w) -gt 1 && echo --half); \
 		$(BIN)/npc-tactics export $$runs --out npc_tactics/policies/$$s --force $$half && \
 		$(BIN)/npc-tactics card npc_tactics/policies/$$s --fights 1000 || exit 1; \

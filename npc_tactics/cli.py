@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
+from npc_tactics.cli_distill import distill
 from npc_tactics.cli_leaderboard import leaderboard
 from npc_tactics.cli_probe import probe
 from npc_tactics.cli_ray import (
@@ -491,6 +492,7 @@ def serve(
 
 
 app.command(cls=Command)(probe)
+app.command(cls=Command)(distill)
 app.command(cls=Command)(leaderboard)
 app.command("odds", cls=Command)(odds_command)
 app.command("build-encounter", cls=Command)(build_encounter_command)

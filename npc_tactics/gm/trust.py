@@ -25,12 +25,15 @@ class Trust:
     evaluation: list[dict[str, Any]] = field(default_factory=list)
     #: runs averaged in an ensemble bundle (1: a single policy); the other fields describe the first
     members: int = 1
+    #: the scenarios a distilled policy follows a specialist on (empty: not distilled)
+    teachers: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"source": self.source, "scenario": self.scenario, "timesteps": self.timesteps,
                 "trained_rules_version": self.trained_rules, "installed_rules_version": self.installed_rules,
                 "rules_match": self.trained_rules == self.installed_rules, "opponents": list(self.opponents),
-                "evaluation": [dict(e) for e in self.evaluation], "members": self.members}
+                "evaluation": [dict(e) for e in self.evaluation], "members": self.members,
+                "teachers": list(self.teachers)}
 
     def lines(self, _: Any) -> list[str]:
         """Plain lines for the table (``_`` translates)."""
@@ -40,6 +43,9 @@ class Trust:
         if self.members > 1:
             out.insert(0, _("an ensemble of {n} trained runs, their odds averaged; the first of them:").format(
                 n=self.members))
+        if self.teachers:
+            out.append(_("distilled with a specialist trained on {scenarios}, whose moves it follows there").format(
+                scenarios=", ".join(self.teachers)))
         if self.evaluation:
             parts = [_("{rate:.0%} wins vs {opponent} ({n} fights)").format(
                 rate=float(e.get("win_rate", 0.0)), opponent=e.get("opponent", "?"), n=e.get("episodes", "?"))
@@ -72,7 +78,8 @@ def trust_of(source: str | Path | None, policy: Any, installed_rules: str) -> Tr
                                             for e in _last_evaluation(list(s.training.evaluation))]
         trained_on = s.scenario if s.training.encounter is None else f"encounter distribution {s.training.encounter}"
         return Trust(f"bundle {bundle.name}", trained_on, s.training.timesteps, s.rules_version, installed_rules,
-                     list(s.training.opponents), evaluation, members=max(1, len(s.training.members)))
+                     list(s.training.opponents), evaluation, members=max(1, len(s.training.members)),
+                     teachers=sorted(s.training.teachers))
     if source is None or not Path(source).is_dir():
         return None
     from npc_tactics.runs import RunDir

@@ -132,6 +132,9 @@ class TrainingInfo(BaseModel):
     #: an ensemble's runs, this record's own first (the network averages their log-probabilities); empty for
     #: a single policy
     members: list[TrainingInfo] = Field(default_factory=list)
+    #: a distilled policy's specialists: scenario -> the run it follows on that scenario's fights (empty when
+    #: not distilled; see npc_tactics.training.distill)
+    teachers: dict[str, str] = Field(default_factory=dict)
 
 
 class BundleSchema(BaseModel):

@@ -6,6 +6,8 @@ layout) fails here until `make policies` retrains and re-exports it.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -17,6 +19,7 @@ from npc_tactics.policy_io.bundle import read_bundle
 from npc_tactics.policy_io.onnx_agent import load_bundle_agent
 from npc_tactics.rules.base import Engine
 from npc_tactics.systems import SYSTEMS, get_system, make_engine
+from npc_tactics.training.config import load_train_config
 
 SYSTEM_NAMES = sorted(SYSTEMS)
 #: "a few hundred kB each" (issue 13): the bundle must stay small enough to keep in git
@@ -57,3 +60,20 @@ def test_shipped_bundle_answers_held_out_fights_legally(system: str) -> None:
 
 def test_every_system_ships_a_bundle() -> None:
     assert sorted(p.name for p in SHIPPED_DIR.iterdir() if (p / "schema.json").is_file()) == SYSTEM_NAMES
+
+
+POLICY_CONFIGS = Path(__file__).resolve().parents[2] / "npc_tactics" / "configs" / "policies"
+
+
+@pytest.mark.parametrize("path", sorted(POLICY_CONFIGS.glob("*.yaml")) + sorted(POLICY_CONFIGS.glob("teachers/*.yaml")),
+                         ids=lambda p: p.relative_to(POLICY_CONFIGS).as_posix())
+def test_make_policies_configs_load_and_teachers_name_their_scenario(path: Path) -> None:
+    """`make policies` trains every config here: <system>[.<n>].yaml on the generalist distribution, and
+    teachers/<system>.<scenario>.yaml on that scenario (the name is how the Makefile tells distill)."""
+    config = load_train_config(path)
+    system, _, rest = path.stem.partition(".")
+    assert config.system == system and config.side == 0
+    if path.parent.name == "teachers":
+        assert config.scenario == rest and config.encounter is None
+    else:
+        assert config.encounter == "generalist" and config.scenario is None

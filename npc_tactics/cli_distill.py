@@ -1,0 +1,67 @@
+"""``npc-tactics distill BASE_RUN --teacher SCENARIO=RUN ... --out DIR``: the command's typer function (registered
+in :mod:`npc_tactics.cli`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from npc_tactics.cli_support import check_out
+from npc_tactics.errors import UserError
+
+__all__ = ["distill"]
+
+
+def _teachers(specs: list[str]) -> dict[str, Path]:
+    out: dict[str, Path] = {}
+    for spec in specs:
+        scenario, sep, run = spec.partition("=")
+        if not sep or not scenario or not run:
+            raise UserError(f"--teacher: expected SCENARIO=RUN_DIR (e.g. whip_vs_martial_artist=runs/whip), "
+                            f"got {spec!r}")
+        if scenario in out:
+            raise UserError(f"--teacher: scenario {scenario!r} is named twice")
+        out[scenario] = Path(run)
+    return out
+
+
+def distill(
+    base: Annotated[Path, typer.Argument(
+        metavar="BASE_RUN", help="A generalist run (trained on an encounter distribution): the student starts "
+        "from its weights and follows it on every fight that is no teacher's scenario.")],
+    teacher: Annotated[list[str], typer.Option(
+        "--teacher", metavar="SCENARIO=RUN_DIR", help="A specialist run and the shipped scenario it teaches; "
+        "repeat for several.")],
+    out: Annotated[Path, typer.Option(metavar="DIR", help="The run folder to write (export, evaluate and card "
+                                      "read it like any run).")],
+    fights: Annotated[int, typer.Option(metavar="N", min=1, max=1_000_000,
+                                        help="Fights drawn from the base's distribution per round.")] = 2_000,
+    scenario_fights: Annotated[int, typer.Option(metavar="N", min=1, max=1_000_000,
+                                                 help="Fights of each teacher's scenario per round.")] = 400,
+    rounds: Annotated[int, typer.Option(metavar="N", min=1, max=20, help="Rounds: the first played by the "
+                                        "teachers, the others by the student so far (DAgger).")] = 2,
+    epochs: Annotated[int, typer.Option(metavar="N", min=1, max=1_000,
+                                        help="Passes over the labelled decisions per round.")] = 8,
+    seed: Annotated[int, typer.Option(metavar="SEED", min=0, max=2**31 - 1,
+                                      help="Seed of the fights, the opponents drawn and the fitting.")] = 0,
+    force: Annotated[bool, typer.Option(metavar="", help="Replace an existing run folder in --out.")] = False,
+) -> None:
+    """Distil a generalist run and specialist runs into one policy that plays like the generalist on its
+    encounter distribution and like each specialist on its scenario (policy distillation; the later rounds
+    label the student's own fights). Writes a run folder with distill.json: how closely the student follows
+    each teacher. Export it with `npc-tactics export DIR --out BUNDLE`."""
+    from npc_tactics.training.distill import DistillSettings
+    from npc_tactics.training.distill import distill as run_distill
+
+    teachers = _teachers(teacher)
+    check_out(out)
+    settings = DistillSettings(fights=fights, scenario_fights=scenario_fights, rounds=rounds, epochs=epochs,
+                               seed=seed)
+    report = run_distill(base, teachers, out, settings, force=force, progress=typer.echo)
+    last = report["rounds"][-1]
+    typer.echo(f"student: {out} (from {report['base']['run']}; teachers "
+               + ", ".join(f"{k}={v['run']}" for k, v in report["teachers"].items()) + ")")
+    typer.echo("agrees with its teacher: " + ", ".join(f"{g} {a:.1%} of {last['decisions'][g]} decisions"
+                                                       for g, a in sorted(last["agreement_after"].items())))

@@ -1,0 +1,102 @@
+"""Policy distillation on real (tiny) MaskablePPO runs: the student's run folder, its fit to each teacher, the
+same bytes from the same seed, export, and one-line refusals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from npc_tactics.agents.policy import load_policy_agent
+from npc_tactics.cli import main
+from npc_tactics.errors import UserError
+from npc_tactics.gm.trust import trust_of
+from npc_tactics.policy_io.onnx_agent import load_bundle_agent
+from npc_tactics.training.config import TrainConfig, load_train_config
+from npc_tactics.training.distill import BASE, DistillSettings, distill
+from npc_tactics.training.train import train
+
+pytestmark = pytest.mark.integration
+
+SMALL = DistillSettings(fights=12, scenario_fights=8, rounds=2, epochs=4)
+TINY_BUDGET = {"budget.timesteps": 512, "budget.n_envs": 2, "budget.eval_every": 0, "budget.eval_episodes": 4,
+               "budget.checkpoint_every": 0, "ppo.n_steps": 64, "ppo.batch_size": 64, "ppo.n_epochs": 1}
+
+
+def _tiny(config: TrainConfig, out: Path) -> Path:
+    train(config.with_overrides(**TINY_BUDGET), out, timesteps=512, seed=1, progress=False)
+    return out
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    root = tmp_path_factory.mktemp("distill")
+    base = _tiny(load_train_config("npc_tactics/configs/policies/ose.yaml"), root / "generalist")
+    teacher = _tiny(load_train_config("ose_goblin_duel"), root / "goblin_duel")  # another net_arch: allowed
+    return base, teacher
+
+
+def test_the_student_is_a_run_folder_that_follows_each_teacher_closer_than_it_started(
+        runs: tuple[Path, Path], tmp_path: Path) -> None:
+    base, teacher = runs
+    report = distill(base, {"goblin_duel": teacher}, tmp_path / "student", SMALL)
+    first, last = report["rounds"][0], report["rounds"][-1]
+    assert set(last["decisions"]) == {BASE, "goblin_duel"}
+    assert first["agreement_before"][BASE] == 1.0  # the student starts as the base
+    assert last["agreement_after"]["goblin_duel"] > first["agreement_before"]["goblin_duel"]
+    assert sum(last["decisions"].values()) > sum(first["decisions"].values())  # rounds add their labels
+    student = load_policy_agent(tmp_path / "student")
+    assert student.system == "ose" and student.side == 0
+    meta = json.loads((tmp_path / "student" / "meta.json").read_text())
+    assert meta["distilled"]["teachers"] == {"goblin_duel": "goblin_duel"}
+    assert json.loads((tmp_path / "student" / "distill.json").read_text()) == report
+
+
+def test_the_same_seed_gives_the_same_student_byte_for_byte(runs: tuple[Path, Path], tmp_path: Path) -> None:
+    base, teacher = runs
+    one = DistillSettings(fights=6, scenario_fights=4, rounds=1, epochs=2)
+    distill(base, {"goblin_duel": teacher}, tmp_path / "a", one)
+    distill(base, {"goblin_duel": teacher}, tmp_path / "b", one)
+    assert (tmp_path / "a" / "policy.pt").read_bytes() == (tmp_path / "b" / "policy.pt").read_bytes()
+
+
+def test_the_student_exports_a_bundle_that_names_its_teachers(runs: tuple[Path, Path], tmp_path: Path) -> None:
+    base, teacher = runs
+    distill(base, {"goblin_duel": teacher}, tmp_path / "student", DistillSettings(fights=4, scenario_fights=2,
+                                                                                rounds=1, epochs=1))
+    with pytest.raises(SystemExit) as done:
+        main(["export", str(tmp_path / "student"), "--out", str(tmp_path / "bundle"), "--fights", "4"])
+    assert done.value.code == 0
+    schema = json.loads((tmp_path / "bundle" / "schema.json").read_text())
+    assert schema["training"]["teachers"] == {"goblin_duel": "goblin_duel"}
+    assert {e["opponent"] for e in schema["training"]["evaluation"]} == {"by-the-book", "aggressive", "cautious"}
+    agent = load_bundle_agent(tmp_path / "bundle")
+    trust = trust_of(None, agent, schema["rules_version"])
+    assert trust is not None and trust.to_dict()["teachers"] == ["goblin_duel"]
+    lines = trust.lines(lambda s: s)
+    assert "distilled with a specialist trained on goblin_duel, whose moves it follows there" in lines
+    assert any(line.startswith("last evaluation: ") for line in lines)  # the student's own, from distill
+
+
+def test_refusals_are_one_line(runs: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    base, teacher = runs
+    with pytest.raises(UserError, match="encounter distribution"):  # a specialist is no base
+        distill(teacher, {"goblin_duel": base}, tmp_path / "x", SMALL)
+    with pytest.raises(UserError, match="scenario"):
+        distill(base, {"no_such_fight": teacher}, tmp_path / "x", SMALL)
+    with pytest.raises(UserError, match="config.yaml is missing"):
+        distill(base, {"goblin_duel": tmp_path}, tmp_path / "x", SMALL)
+    (tmp_path / "taken").mkdir()
+    with pytest.raises(UserError, match="already exists"):
+        distill(base, {"goblin_duel": teacher}, tmp_path / "taken", DistillSettings(fights=2, scenario_fights=1,
+                                                                                  rounds=1, epochs=1))
+    with pytest.raises(UserError, match="at least 1"):
+        DistillSettings(fights=0)
+    for args in (["--teacher", "goblin_duel"], ["--teacher", f"goblin_duel={teacher}", "--teacher",
+                                                 f"goblin_duel={teacher}"]):
+        with pytest.raises(SystemExit) as done:
+            main(["distill", str(base), *args, "--out", str(tmp_path / "y")])
+        assert done.value.code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--teacher" in err
