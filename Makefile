@@ -81,7 +81,8 @@ bench-suggest: install
 # with their fixed seeds, then the held-out report. Not run by CI; docs/encounters.md gives the wall time.
 # A system's runs are <system>.yaml and any <system>.<n>.yaml: two or more export as one ensemble bundle, its
 # weights stored as float16 (docs/export.md). Specialists in teachers/<system>.<scenario>.yaml are trained next
-# and distilled with the system's run into <system>.distilled, which is exported instead (docs/training.md).
+# and distilled with the system's run (one run: distill takes no ensemble) into <system>.distilled, which is
+# exported instead (docs/training.md).
 # Each training holds /tmp/npc-train.lock (the machine is shared).
 POLICY_SYSTEMS ?= ose runequest mrq dicepool
 POLICY_RUNS ?= runs/policies
