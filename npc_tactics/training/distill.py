@@ -219,6 +219,9 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
     say = progress or (lambda _line: None)
     if out.exists() and not force:
         raise UserError(f"--out: {out} already exists (use --force to replace it)")
+    for run in (base, *teachers.values()):
+        if out.resolve() == run.resolve():
+            raise UserError(f"--out: {out} is one of the runs distilled; write the student to another folder")
     base_agent, config = _load(base, "the base run")
     if config.encounter is None or not isinstance(config.side, int):
         raise UserError(f"{base}: the base run must be trained on an encounter distribution from one seat "

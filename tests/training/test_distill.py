@@ -91,6 +91,8 @@ def test_refusals_are_one_line(runs: tuple[Path, Path], tmp_path: Path, capsys: 
     with pytest.raises(UserError, match="already exists"):
         distill(base, {"goblin_duel": teacher}, tmp_path / "taken", DistillSettings(fights=2, scenario_fights=1,
                                                                                   rounds=1, epochs=1))
+    with pytest.raises(UserError, match="one of the runs distilled"):
+        distill(base, {"goblin_duel": teacher}, base, SMALL, force=True)
     with pytest.raises(UserError, match="at least 1"):
         DistillSettings(fights=0)
     for args in (["--teacher", "goblin_duel"], ["--teacher", f"goblin_duel={teacher}", "--teacher",
