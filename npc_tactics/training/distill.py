@@ -8,8 +8,9 @@ steps (MRQ's whip_vs_martial_artist: every generalist run 39-58%, by-the-book 64
 keeps both: the student starts from the generalist's weights and is fitted to the generalist's move
 probabilities on fights of its distribution and to the specialist's on fights of the specialist's scenario.
 
-What is played. Each round plays ``fights`` fights drawn from the base run's encounter distribution (dice and
-draws on their own seeds, :data:`DISTILL_SEED`, after the training and validation ranges) and
+What is played. Each round plays ``fights`` fights drawn from the base run's encounter distribution (the same
+draws every round, from the training range through ``training_seed``, so never a held-out or validation
+fight; new dice each round, seeded from :data:`DISTILL_SEED`) and
 ``scenario_fights`` fights of each teacher's scenario, the base's seat against its training pool's fixed
 opponents (drawn by weight). Round 1's fights are played by the teachers (a drawn fight that is a teacher's
 scenario by that teacher, every other by the base); later rounds by the student so far. Every decision of
@@ -40,8 +41,8 @@ from npc_tactics.errors import UserError
 
 __all__ = ["DISTILL_SEED", "BASE", "DistillSettings", "distill"]
 
-#: seeds of distillation fights: past the validation draws, clear of the held-out set and of training episodes'
-#: dice (encounter draws go through training_seed, so they are training-range draws)
+#: the first seed of distillation fights: their draws go through training_seed (training-range draws, never a
+#: held-out or validation fight); their dice seeds start at DISTILL_SEED + 1,000,000 per round
 DISTILL_SEED = 7_000_000
 #: the group of states labelled by the base run (fights that are no teacher's scenario)
 BASE = "base"
