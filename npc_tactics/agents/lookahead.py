@@ -10,8 +10,9 @@ its own, never the fight's. With plans it also finds what a script keeps up over
 goblin_duel, stepping back and shooting every round (20 of 20 fights with 16 play-outs, by-the-book 5; with
 by-the-book alone afterwards, one better move at a time, 9). Its win rate on the held-out fights against
 by-the-book (``benchmarks/generalist_lookahead.py``) is a yardstick for the trained generalist's, not a bound:
-a policy can plan further than one move and a script. It takes about 0.1-0.5 s a decision here (OSE, MRQ, the dice pool at
-16-64 play-outs; three times that with two plans), so it is a benchmark, not one of the named agents.
+a policy can plan further than one move and a script. It takes about 0.1-0.5 s a decision here (OSE, MRQ,
+the dice pool at 16-64 play-outs; three times that with two plans), so it is a benchmark, not one of the
+named agents.
 
 How a move is chosen. Play-out ``k`` of every move and plan rolls dice from ``default_rng([seed, k])`` and
 builds its agents from the same seeds, so moves are compared on common random numbers (``seed`` is drawn
