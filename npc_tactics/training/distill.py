@@ -27,7 +27,6 @@ student's own evaluation as training writes it, at the base's timesteps) that ``
 
 from __future__ import annotations
 
-import hashlib
 import shutil
 import tempfile
 from collections.abc import Callable, Mapping
@@ -92,7 +91,9 @@ class _Recorder:
 
 
 def _sha256(path: Path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    from npc_tactics.policy_io.bundle import sha256_hex
+
+    return sha256_hex(Path(path).read_bytes())
 
 
 def _load(run: Path, what: str) -> tuple[Any, Any]:
@@ -107,13 +108,12 @@ def _load(run: Path, what: str) -> tuple[Any, Any]:
 
 
 def _opponents(config: Any) -> tuple[list[str], np.ndarray]:
-    """The base's fixed training opponents and their weights (snapshots of itself are left out)."""
-    pool = config.opponents
-    if isinstance(pool, list):
-        return list(pool), np.full(len(pool), 1.0 / len(pool))
-    entries = [e for e in pool.pool if e.every is None]
+    """The base's fixed training opponents (``fixed_opponents``) and their weights."""
+    from npc_tactics.training.config import SELF
+
+    entries = [e for e in config.pool_entries() if e.agent != SELF]
     if not entries:
-        return ["by-the-book"], np.ones(1)
+        return list(config.fixed_opponents), np.ones(1)
     weights = np.array([e.weight for e in entries], dtype=float)
     return [e.agent for e in entries], weights / weights.sum()
 
@@ -197,7 +197,11 @@ def _write_run(base: Path, out: Path, student: Any, report: Mapping[str, Any], f
         if out.exists():
             trash = out.with_name(f".{out.name}.old-{staging.name[-8:]}")
             out.rename(trash)
-            staging.rename(out)
+            try:
+                staging.rename(out)
+            except BaseException:
+                trash.rename(out)  # put the previous student back
+                raise
             shutil.rmtree(trash, ignore_errors=True)
         else:
             staging.rename(out)
@@ -223,6 +227,8 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
     for run in (base, *teachers.values()):
         if out.resolve() == run.resolve():
             raise UserError(f"--out: {out} is one of the runs distilled; write the student to another folder")
+    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / "distill.json").is_file())):
+        raise UserError(f"--out: {out} holds files that are not a distilled run; refusing to replace it")
     base_agent, config = _load(base, "the base run")
     if config.encounter is None or not isinstance(config.side, int):
         raise UserError(f"{base}: the base run must be trained on an encounter distribution from one seat "

@@ -91,6 +91,11 @@ def test_refusals_are_one_line(runs: tuple[Path, Path], tmp_path: Path, capsys: 
     with pytest.raises(UserError, match="already exists"):
         distill(base, {"goblin_duel": teacher}, tmp_path / "taken", DistillSettings(fights=2, scenario_fights=1,
                                                                                   rounds=1, epochs=1))
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "keep.txt").write_text("a GM's notes")
+    with pytest.raises(UserError, match="not a distilled run"):  # --force never deletes someone's folder
+        distill(base, {"goblin_duel": teacher}, tmp_path / "notes", SMALL, force=True)
+    assert (tmp_path / "notes" / "keep.txt").read_text() == "a GM's notes"
     with pytest.raises(UserError, match="one of the runs distilled"):
         distill(base, {"goblin_duel": teacher}, base, SMALL, force=True)
     with pytest.raises(UserError, match="at least 1"):
