@@ -1,10 +1,17 @@
-"""Real Ray for the RLlib backend and the Ray executor: one local instance with 2 CPUs for the whole session,
-and one tiny RLlib run per system (each system's default preset, two PPO iterations of 64 env steps) with its
-exported bundle, shared by the tests here. Skipped when the ``[ray]`` extra is not installed (``make test``
-installs it)."""
+"""Real Ray for the RLlib backend and the Ray executor: one local instance with 2 CPUs for the tests of this
+folder (shut down when they are done, so its daemons do not share the cores with the rest of the suite), and one
+tiny RLlib run per system (each system's default preset, two PPO iterations of 64 env steps) with its exported
+bundle, shared by the tests here. Skipped when the ``[ray]`` extra is not installed (``make test`` installs it).
+
+Every test here has a 300 s limit and is run once more only if it hit that limit: on a loaded CI machine one
+driver-to-GCS call of Ray's own (``internal_kv_put`` from RLlib's usage tags, which has no timeout) once never
+returned, and the rest of the session's Ray calls went on working. A test that fails any other way, or hangs
+twice, fails the run.
+"""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,13 +41,24 @@ TINY_RLLIB = {
     "ppo.n_epochs": 1,
 }
 RANGE_FIGHTS = 5
+#: Seconds a test here may take, its fixtures' setup included (the slowest takes ~10 s on this machine).
+TIME_LIMIT = 300
 
 
-@pytest.fixture(scope="session")
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.timeout(TIME_LIMIT))
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=["Timeout"]))
+
+
+@pytest.fixture(scope="package")
 def ray_local() -> Iterator[Any]:
     import ray
 
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # as npc_tactics.cluster starts it
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
     yield ray
     ray.shutdown()
 
@@ -52,7 +70,7 @@ class RllibRun:
     bundle: Path
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def rllib_runs(ray_local: Any, tmp_path_factory: pytest.TempPathFactory) -> dict[str, RllibRun]:
     from npc_tactics.export.bundle_export import export_bundle
     from npc_tactics.training.config import load_train_config

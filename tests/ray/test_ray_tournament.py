@@ -15,7 +15,7 @@ import pytest
 from tests.ray.conftest import RllibRun
 
 # a Ray hang (a second local Ray instance on the machine was seen to stall actor creation) fails, never blocks CI
-pytestmark = [pytest.mark.integration, pytest.mark.timeout(600)]
+pytestmark = pytest.mark.integration  # time limit and rerun: conftest.py
 
 
 @pytest.mark.parametrize("system, agents", [

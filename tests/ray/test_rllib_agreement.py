@@ -12,7 +12,7 @@ from tests.export.test_agreement import TOLERANCE, visited
 from tests.ray.conftest import PRESETS, RllibRun
 
 # a Ray hang (a second local Ray instance on the machine was seen to stall actor creation) fails, never blocks CI
-pytestmark = [pytest.mark.integration, pytest.mark.timeout(600)]
+pytestmark = pytest.mark.integration  # time limit and rerun: conftest.py
 
 MIN_OBSERVATIONS = 300
 

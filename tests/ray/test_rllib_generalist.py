@@ -12,7 +12,7 @@ import pytest
 from npc_tactics.runs import RunDir
 from tests.ray.conftest import TINY_RLLIB
 
-pytestmark = [pytest.mark.integration, pytest.mark.timeout(600)]
+pytestmark = pytest.mark.integration  # time limit and rerun: conftest.py
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -14,7 +14,7 @@ from npc_tactics.runs import RunDir, load_tensors
 from tests.ray.conftest import PRESETS, TINY_RLLIB, RllibRun
 
 # a Ray hang (a second local Ray instance on the machine was seen to stall actor creation) fails, never blocks CI
-pytestmark = [pytest.mark.integration, pytest.mark.timeout(600)]
+pytestmark = pytest.mark.integration  # time limit and rerun: conftest.py
 
 REPO = Path(__file__).resolve().parents[2]
 
