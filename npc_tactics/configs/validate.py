@@ -102,7 +102,8 @@ def _bounds(value: float, file: str, field: str, low: float | None, high: float 
         expected = f"at least {low}"
     else:
         expected = f"at most {high}"
-    raise ConfigError(file, field, f"{value} is out of range: expected {expected}")
+    text = str(value) if len(str(value)) <= 20 else f"{value:.3g}"  # not all 309 digits of a huge integer
+    raise ConfigError(file, field, f"{text} is out of range: expected {expected}")
 
 
 def integer(value: Any, file: str, field: str, low: int | None = None, high: int | None = None) -> int:
@@ -111,6 +112,11 @@ def integer(value: Any, file: str, field: str, low: int | None = None, high: int
         raise ConfigError(file, field, f"expected an integer, got {shown(value)}")
     _bounds(value, file, field, low, high)
     return value
+
+
+#: Bound on a position or distance in metres (a battlefield 20 km across): any real fight fits, and a larger
+#: number would only overflow the encoders' float32 features.
+MAX_METRES = 10_000.0
 
 
 def number(value: Any, file: str, field: str, low: float | None = None, high: float | None = None) -> float:

@@ -79,7 +79,7 @@ def _combatant(
         side,
         name,
     )
-    f.position = V.number(d.get("position", 0), file, f"{fld}.position", -10000, 10000)
+    f.position = V.number(d.get("position", 0), file, f"{fld}.position", -V.MAX_METRES, V.MAX_METRES)
     if "readied" in d:
         names = [w.name for w in f.weapons]
         r = V.choice(d["readied"], file, f"{fld}.readied", ["none", *names], "weapon")
@@ -193,7 +193,7 @@ def scenario_from_mapping(data: Any, file: str) -> Scenario:
         name=V.string(d["name"], file, "name", non_empty=True),
         description=str(d.get("description", "")),
         max_rounds=V.integer(d.get("max_rounds", 20), file, "max_rounds", 1, 1000),
-        escape_distance=V.number(d.get("escape_distance", 40), file, "escape_distance", 1, 100000),
+        escape_distance=V.number(d.get("escape_distance", 40), file, "escape_distance", 1, 2 * V.MAX_METRES),
         options=loading.read_options(SPEC, _given(d.get("options")), file),
         side_names=side_names,
         fighters=tuple(fighters),
@@ -286,7 +286,7 @@ def load_plain_situation(
         fighters,
         round_,
         max_rounds,
-        V.number(d.get("escape_distance", 40), file, "escape_distance", 1),
+        V.number(d.get("escape_distance", 40), file, "escape_distance", 1, 2 * V.MAX_METRES),
         rules,
         options=options,
     )

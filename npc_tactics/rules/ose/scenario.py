@@ -109,7 +109,7 @@ def _cover(data: Any, file: str) -> tuple[tuple[int, int], ...]:
             level = FULL_COVER
         elif isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 4:
             raise ConfigError(file, V.join(p, "level"), f"expected 1-4 or 'full', got {level!r}")
-        out.append((metres_to_squares(V.number(item["at"], file, V.join(p, "at"))), level))
+        out.append((metres_to_squares(V.number(item["at"], file, V.join(p, "at"), -V.MAX_METRES, V.MAX_METRES)), level))
     return tuple(out)
 
 
@@ -130,8 +130,8 @@ def parse_scenario(data: Any, file: str) -> Scenario:
         for k, raw in enumerate(members):
             specs.append(_combatant(raw, s, k, file, V.join(cp, k), extra_keys=()))
     _unique_names(specs, file)
-    length = V.number(data.get("field_length", 0.0), file, "field_length", low=0.0)
-    escape = V.number(data.get("escape_distance", DEFAULT_ESCAPE_M), file, "escape_distance", 0.0)
+    length = V.number(data.get("field_length", 0.0), file, "field_length", 0.0, 2 * V.MAX_METRES)
+    escape = V.number(data.get("escape_distance", DEFAULT_ESCAPE_M), file, "escape_distance", 0.0, 2 * V.MAX_METRES)
     fld = Field(
         length=metres_to_squares(length),
         escape=metres_to_squares(escape),
@@ -171,7 +171,7 @@ def _combatant(
         tname, overrides or None, file, V.join(path, "template") if not overrides else path
     )
     default_pos = (-k if side == 0 else 8 + k) * 1.5
-    pos = V.number(raw.get("position", default_pos), file, V.join(path, "position"))
+    pos = V.number(raw.get("position", default_pos), file, V.join(path, "position"), -V.MAX_METRES, V.MAX_METRES)
     default_name = f"{tname} {k + 1}" if side == 0 else f"{tname} #{k + 1}"
     hp = V.dice(raw["hp"], file, V.join(path, "hp"), allow_int=True) if "hp" in raw else None
     return CombatantSpec(

@@ -268,7 +268,7 @@ def validate_scenario(
     out["file"] = f
     out["name"] = V.string(raw.get("name", Path(f).stem), f, "name")
     out["max_rounds"] = V.integer(raw.get("max_rounds", 25), f, "max_rounds", 1, 500)
-    out["distance"] = V.number(raw.get("distance", 1), f, "distance")
+    out["distance"] = V.number(raw.get("distance", 1), f, "distance", 0, 2 * V.MAX_METRES)
     out["options"] = loading.read_options(SPEC, raw.get("options") or {}, f)
     surprised = raw.get("surprised")
     if surprised is not None:
@@ -281,7 +281,7 @@ def validate_scenario(
             e = V.mapping(e, f, p, entry_keys)
             V.choice(e.get("template"), f, f"{p}.template", bestiary(), "template")
             if "position" in e:
-                V.number(e["position"], f, f"{p}.position")
+                V.number(e["position"], f, f"{p}.position", -V.MAX_METRES, V.MAX_METRES)
             if "name" in e:
                 V.string(e["name"], f, f"{p}.name")
     return out
