@@ -182,6 +182,11 @@ def export_bundle(run_dir: str | Path | list[str | Path], out: str | Path, *, fi
         raise UserError("export: name at least one run folder")
     if len(set(r.resolve() for r in runs)) != len(runs):
         raise UserError(f"export: a run folder is named twice ({', '.join(map(str, runs))})")
+    for r in runs:
+        if is_bundle_dir(r):
+            raise UserError(f"{r}: an exported bundle, not a training run; export reads the run folder a bundle was "
+                            "made from (schema.json's training.run names it). A bundle is shared by copying its "
+                            "folder")
     policies = [load_trained_policy(r) for r in runs]  # checks each run folder first: one-line errors
     configs = [parse_train_config(load_yaml(r / "config.yaml"), str(r / "config.yaml")) for r in runs]
     _same_across_members(runs, configs)

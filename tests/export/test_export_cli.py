@@ -49,6 +49,7 @@ def test_cli_errors_are_one_line(exported: dict[str, Exported], tmp_path: Path,
          "exactly one of"),
         (["suggest", "--bundle", str(tmp_path / "nothing"), "--situation", SITUATION], "bundle folder not found"),
         (["export", str(tmp_path / "norun"), "--out", str(tmp_path / "b")], "run dir not found"),
+        (["export", str(bundle), "--out", str(tmp_path / "b")], "an exported bundle, not a training run"),
     ]
     damaged = tmp_path / "damaged"
     damaged.mkdir()
