@@ -14,7 +14,8 @@ from typing import Any
 
 from stable_baselines3.common.callbacks import BaseCallback
 
-__all__ = ["EveryNSteps", "OutcomeStatsCallback", "RichProgressCallback", "RolloutMark", "SnapshotCallback"]
+__all__ = ["EveryNSteps", "OutcomeStatsCallback", "RichProgressCallback", "RolloutMark", "SnapshotCallback",
+           "TensorBoardPoints"]
 
 
 class RolloutMark(BaseCallback):
@@ -31,6 +32,38 @@ class RolloutMark(BaseCallback):
 
     def _on_rollout_start(self) -> None:
         self.steps = self.model.num_timesteps
+
+    def _on_step(self) -> bool:
+        return True
+
+
+class TensorBoardPoints(BaseCallback):
+    """Scalars written to the run's TensorBoard at the timestep they were measured at. SB3's logger writes what
+    is recorded at its next dump, up to a rollout later (an evaluation at 256 showed at 384, the final one never),
+    and has no writer before ``learn`` starts (the untrained baseline): points wait here until a writer exists."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pending: list[tuple[int, dict[str, float]]] = []
+
+    def add(self, model: Any, step: int, scalars: dict[str, float]) -> None:
+        self.pending.append((step, scalars))
+        self.flush(model)
+
+    def flush(self, model: Any) -> None:
+        logger = getattr(model, "_logger", None)  # set by learn()
+        if logger is None:
+            return
+        from stable_baselines3.common.logger import TensorBoardOutputFormat
+
+        for fmt in logger.output_formats:
+            if isinstance(fmt, TensorBoardOutputFormat):
+                for step, scalars in self.pending:
+                    fmt.write(scalars, {k: () for k in scalars}, step)
+        self.pending.clear()
+
+    def _on_training_start(self) -> None:
+        self.flush(self.model)
 
     def _on_step(self) -> bool:
         return True

@@ -139,6 +139,16 @@ def _field(config: TrainConfig, dotted: str) -> Any:
     return node
 
 
+def _close_tensorboard(model: Any, points: Any) -> None:
+    """Write what is still waiting (the final evaluation, what was recorded after ``learn``'s last dump) and stop
+    the writer's thread."""
+    points.flush(model)
+    logger = getattr(model, "_logger", None)  # set by learn(); absent when a resume had nothing left to train
+    if logger is not None:
+        logger.dump(int(model.num_timesteps))
+        logger.close()
+
+
 def _new_model(config: TrainConfig, vec: Any, run: Path, seed: int) -> Any:
     from sb3_contrib import MaskablePPO
 
@@ -257,6 +267,7 @@ def _train_locked(cfg: TrainConfig, run: Path, console: Any, say: Any, *, resume
         RichProgressCallback,
         RolloutMark,
         SnapshotCallback,
+        TensorBoardPoints,
     )
     from npc_tactics.training.envs import eval_opponents, make_vec_env, resolve_opponents
     from npc_tactics.training.evaluate import evaluate_policy
@@ -339,16 +350,18 @@ def _train_locked(cfg: TrainConfig, run: Path, console: Any, say: Any, *, resume
 
     yardsticks = eval_opponents(cfg, opponents)
 
+    points = TensorBoardPoints()
+
     def evaluate(m: Any) -> None:
         rows = []
         for label, opp in yardsticks:
             row = evaluate_policy(m, cfg, opp, budget.eval_episodes, cfg.seed)
             row["opponent"] = label
             row["timesteps"] = int(m.num_timesteps)
-            if getattr(m, "_logger", None) is not None:
-                m.logger.record(f"eval/win_rate/{Path(label).name}", row["win_rate"])
             rows.append(row)
         append_eval_rows(eval_path, rows)
+        points.add(m, int(m.num_timesteps), {f"eval/win_rate/{Path(str(r['opponent'])).name}": r["win_rate"]
+                                             for r in rows})
         plot_learning_curve(run)
 
     def checkpoint(m: Any) -> None:
@@ -359,6 +372,7 @@ def _train_locked(cfg: TrainConfig, run: Path, console: Any, say: Any, *, resume
     callbacks: list[Any] = [
         mark,
         stats,
+        points,
         EveryNSteps(budget.eval_every, evaluate),
         EveryNSteps(budget.checkpoint_every, checkpoint),
     ]
@@ -397,6 +411,7 @@ def _train_locked(cfg: TrainConfig, run: Path, console: Any, say: Any, *, resume
     if not rows or int(rows[-1]["timesteps"]) != int(model.num_timesteps):
         evaluate(model)
     checkpoint(model)
+    _close_tensorboard(model, points)
     save_policy_atomic(model, run / POLICY_FILE)
     save_model_atomic(model, run / "model.zip")
     meta = read_json(run / "meta.json")

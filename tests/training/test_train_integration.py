@@ -76,7 +76,7 @@ def test_train_writes_run_folder_and_policy_plays(fake_system: str, tmp_path: Pa
     run = train(tiny(), tmp_path / "run", progress=False, config_source="tiny.yaml")
     for name in ("config.yaml", "args.yaml", "meta.json", "eval_history.csv", "model.zip", "learning_curve.png"):
         assert (run / name).is_file(), name
-    assert any((run / "tb").rglob("events.out.tfevents*"))
+    assert _eval_steps_in_tensorboard(run) == [0, 256, 512]  # each at its own timestep, as in the csv
     meta = json.loads((run / "meta.json").read_text())
     assert meta["finished"] and meta["timesteps"] == 512 and meta["seed"] == 0
     assert meta["spec"] == {"name": "fake", "version": "0.1"}
@@ -217,3 +217,14 @@ def test_killed_run_resumes_from_last_complete_checkpoint(fake_system: str, tmp_
     assert steps == [0, 512, 768]
     assert not [p for p in (run / "checkpoints").iterdir() if p.name.endswith(".tmp")]
     assert load_policy_agent(run).name == "policy:killed"
+
+
+def _eval_steps_in_tensorboard(run: Path) -> list[int]:
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+
+    (folder,) = (run / "tb").iterdir()
+    events = EventAccumulator(str(folder))
+    events.Reload()
+    tags = [t for t in events.Tags()["scalars"] if t.startswith("eval/win_rate/")]
+    assert tags
+    return sorted({e.step for t in tags for e in events.Scalars(t)})
