@@ -6,9 +6,15 @@ import os
 from collections.abc import Iterator
 
 import matplotlib
+from hypothesis import settings
 
 matplotlib.use("Agg")
 os.environ.setdefault("MPLBACKEND", "Agg")
+
+# No per-example deadline for property tests: CI machines have run the suite up to four times slower than this
+# one, and a deadline there measures the machine, not the code (the slow ones already said deadline=None).
+settings.register_profile("npc-tactics", deadline=None)
+settings.load_profile("npc-tactics")
 
 
 def system_scenarios() -> list[tuple[str, str]]:
