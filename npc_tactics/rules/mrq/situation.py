@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import Roller
 from npc_tactics.errors import ConfigError
 from npc_tactics.rules import loading
-from npc_tactics.rules.base import Decision, DecisionKind, Status
+from npc_tactics.rules.base import Decision, DecisionKind, EventSink, Status
+from npc_tactics.rules.mrq.mounts import dismount
 from npc_tactics.rules.mrq.scenario import COMBATANT_KEYS, scenario_from_mapping, sides_of
-from npc_tactics.rules.mrq.state import BROKEN, DROPPED, READY, MRQState
+from npc_tactics.rules.mrq.state import BROKEN, DROPPED, READY, MRQCombatant, MRQState
 from npc_tactics.rules.mrq.tables import (
     APART,
     DISTANCE_NAMES,
@@ -30,7 +31,88 @@ _SITUATION_COMBATANT_KEYS = (
     "status",
     "useless",
     "ammo",
+    "mount",
 )
+#: What a situation says of a rider's mount (§13): the part of a combatant that a mount has of its own.
+_MOUNT_KEYS = ("locations", "status", "useless", "reactions")
+
+
+def _wounds(c: MRQCombatant, e: Mapping[str, Any], file: str, p: str, note: Callable[[str], None]) -> None:
+    """Current HP per location (``locations``), unhurt when not given."""
+    names = QUADRUPED_LOCATIONS if c.prof.body == "quadruped" else LOCATIONS
+    if "locations" in e:
+        locs = V.mapping(e["locations"], file, f"{p}.locations", names)
+        for ln, v in locs.items():
+            top = c.prof.loc_max[names.index(ln)]
+            c.loc_hp[names.index(ln)] = V.integer(v, file, f"{p}.locations.{ln}", -top, top)
+        c.hp = sum(h for h in c.loc_hp if h > 0)
+    else:
+        note(f"{c.name}: locations not given, unhurt ({c.hp} HP over {len(names)} locations)")
+
+
+def _status_and_reactions(c: MRQCombatant, e: Mapping[str, Any], file: str, p: str,
+                          note: Callable[[str], None]) -> None:
+    """``status``, ``useless`` limbs (checked against the HP) and the ``reactions`` left this round."""
+    names = QUADRUPED_LOCATIONS if c.prof.body == "quadruped" else LOCATIONS
+    c.status = Status[
+        V.choice(
+            e.get("status", "active"),
+            file,
+            f"{p}.status",
+            [s.name.lower() for s in Status],
+            "status",
+        ).upper()
+    ]
+    roles = ROLES[c.prof.body]
+    for k, ln in enumerate(e.get("useless", []) or []):
+        loc = names.index(V.choice(ln, file, f"{p}.useless[{k}]", names, "location"))
+        if roles[loc] == "vital" or c.loc_hp[loc] > 0:
+            raise ConfigError(
+                file,
+                f"{p}.useless[{k}]",
+                "a limb at 0 HP or below (a limb is useless only while its HP are not above 0, §17)",
+            )
+        c.useless |= 1 << loc
+    major = [names[k] for k, h in enumerate(c.loc_hp) if h <= -c.prof.loc_max[k]]
+    if major and c.status == Status.ACTIVE:
+        raise ConfigError(
+            file,
+            f"{p}.status",
+            f"not active: {major[0]} is at a Major Wound, which takes it out of the fight (§17)",
+        )
+    c.cas = c.prof.cas
+    shield = c.prof.offhand is not None and c.prof.offhand.kind == "shield"
+    full = c.prof.cas + shield
+    if "reactions" not in e and c.status == Status.ACTIVE:
+        note(f"{c.name}: reactions not given, all {full} left this round")
+    c.reactions = V.integer(e.get("reactions", full), file, f"{p}.reactions", 0, full)
+
+
+def _mount(state: MRQState, i: int, e: Mapping[str, Any], file: str, p: str, note: Callable[[str], None],
+           sink: EventSink) -> None:
+    """The rider ``i``'s mount as the situation describes it (``mount``: its own ``locations``, ``status``,
+    ``useless`` and ``reactions``; unhurt when not given). As in play (§13, :mod:`~npc_tactics.rules.mrq.mounts`):
+    a mount out of the fight has thrown its rider, who is on foot, lying down only if the situation says
+    ``prone`` (the throw may be rounds old); the mount of a rider out of the fight has bolted."""
+    rider = state.combatants[i]
+    if rider.mount < 0:
+        if "mount" in e:
+            raise ConfigError(file, f"{p}.mount", f"{rider.name} rides no mount (its template has none)")
+        return
+    horse = state.combatants[rider.mount]
+    if "mount" not in e:
+        note(f"{horse.name}: mount not given, unhurt and under its rider")
+    else:
+        m = V.mapping(e["mount"], file, f"{p}.mount", _MOUNT_KEYS)
+        _wounds(horse, m, file, f"{p}.mount", note)
+        _status_and_reactions(horse, m, file, f"{p}.mount", note)
+    if rider.status != Status.ACTIVE and horse.status == Status.ACTIVE:
+        horse.status = Status.FLED  # a riderless mount bolts (§13)
+        note(f"{horse.name}: its rider is out of the fight, so it has bolted")
+    if horse.status != Status.ACTIVE:
+        prone = rider.prone
+        dismount(state, sink, i)  # the throw happened before the situation: its event is not kept
+        rider.prone = prone
 
 
 def load_situation(
@@ -64,7 +146,8 @@ def load_plain_situation(
     ``range`` (metres between opponents who are apart), ``distances`` (list of ``{a, b, distance, metres?}``),
     ``options``, ``max_rounds``, ``sides`` as in a scenario, each combatant optionally with ``locations``
     (current HP per location), ``prone``, ``weapon`` (ready/dropped/broken), ``reactions`` left, ``lost_ca``,
-    ``status``, ``useless`` (list of locations), ``ammo`` (missiles left).
+    ``status``, ``useless`` (list of locations), ``ammo`` (missiles left), and for a rider ``mount`` (its
+    mount's ``locations``, ``status``, ``useless`` and ``reactions``; see :func:`_mount`).
     """
     file, data = V.document(path_or_mapping)
     d = V.mapping(
@@ -116,17 +199,10 @@ def load_plain_situation(
     by_name = {c.name: i for i, c in enumerate(state.combatants)}
     state.round = V.integer(d.get("round", 1), file, "round", 1, state.max_rounds)
     flat = [e for _, es in sides for e in es]
+    thrown = EventSink(roller, state.round, False)
     for i, e in enumerate(flat):
         c, p = state.combatants[i], e["_path"]
-        names = QUADRUPED_LOCATIONS if c.prof.body == "quadruped" else LOCATIONS
-        if "locations" in e:
-            locs = V.mapping(e["locations"], file, f"{p}.locations", names)
-            for ln, v in locs.items():
-                top = c.prof.loc_max[names.index(ln)]
-                c.loc_hp[names.index(ln)] = V.integer(v, file, f"{p}.locations.{ln}", -top, top)
-            c.hp = sum(h for h in c.loc_hp if h > 0)
-        else:
-            note(f"{c.name}: locations not given, unhurt ({c.hp} HP over 7 locations)")
+        _wounds(c, e, file, p, note)
         c.prone = V.boolean(e.get("prone", False), file, f"{p}.prone")
         c.weapon_state = {"ready": READY, "dropped": DROPPED, "broken": BROKEN}[
             V.choice(
@@ -138,39 +214,9 @@ def load_plain_situation(
             )
         ]
         c.lost_ca = V.integer(e.get("lost_ca", 0), file, f"{p}.lost_ca", 0, 10)
-        c.status = Status[
-            V.choice(
-                e.get("status", "active"),
-                file,
-                f"{p}.status",
-                [s.name.lower() for s in Status],
-                "status",
-            ).upper()
-        ]
-        roles = ROLES[c.prof.body]
-        for k, ln in enumerate(e.get("useless", []) or []):
-            loc = names.index(V.choice(ln, file, f"{p}.useless[{k}]", names, "location"))
-            if roles[loc] == "vital" or c.loc_hp[loc] > 0:
-                raise ConfigError(
-                    file,
-                    f"{p}.useless[{k}]",
-                    "a limb at 0 HP or below (a limb is useless only while its HP are not above 0, §17)",
-                )
-            c.useless |= 1 << loc
-        major = [names[k] for k, h in enumerate(c.loc_hp) if h <= -c.prof.loc_max[k]]
-        if major and c.status == Status.ACTIVE:
-            raise ConfigError(
-                file,
-                f"{p}.status",
-                f"not active: {major[0]} is at a Major Wound, which takes it out of the fight (§17)",
-            )
-        c.cas = c.prof.cas
-        shield = c.prof.offhand is not None and c.prof.offhand.kind == "shield"
-        full = c.prof.cas + shield
-        if "reactions" not in e and c.status == Status.ACTIVE:
-            note(f"{c.name}: reactions not given, all {full} left this round")
-        c.reactions = V.integer(e.get("reactions", full), file, f"{p}.reactions", 0, full)
+        _status_and_reactions(c, e, file, p, note)
         c.ammo = V.integer(e.get("ammo", c.prof.ammo), file, f"{p}.ammo", 0, c.prof.ammo)
+        _mount(state, i, e, file, p, note, thrown)
     for k, raw in enumerate(d.get("distances", []) or []):
         dd = V.mapping(raw, file, f"distances[{k}]", ("a", "b", "distance", "metres"), ("a", "b", "distance"))
         a = by_name[V.choice(dd["a"], file, f"distances[{k}].a", sorted(by_name), "combatant")]
