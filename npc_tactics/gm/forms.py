@@ -100,7 +100,8 @@ def _mrq_templates() -> list[dict[str, Any]]:
     from npc_tactics.rules.mrq.tables import LOCATIONS, QUADRUPED_LOCATIONS
 
     return [{"name": name, "description": str(t.get("description", "")),
-             "locations": list(QUADRUPED_LOCATIONS if t.get("body") == "quadruped" else LOCATIONS)}
+             "locations": list(QUADRUPED_LOCATIONS if t.get("body") == "quadruped" else LOCATIONS),
+             "mount": str((t.get("mount") or {}).get("template", ""))}  # a rider's mount, described under it
             for name, t in sorted(load_bestiary().items())]
 
 

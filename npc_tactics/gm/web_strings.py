@@ -28,6 +28,7 @@ WEB_STRINGS: tuple[str, ...] = (
     "HP now",
     "Language",
     "Max HP",
+    "Mount",
     "Move",
     "Name",
     "Odds",

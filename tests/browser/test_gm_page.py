@@ -148,6 +148,27 @@ def test_wounds_by_location_reach_the_suggestion(page: Any, server: str, system:
         assert "hp not given" in page.inner_text("#notes")
 
 
+def test_a_rider_s_mount_is_described_under_it(page: Any, server: str) -> None:
+    """MRQ: picking a mounted template shows its mount's own status and wounds (the warhorse's locations);
+    what is filled in is sent as the rider's ``mount`` and reaches the loader (no "mount not given" note)."""
+    open_system(page, server, "mrq")
+    foe = page.locator("fieldset[data-side='1'] .combatant").first
+    foe.locator("select[name='template']").select_option("mounted_lancer")
+    page.click("#ask")  # left out: unhurt, and the answer says so
+    page.wait_for_selector("#result:not([hidden])")
+    assert "mount not given, unhurt" in page.inner_text("#notes")
+    horse = page.locator("fieldset[data-side='1'] .combatant").first.locator(".mount[data-mount='warhorse']")
+    box = horse.locator("input[name='loc-forequarters']")
+    box.fill("3")
+    box.dispatch_event("change")
+    sent = json.loads(page.text_content("#preview") or "")
+    assert sent["sides"][1]["combatants"][0]["mount"] == {"locations": {"forequarters": 3}}
+    page.evaluate("document.querySelector('#result').hidden = true")
+    page.click("#ask")
+    page.wait_for_selector("#result:not([hidden])")
+    assert shown_moves(page) and "mount not given" not in page.inner_text("#notes")
+
+
 def test_a_bad_field_is_shown_by_name(page: Any, server: str) -> None:
     open_system(page, server, "mrq")
     page.fill("#extra", '{"colour": "green"}')

@@ -112,7 +112,7 @@ function fieldInput(spec, obj) {
   return label;
 }
 
-function woundInputs(c) {
+function woundInputs(c, templateName = c.template, saved = () => {}) {
   const form = page.form, box = el("div", { class: "wounds" });
   if (form.wounds.kind === "hp") {
     box.append(el("label", {}, el("span", { text: t("HP now") + " " }),
@@ -121,7 +121,7 @@ function woundInputs(c) {
       numberInput(c[form.wounds.max_key], (v) => setKey(c, form.wounds.max_key, v), { name: "max_hp" })));
     return box;
   }
-  const template = form.templates.find((x) => x.name === c.template);
+  const template = form.templates.find((x) => x.name === templateName);
   const key = form.wounds.key;
   box.append(el("span", { text: (form.wounds.kind === "damage" ? t("Damage taken") : t("HP left")) + ": " }));
   for (const loc of (template ? template.locations : [])) {
@@ -130,8 +130,24 @@ function woundInputs(c) {
       const locs = { ...(c[key] || {}) };
       if (v === undefined) delete locs[loc]; else locs[loc] = v;
       setKey(c, key, Object.keys(locs).length ? locs : undefined);
+      saved();
     }, { name: `loc-${loc}` })));
   }
+  return box;
+}
+
+// A rider's mount (MRQ): its own status and wounds, written under the rider as `mount: {...}`.
+function mountBox(c) {
+  const form = page.form, rider = form.templates.find((x) => x.name === c.template);
+  const mount = rider && rider.mount ? form.templates.find((x) => x.name === rider.mount) : undefined;
+  if (!mount) return null;
+  const m = { ...(c.mount || {}) };
+  const saved = () => setKey(c, "mount", Object.keys(m).length ? m : undefined);
+  const box = el("div", { class: "mount", "data-mount": mount.name },
+    el("span", { text: `${t("Mount")} (${mount.name}): ` }));
+  box.append(el("label", {}, el("span", { text: t("Status") + " " }),
+    choiceInput(["", ...form.statuses], m.status, (v) => { setKey(m, "status", v); saved(); })));
+  box.append(woundInputs(m, mount.name, saved));
   return box;
 }
 
@@ -139,7 +155,7 @@ function combatantBox(side, c, index) {
   const form = page.form;
   const box = el("div", { class: "combatant", "data-name": c.name || "" });
   const template = choiceInput(form.templates.map((x) => x.name), c.template, (v) => {
-    c.template = v; delete c[form.wounds.key]; renderSituation();
+    c.template = v; delete c[form.wounds.key]; delete c.mount; renderSituation();
   });
   template.title = (form.templates.find((x) => x.name === c.template) || {}).description || "";
   template.name = "template";
@@ -156,6 +172,8 @@ function combatantBox(side, c, index) {
   box.append(el("button", { type: "button", text: t("Remove"),
     onclick: () => { side.combatants.splice(index, 1); renderSituation(); } }));
   box.append(woundInputs(c));
+  const mount = mountBox(c);
+  if (mount) box.append(mount);
   return box;
 }
 
