@@ -32,6 +32,7 @@ WEAPONS: dict[str, str] = {
     "greatsword": N_("the greatsword"),
     "hand_axe": N_("the hand axe"),
     "head_butt": N_("a head butt"),
+    "horse_kick": N_("its kick"),
     "javelin": N_("the javelin"),
     "kite_shield": N_("the kite shield"),
     "lance": N_("the lance"),

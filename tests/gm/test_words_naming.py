@@ -162,3 +162,24 @@ def test_every_decision_kind_has_a_name_in_both_languages() -> None:
         en, fr = word(DECISION_KINDS, kind.name, translator("en")), word(DECISION_KINDS, kind.name, translator("fr"))
         assert kind.name in DECISION_KINDS and en and fr and "_" not in en
     assert word(DECISION_KINDS, "REACT", translator("fr")) == "réaction à un coup"
+
+
+def test_every_shipped_weapon_has_a_noun_in_both_languages() -> None:
+    """The weapon tables of the four systems: a weapon missing from vocab.WEAPONS was shown with underscores
+    turned into spaces, untranslated (MRQ's warhorse kicked with "horse kick" in French too)."""
+    import yaml
+
+    from npc_tactics.configs import system_dir
+    from npc_tactics.gm.vocab import WEAPONS
+    from npc_tactics.i18n import translator
+
+    tables = {"ose": "weapons.yaml", "mrq": "weapons.yaml", "runequest": "equipment.yaml",
+              "dicepool": "equipment.yaml"}
+    french = translator("fr")
+    for system, name in tables.items():
+        data = yaml.safe_load((system_dir(system) / name).read_text(encoding="utf-8"))
+        weapons = data.get("weapons", data)
+        assert weapons, (system, name)
+        for weapon in weapons:
+            assert weapon in WEAPONS, (system, weapon)
+            assert french(WEAPONS[weapon]) != WEAPONS[weapon], (system, weapon)
