@@ -34,8 +34,16 @@ def _try(info: Any, kind: Kind, source: str | Path | Mapping[str, Any]) -> Confi
     return None
 
 
-def other_system(source: str | Path | Mapping[str, Any], kind: Kind, current: str) -> str | None:
-    """The name of another system whose loader reads ``source`` as a ``kind``, or None."""
+def _depth(field: str) -> int:
+    """How far into the file a field is: ``distance`` 1, ``sides[1].combatants[0].mount`` 5."""
+    return len([part for part in field.replace("[", ".").split(".") if part]) if field else 0
+
+
+def other_system(source: str | Path | Mapping[str, Any], kind: Kind, current: str, depth: int = 0) -> str | None:
+    """The name of another system whose loader reads ``source`` as a ``kind``, or None. A loader that rejects
+    it for a reason other than its keys counts only if it got at least ``depth`` fields deep, as far as the
+    current system's loader did: an MRQ situation with one wrong key deep inside is not a RuneQuest situation
+    because RuneQuest stops at its first field."""
     from npc_tactics.systems import available_systems
 
     near: list[str] = []
@@ -45,7 +53,8 @@ def other_system(source: str | Path | Mapping[str, Any], kind: Kind, current: st
         try:
             _try(info, kind, source)
         except ConfigError as exc:
-            if "unknown key" not in exc.message and "missing required key" not in exc.message:
+            if ("unknown key" not in exc.message and "missing required key" not in exc.message
+                    and _depth(exc.field) >= depth):
                 near.append(name)
             continue
         except Exception:  # noqa: BLE001  (any failure of a foreign loader means: not this system)
@@ -61,7 +70,7 @@ def wrong_system_error(
     what is ``current`` ("the run runs/goblin is", "the simulation is")."""
     if "unknown key" not in error.message and "missing required key" not in error.message:
         return error
-    other = other_system(source, kind, current)
+    other = other_system(source, kind, current, _depth(error.field))
     if other is None:
         return error
     where = f"{error.field}: " if error.field else ""

@@ -55,6 +55,21 @@ def test_a_situation_of_another_system_is_named(situation: str, other: str) -> N
         suggest("runs/x", EXAMPLES / f"{situation}_situation.yaml", policy=UniformPolicy("ose"))
 
 
+def test_a_wrong_key_deep_in_a_situation_is_not_blamed_on_another_system(tmp_path: Path) -> None:
+    """An MRQ situation with a humanoid location on the warhorse: RuneQuest's loader stops at the file's first
+    field (``distance: close``), so it is no better explanation than the key MRQ names."""
+    import yaml
+
+    data = yaml.safe_load((EXAMPLES / "mrq_mounted.yaml").read_text())
+    data["sides"][1]["combatants"][0]["mount"]["locations"]["left_arm"] = 1
+    situation = tmp_path / "mount.yaml"
+    situation.write_text(yaml.safe_dump(data))
+    with pytest.raises(UserError) as err:
+        suggest("runs/x", situation, policy=UniformPolicy("mrq"))
+    assert "looks like" not in str(err.value)
+    assert "sides[1].combatants[0].mount.locations.left_arm: unknown key 'left_arm'" in str(err.value)
+
+
 def test_a_policy_of_the_wrong_size_is_refused() -> None:
     with pytest.raises(UserError, match="reads 7 observation values"):
         suggest("runs/x", EXAMPLES / "ose_situation.yaml", policy=UniformPolicy("ose", obs_size=7))
