@@ -158,7 +158,8 @@ def test_a_rider_s_mount_is_described_under_it(page: Any, server: str) -> None:
     page.wait_for_selector("#result:not([hidden])")
     assert "mount not given, unhurt" in page.inner_text("#notes")
     horse = page.locator("fieldset[data-side='1'] .combatant").first.locator(".mount[data-mount='warhorse']")
-    box = horse.locator("input[name='loc-forequarters']")
+    assert horse.locator("input[name='mount-loc-head']").count() == 1  # the rider's own head is loc-head
+    box = horse.locator("input[name='mount-loc-forequarters']")
     box.fill("3")
     box.dispatch_event("change")
     sent = json.loads(page.text_content("#preview") or "")

@@ -147,7 +147,9 @@ function mountBox(c) {
     el("span", { text: `${t("Mount")} (${mount.name}): ` }));
   box.append(el("label", {}, el("span", { text: t("Status") + " " }),
     choiceInput(["", ...form.statuses], m.status, (v) => { setKey(m, "status", v); saved(); })));
-  box.append(woundInputs(m, mount.name, saved));
+  const wounds = woundInputs(m, mount.name, saved);
+  for (const input of wounds.querySelectorAll("input[name^='loc-']")) input.name = `mount-${input.name}`;  // not the rider's
+  box.append(wounds);
   return box;
 }
 
