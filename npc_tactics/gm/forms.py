@@ -97,10 +97,10 @@ def _rq_templates() -> list[dict[str, Any]]:
 
 def _mrq_templates() -> list[dict[str, Any]]:
     from npc_tactics.rules.mrq.bestiary import load_bestiary
-    from npc_tactics.rules.mrq.tables import LOCATIONS, QUADRUPED_LOCATIONS
+    from npc_tactics.rules.mrq.tables import LOCATION_NAMES
 
     return [{"name": name, "description": str(t.get("description", "")),
-             "locations": list(QUADRUPED_LOCATIONS if t.get("body") == "quadruped" else LOCATIONS),
+             "locations": list(LOCATION_NAMES[str(t.get("body", "humanoid"))]),
              "mount": str((t.get("mount") or {}).get("template", ""))}  # a rider's mount, described under it
             for name, t in sorted(load_bestiary().items())]
 

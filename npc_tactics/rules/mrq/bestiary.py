@@ -13,9 +13,8 @@ from npc_tactics.errors import ConfigError
 from npc_tactics.rules.mrq.state import Profile, Weapon
 from npc_tactics.rules.mrq.tables import (
     HEAD,
-    LOCATIONS,
+    LOCATION_NAMES,
     MOVE_BY_BODY,
-    QUADRUPED_LOCATIONS,
     REACH_NAMES,
     RIGHT_ARM,
     combat_actions,
@@ -105,7 +104,7 @@ _SKILLS = ("acrobatics", "athletics", "resilience", "brute_force", "riding")
 
 
 def _locations(value: Any, file: str, path: str, body: str) -> tuple[int, ...]:
-    names = QUADRUPED_LOCATIONS if body == "quadruped" else LOCATIONS
+    names = LOCATION_NAMES[body]
     if isinstance(value, int) and not isinstance(value, bool):
         return (V.integer(value, file, path, 0, 100),) * 7
     m = V.mapping(value, file, path, names, names)
@@ -173,7 +172,7 @@ def build_profile(
     )
     mkeys = ("str", "siz", "template")
     mount = V.mapping(t["mount"], file, f"{path}.mount", mkeys, ("str", "siz")) if "mount" in t else None
-    wl_names = QUADRUPED_LOCATIONS if body == "quadruped" else LOCATIONS
+    wl_names = LOCATION_NAMES[body]
     wloc = t.get("weapon_location", wl_names[HEAD] if body == "quadruped" else wl_names[RIGHT_ARM])
     intelligent = V.boolean(t.get("intelligent", True), file, f"{path}.intelligent")
     move = V.integer(t.get("move", MOVE_BY_BODY["mounted" if mount else body]), file, f"{path}.move", 1, 50)

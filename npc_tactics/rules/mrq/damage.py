@@ -11,11 +11,11 @@ from npc_tactics.rules.base import EventSink, Status
 from npc_tactics.rules.mrq import fighters as F
 from npc_tactics.rules.mrq.opposed import opposed_test
 from npc_tactics.rules.mrq.state import BROKEN, MRQCombatant, MRQState, Weapon
-from npc_tactics.rules.mrq.tables import HIT_LOCATION_D20, LOCATIONS, QUADRUPED_LOCATIONS, ROLES
+from npc_tactics.rules.mrq.tables import HIT_LOCATION_D20, LOCATION_NAMES, ROLES
 
 
 def loc_name(c: MRQCombatant, loc: int) -> str:
-    return (QUADRUPED_LOCATIONS if c.prof.body == "quadruped" else LOCATIONS)[loc]
+    return LOCATION_NAMES[c.prof.body][loc]
 
 
 def roll_weapon(sink: EventSink, weapon: Weapon, actor: int, why: str, max_dice: int = 0) -> int:

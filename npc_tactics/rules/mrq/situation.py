@@ -16,9 +16,8 @@ from npc_tactics.rules.mrq.state import BROKEN, DROPPED, READY, MRQCombatant, MR
 from npc_tactics.rules.mrq.tables import (
     APART,
     DISTANCE_NAMES,
-    LOCATIONS,
+    LOCATION_NAMES,
     MAX_GAP,
-    QUADRUPED_LOCATIONS,
     ROLES,
 )
 
@@ -39,7 +38,7 @@ _MOUNT_KEYS = ("locations", "status", "useless", "reactions")
 
 def _wounds(c: MRQCombatant, e: Mapping[str, Any], file: str, p: str, note: Callable[[str], None]) -> None:
     """Current HP per location (``locations``), unhurt when not given."""
-    names = QUADRUPED_LOCATIONS if c.prof.body == "quadruped" else LOCATIONS
+    names = LOCATION_NAMES[c.prof.body]
     if "locations" in e:
         locs = V.mapping(e["locations"], file, f"{p}.locations", names)
         for ln, v in locs.items():
@@ -53,7 +52,7 @@ def _wounds(c: MRQCombatant, e: Mapping[str, Any], file: str, p: str, note: Call
 def _status_and_reactions(c: MRQCombatant, e: Mapping[str, Any], file: str, p: str,
                           note: Callable[[str], None]) -> None:
     """``status``, ``useless`` limbs (checked against the HP) and the ``reactions`` left this round."""
-    names = QUADRUPED_LOCATIONS if c.prof.body == "quadruped" else LOCATIONS
+    names = LOCATION_NAMES[c.prof.body]
     c.status = Status[
         V.choice(
             e.get("status", "active"),

@@ -44,6 +44,8 @@ QUADRUPED_LOCATIONS: tuple[str, ...] = (
     "left_front_leg",
     "head",
 )
+#: The location names of each body (the same seven slots).
+LOCATION_NAMES: dict[str, tuple[str, ...]] = {"humanoid": LOCATIONS, "quadruped": QUADRUPED_LOCATIONS}
 RIGHT_LEG, LEFT_LEG, ABDOMEN, CHEST, RIGHT_ARM, LEFT_ARM, HEAD = range(7)
 #: d20 face → location slot: 1–3 right leg, 4–6 left leg, 7–9 abdomen, 10–12 chest, 13–15 right arm,
 #: 16–18 left arm, 19–20 head. A rider striking down rolls 1d10+10 (§13) on the same table.
