@@ -128,24 +128,11 @@ def parse_yaml(text: str, file: str = "<yaml>") -> Any:
 
 
 def load_yaml(path: str | Path) -> Any:
-    """Read and :func:`parse_yaml` a file; a missing, unreadable, oversized or malformed file becomes a
-    one-line ConfigError."""
-    p = Path(path)
-    try:
-        with p.open("rb") as fh:
-            raw = fh.read(MAX_YAML_BYTES + 1)
-        if len(raw) > MAX_YAML_BYTES:
-            raise ConfigError(str(path), "", f"larger than {MAX_YAML_BYTES // 1024} KB; not a config file")
-        text = raw.decode("utf-8")
-    except FileNotFoundError:
-        raise ConfigError(str(path), "", "file not found") from None
-    except IsADirectoryError:
-        raise ConfigError(str(path), "", "is a directory, expected a YAML file") from None
-    except UnicodeDecodeError:
-        raise ConfigError(str(path), "", "cannot read: not UTF-8 text") from None
-    except OSError as exc:
-        raise ConfigError(str(path), "", f"cannot read: {exc.strerror or exc}") from None
-    return parse_yaml(text, str(path))
+    """Read and :func:`parse_yaml` a file; a missing, unreadable, oversized or malformed file, or one that is not
+    a regular file (a FIFO or device would block), becomes a one-line ConfigError."""
+    from npc_tactics.configs.files import read_text
+
+    return parse_yaml(read_text(path, MAX_YAML_BYTES, "YAML file"), str(path))
 
 
 def system_dir(system: str) -> Path:
@@ -164,14 +151,19 @@ def resolve_named(name_or_path: str | Path, folder: Path, what: str) -> Path:
 
     Raises :class:`~npc_tactics.errors.UnknownNameError` listing the shipped names.
     """
+    from npc_tactics.configs.files import paths_allowed
     from npc_tactics.errors import UnknownNameError
 
     candidate = Path(name_or_path)
+    files = named_files(folder)
+    if not paths_allowed():  # a request names shipped content only: never ask the file system about its path
+        if str(name_or_path) not in files:
+            raise UnknownNameError(what, str(name_or_path), files)
+        return files[str(name_or_path)]
     if candidate.suffix in (".yaml", ".yml") or candidate.exists():
         if not candidate.exists():
             raise ConfigError(str(candidate), "", "file not found")
         return candidate
-    files = named_files(folder)
     if str(name_or_path) not in files:
         raise UnknownNameError(what, str(name_or_path), files)
     return files[str(name_or_path)]

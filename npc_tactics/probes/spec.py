@@ -101,7 +101,7 @@ def _probe(value: Any, file: str, field: str, base: Path, system: str) -> Probe:
     situation = data["situation"]
     if isinstance(situation, str):
         path = (base / situation).resolve()
-        if not path.is_file():
+        if not path.exists():
             raise ConfigError(file, join(field, "situation"), f"file not found: {path}")
         situation = path
     else:
@@ -148,7 +148,7 @@ def probe_files(names: list[str]) -> list[Path]:
     for name in names:
         path = Path(name)
         if path.is_file() or path.suffix in (".yaml", ".yml"):
-            if not path.is_file():
+            if not path.exists():  # a FIFO or device is left to the reader, which refuses it in one line
                 raise ConfigError(name, "", "file not found")
             out.append(path)
         elif path.is_dir():

@@ -83,9 +83,15 @@ def load_situation(
     data = V.mapping(data, file, "", SITUATION_KEYS, required=("acting", "sides"))
     base: dict[str, Any] = {}
     if "scenario" in data:
+        raw_scenario = data["scenario"]
         try:
-            sc = C.load_scenario(V.string(data["scenario"], file, "scenario"))
+            if isinstance(raw_scenario, Mapping):  # inlined: an HTTP body names no file on the server
+                sc = C.parse_scenario(raw_scenario, file)
+            else:
+                sc = C.load_scenario(V.string(raw_scenario, file, "scenario"))
         except ConfigError as exc:
+            if isinstance(raw_scenario, Mapping):
+                raise ConfigError(file, V.join("scenario", exc.field), exc.message) from None
             raise ConfigError(file, "scenario", str(exc)) from None
         except Exception as exc:  # UnknownNameError
             raise ConfigError(file, "scenario", str(exc)) from None
