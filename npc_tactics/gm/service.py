@@ -6,27 +6,34 @@ request bodies are limited in size (413) and rollout counts capped (422); every 
 whose ``detail[].loc`` names the field, situation fields included (``["body", "situation", "sides", 0, ...]``).
 Each request builds its own engine and state and its own agent around the shared, read-only onnxruntime
 session: nothing mutable is shared between requests. Requests with rollouts run one at a time (they already
-use every core).
+use every core), a few wait in line and the next is told to come back (429, ``Retry-After``); each runs under a
+time limit (:mod:`.service_limits`). No field of a request names a file: a situation's ``scenario:`` is a
+shipped name or a scenario given inline, and every route runs under
+:func:`~npc_tactics.configs.files.no_user_paths`, which refuses any file outside the shipped package and the
+bundles folder. Bodies with ``NaN``/``Infinity`` or nested beyond any situation's depth are a 422.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from npc_tactics.agents import agent_entries
+from npc_tactics.configs.files import no_user_paths
 from npc_tactics.errors import ConfigError, UserError
 from npc_tactics.gm import forms
+from npc_tactics.gm.service_limits import LIMIT_S, MAX_WAITING, HeavyGate, validation_error_handler
 from npc_tactics.gm.web_strings import WEB_STRINGS
 from npc_tactics.limits import SEED_MAX
 from npc_tactics.policy_io.bundle import Bundle, read_bundle
@@ -38,6 +45,8 @@ WEB_DIR = Path(__file__).with_name("web")
 #: A bundle id is its folder name: letters, digits, '.', '_' and '-' (no separators, never '..').
 BUNDLE_ID = r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$"
 MAX_BODY_BYTES = 64 * 1024
+#: Deepest JSON nesting of a request body (a situation is about 6 deep).
+MAX_BODY_DEPTH = 32
 #: Rollouts per legal move: 2,000 already gives win rates within about 2 points.
 MAX_ODDS = 2000
 MAX_TOP = 200
@@ -50,7 +59,7 @@ BundleId = Annotated[str, PathParam(pattern=BUNDLE_ID, description="A bundle id 
 class SuggestRequest(BaseModel):
     """One question from the GM: which bundle, the situation (as in a situation YAML), and the options."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # "odds": "5" or true is a mistake, not 5
     bundle: Annotated[str, Field(pattern=BUNDLE_ID, description="A bundle id from GET /bundles.")]
     situation: Annotated[dict[str, Any], Field(
         description="The situation, as a situation YAML file would give it (see the system's docs page).",
@@ -152,10 +161,32 @@ class BodyLimit:
                 return
             more = bool(message.get("more_body", False))
 
+        refused = _refused_json(scope, b"".join(m.get("body", b"") for m in messages))
+        if refused is not None:
+            await refused(scope, receive, send)
+            return
+
         async def replay() -> dict[str, Any]:
             return messages.pop(0) if messages else await receive()
 
         await self.app(scope, replay, send)
+
+
+def _refused_json(scope: dict[str, Any], body: bytes) -> JSONResponse | None:
+    """A 422 for a JSON body that Python's json module would take but JSON does not allow (``NaN``,
+    ``Infinity``) or that nests deeper than any request needs (it would overflow the parser's recursion)."""
+    headers = dict(scope.get("headers") or [])
+    if not body or b"json" not in headers.get(b"content-type", b""):
+        return None
+    from npc_tactics.configs.files import parse_json
+
+    try:
+        parse_json(body.decode("utf-8", errors="replace"), "body", max_depth=MAX_BODY_DEPTH)
+    except UserError as exc:
+        message = str(exc).removeprefix("body: ")
+        return JSONResponse(status_code=422, content={"detail": [{"loc": ["body"], "msg": message,
+                                                                   "type": "json_invalid"}]})
+    return None
 
 
 def _call_suggest(served: Served, req: SuggestRequest, workers: int | None) -> dict[str, Any]:
@@ -177,10 +208,14 @@ class _FieldError(Exception):
 
 
 def create_app(bundles: str | Path, *, workers: int | None = None, max_odds: int = MAX_ODDS,
-               max_body: int = MAX_BODY_BYTES) -> Any:
-    """The FastAPI application serving the bundles of ``bundles`` (scanned once, now) and the web page."""
-    registry = Registry.scan(Path(bundles))
-    heavy = threading.Semaphore(1)
+               max_body: int = MAX_BODY_BYTES, gate: HeavyGate | None = None) -> Any:
+    """The FastAPI application serving the bundles of ``bundles`` (scanned once, now) and the web page.
+
+    Every route runs under :func:`~npc_tactics.configs.files.no_user_paths`: the only files a request can make
+    the server read are the package's shipped content and the bundles folder chosen at start."""
+    folder = Path(bundles)
+    registry = Registry.scan(folder)
+    heavy = gate or HeavyGate()
     app = FastAPI(title="npc-tactics GM service", version=_version(),
                   description="Ask what an NPC should do now: the legal moves ranked by a trained policy bundle, "
                   "with Monte-Carlo odds. The same `suggest` as the command line.")
@@ -188,6 +223,8 @@ def create_app(bundles: str | Path, *, workers: int | None = None, max_odds: int
     @app.exception_handler(_FieldError)
     async def _field_error(_request: Request, exc: _FieldError) -> JSONResponse:
         return unprocessable(exc.loc, exc.msg)
+
+    app.add_exception_handler(RequestValidationError, validation_error_handler)
 
     def served(bundle_id: str, where: list[str | int] | None = None) -> Served:
         found = registry.bundles.get(bundle_id)
@@ -210,19 +247,22 @@ def create_app(bundles: str | Path, *, workers: int | None = None, max_odds: int
 
     @app.get("/bundles/{bundle_id}/card", summary="A bundle's tactics card (404 when it has none)")
     def bundle_card(bundle_id: BundleId, lang: Literal["en", "fr"] = "en") -> dict[str, Any]:
-        return _card(served(bundle_id), lang)
+        with no_user_paths(folder):
+            return _card(served(bundle_id), lang)
 
     @app.get("/bundles/{bundle_id}/start", summary="A starting situation: the bundle's training scenario")
     def bundle_start(bundle_id: BundleId) -> dict[str, Any]:
         s = served(bundle_id).bundle.schema
-        situation = forms.starting_situation(s.system, s.scenario, s.side)
+        with no_user_paths(folder):
+            situation = forms.starting_situation(s.system, s.scenario, s.side)
         if situation is None:
             raise HTTPException(status_code=404, detail=f"scenario {s.scenario!r} is not a shipped one")
         return {"system": s.system, "situation": situation}
 
     @app.get("/bestiary/{system}", summary="A system's stat blocks and situation form")
     def bestiary(system: SystemName) -> dict[str, Any]:
-        return forms.bestiary_form(system)
+        with no_user_paths(folder):
+            return forms.bestiary_form(system)
 
     @app.get("/i18n/{lang}", summary="The web page's words in one language")
     def words(lang: Literal["en", "fr"]) -> dict[str, Any]:
@@ -240,20 +280,15 @@ def create_app(bundles: str | Path, *, workers: int | None = None, max_odds: int
         if req.opponent not in scripted:  # a name only: never a run or bundle path on the server
             raise _FieldError(["body", "opponent"], f"unknown agent {req.opponent!r}; valid agents: "
                               f"{', '.join(sorted(scripted))}")
-        lock = heavy if req.odds else None
         try:
-            if lock is not None:
-                lock.acquire()
-            return _call_suggest(entry, req, workers)
+            with no_user_paths(folder), (heavy.turn() if req.odds else contextlib.nullcontext()):
+                return _call_suggest(entry, req, workers)
         except UserError as exc:
             # a situation of another system comes back reworded, the field error it replaced as its context
             cause = exc if isinstance(exc, ConfigError) else exc.__context__
             where = _loc(cause.field) if isinstance(cause, ConfigError) else []
             msg = str(exc).replace("<situation>", "situation").replace(str(entry.bundle.path), entry.id)
             raise _FieldError(["body", "situation", *where], msg) from None  # no server paths in messages
-        finally:
-            if lock is not None:
-                lock.release()
 
     def bundle_path(bundle_id: str) -> tuple[str, Path] | None:
         entry = registry.bundles.get(bundle_id)
@@ -261,7 +296,7 @@ def create_app(bundles: str | Path, *, workers: int | None = None, max_odds: int
 
     from npc_tactics.gm.service_odds import add_odds_routes
 
-    add_odds_routes(app, bundle_path, heavy, workers=workers)
+    add_odds_routes(app, bundle_path, heavy, workers=workers, folder=folder)
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
@@ -315,9 +350,10 @@ def _version() -> str:
         return "0"
 
 
-def serve(bundles: str | Path, *, host: str = "127.0.0.1", port: int = 8000, workers: int | None = None) -> None:
+def serve(bundles: str | Path, *, host: str = "127.0.0.1", port: int = 8000, workers: int | None = None,
+          max_waiting: int = MAX_WAITING, time_limit_s: float = LIMIT_S) -> None:
     """Run the service with uvicorn until interrupted."""
     import uvicorn
 
-    app = create_app(bundles, workers=workers)
+    app = create_app(bundles, workers=workers, gate=HeavyGate(max_waiting=max_waiting, limit_s=time_limit_s))
     uvicorn.run(app, host=host, port=port, log_level="info")

@@ -8,7 +8,6 @@ at a time. Kept apart from ``service.py`` so the suggest routes stay as they wer
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -17,8 +16,11 @@ from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from npc_tactics.configs.files import no_user_paths
 from npc_tactics.errors import UserError
+from npc_tactics.gm.service_limits import HeavyGate
 from npc_tactics.limits import SEED_MAX
+from npc_tactics.rollouts.deadline import TimeLimitError
 
 __all__ = ["MAX_ODDS_FIGHTS", "GroupEntry", "OddsRequest", "add_odds_routes"]
 
@@ -30,7 +32,7 @@ AGENT = r"^[A-Za-z0-9_][A-Za-z0-9_.:-]{0,99}$"
 
 
 class GroupEntry(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     template: Annotated[str, Field(min_length=1, max_length=64, description="A template name of the system.")]
     count: Annotated[int, Field(ge=1, le=MAX_SIDE)] = 1
 
@@ -38,7 +40,7 @@ class GroupEntry(BaseModel):
 class OddsRequest(BaseModel):
     """The party and the foes (template names with counts), who plays each side, and how many fights."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     system: Literal["ose", "runequest", "mrq", "dicepool"]
     party: Annotated[list[GroupEntry], Field(min_length=1, max_length=MAX_SIDE)]
     foes: Annotated[list[GroupEntry], Field(min_length=1, max_length=MAX_SIDE)]
@@ -89,9 +91,10 @@ def _policy(system: str, spec: str, where: str, bundle_path: Callable[[str], tup
     return str(path), None
 
 
-def add_odds_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Path] | None], heavy: threading.Semaphore,
-                    *, workers: int | None, max_fights: int = MAX_ODDS_FIGHTS) -> None:
-    """Add ``POST /odds`` to ``app``. ``bundle_path(id)`` gives a served bundle's ``(system, folder)``."""
+def add_odds_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Path] | None], heavy: HeavyGate,
+                    *, workers: int | None, folder: Path, max_fights: int = MAX_ODDS_FIGHTS) -> None:
+    """Add ``POST /odds`` to ``app``. ``bundle_path(id)`` gives a served bundle's ``(system, folder)``; ``heavy``
+    queues the fights behind other heavy requests; ``folder`` is the bundles folder, the only one read."""
 
     @app.post("/odds", summary="The odds of an encounter: party win, foe rout, a PC death, expected rounds")
     def post_odds(req: OddsRequest) -> Any:
@@ -118,13 +121,15 @@ def add_odds_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Path] 
             return bad
         import time
 
-        with heavy:
+        with no_user_paths(folder), heavy.turn():
             started = time.perf_counter()
             try:
                 lineup = Lineup(req.system, make_engine(req.system), party)
                 lineup.add(foes)
                 results = run_fights(lineup.job(party_spec, foe_spec), [0], req.fights, seed=req.seed,
                                      workers=workers)[0]
+            except TimeLimitError:
+                raise  # the gate answers it: 503 with Retry-After
             except UserError as exc:
                 return _error(["body"], str(exc))
             seconds = time.perf_counter() - started

@@ -71,7 +71,11 @@ class ProcessExecutor:
         ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
         with ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=_setup_worker,
                                  initargs=(setup, job)) as pool:
-            yield pool
+            try:
+                yield pool
+            except BaseException:  # stopped early (a time limit, an error): drop the chunks not yet started
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
 
 
 def _setup_worker(setup: Callable[[Any], None], job: Any) -> None:

@@ -26,6 +26,7 @@ import numpy as np
 
 from npc_tactics.dice import RngRoller
 from npc_tactics.rollouts.agents import AgentBuilder, agent_builder, check_spec
+from npc_tactics.rollouts.deadline import check_deadline
 from npc_tactics.rollouts.executors import Executor, default_workers, make_executor
 from npc_tactics.rollouts.lockstep import Fight, play_chunk
 from npc_tactics.rollouts.record import FightRecord, ProfileFn, build_record, status_name
@@ -289,6 +290,7 @@ def iter_tasks(job: FightJob, tasks: Sequence[FightTask], *, k: int = DEFAULT_K,
     try:
         with chosen.session(setup_job, job) as pool:
             for part in pool.map(run_chunk, chunks):
+                check_deadline()
                 yield from part
     finally:
         _RUNNERS.pop(job.key, None)
