@@ -19,14 +19,20 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from pydantic import ValidationError
 
 from npc_tactics.errors import ConfigError, UserError
 from npc_tactics.export.onnx_export import INPUTS, ONNX_OPSET, OUTPUTS, export_actor, half_weights
 from npc_tactics.policy_io.bundle import (
+    CARD_FILES,
+    ONNX_FILE,
+    SCHEMA_FILE,
     Bundle,
     BundleSchema,
     OnnxInfo,
     TrainingInfo,
+    first_error,
+    is_plain_name,
     observation_schema,
     read_bundle,
     sha256_hex,
@@ -168,15 +174,13 @@ def export_bundle(run_dir: str | Path | list[str | Path], out: str | Path, *, fi
     Raises :class:`~npc_tactics.errors.UserError` for an unreadable run, members that disagree, or an existing
     ``out`` without ``force``.
     """
-    from npc_tactics import __version__
+    if fights < 1:
+        raise UserError(f"--fights: expected at least 1 fight to measure the observation range, got {fights}")
+    _check_out(Path(out), force)  # before torch is imported and any fight played
     from npc_tactics.configs import load_yaml
     from npc_tactics.export._load_sb3 import load_trained_policy
     from npc_tactics.systems import get_system
     from npc_tactics.training.config import is_bundle_dir, parse_train_config
-    from npc_tactics.training.run_dir import package_versions
-
-    if fights < 1:
-        raise UserError(f"--fights: expected at least 1 fight to measure the observation range, got {fights}")
     runs = [Path(r) for r in (run_dir if isinstance(run_dir, list) else [run_dir])]
     if not runs:
         raise UserError("export: name at least one run folder")
@@ -188,6 +192,8 @@ def export_bundle(run_dir: str | Path | list[str | Path], out: str | Path, *, fi
                             "made from (schema.json's training.run names it). A bundle is shared by copying its "
                             "folder")
     policies = [load_trained_policy(r) for r in runs]  # checks each run folder first: one-line errors
+    for r, policy in zip(runs, policies, strict=True):
+        _finite_weights(r, policy)
     configs = [parse_train_config(load_yaml(r / "config.yaml"), str(r / "config.yaml")) for r in runs]
     _same_across_members(runs, configs)
     run, config = runs[0], configs[0]
@@ -195,6 +201,9 @@ def export_bundle(run_dir: str | Path | list[str | Path], out: str | Path, *, fi
     engine = info.load("engine")(dict(config.options))
     encoder = info.load("encoder")(engine)
     scenario = str(config.scenario or info.default_scenario)
+    if not is_plain_name(scenario):
+        raise UserError(f"{run}: trained on the scenario file {scenario!r}; a bundle names a shipped scenario, "
+                        "not a file (train on a shipped scenario or an encounter distribution to export)")
     for r, policy in zip(runs, policies, strict=True):
         if int(policy.observation_space.shape[0]) != encoder.size:
             raise UserError(f"{r}: the policy takes {policy.observation_space.shape[0]} observation values, the "
@@ -220,7 +229,21 @@ def export_bundle(run_dir: str | Path | list[str | Path], out: str | Path, *, fi
     if len(runs) > 1:
         members = [_training_info(r, c) for r, c in zip(runs, configs, strict=True)]
         training = training.model_copy(update={"members": members})
-    schema = BundleSchema(
+    try:
+        schema = _schema(info, engine, config, scenario, observation, training, onnx_bytes, half)
+    except ValidationError as exc:
+        raise UserError(f"{run}: the bundle's schema.json would be invalid ({first_error(exc)})") from None
+    path = write_bundle(out, schema, onnx_bytes, force=force)
+    bundle = read_bundle(path)
+    return ExportResult(bundle, fights, seen.count, sum(p.stat().st_size for p in path.iterdir()))
+
+
+def _schema(info: Any, engine: Any, config: Any, scenario: str, observation: Any, training: TrainingInfo,
+            onnx_bytes: bytes, half: bool) -> BundleSchema:
+    from npc_tactics import __version__
+    from npc_tactics.training.run_dir import package_versions
+
+    return BundleSchema(
         system=info.name,
         rules_version=engine.spec.version,
         options=dict(config.options),
@@ -236,6 +259,21 @@ def export_bundle(run_dir: str | Path | list[str | Path], out: str | Path, *, fi
         onnx=OnnxInfo(sha256=sha256_hex(onnx_bytes), opset=ONNX_OPSET, inputs=INPUTS, outputs=OUTPUTS,
                       weights="float16" if half else "float32"),
     )
-    path = write_bundle(out, schema, onnx_bytes, force=force)
-    bundle = read_bundle(path)
-    return ExportResult(bundle, fights, seen.count, sum(p.stat().st_size for p in path.iterdir()))
+
+
+def _check_out(out: Path, force: bool) -> None:
+    """``--out``'s problems in milliseconds (see npc_tactics.policy_io.bundle_fs.check_destination)."""
+    from npc_tactics.policy_io import bundle_fs
+
+    bundle_fs.recover(out, (SCHEMA_FILE, ONNX_FILE))
+    bundle_fs.check_destination(out, force=force, allowed={ONNX_FILE, SCHEMA_FILE, *CARD_FILES})
+
+
+def _finite_weights(run: Path, policy: Any) -> None:
+    """Refuse a policy with NaN or infinite weights (a diverged training) before anything is written."""
+    import torch
+
+    for name, param in policy.named_parameters():
+        if not bool(torch.isfinite(param).all()):
+            raise UserError(f"{run}: the policy's weights {name} hold NaN or infinite values (the training "
+                            "diverged?); nothing was exported")

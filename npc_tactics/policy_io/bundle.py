@@ -11,23 +11,32 @@ comes from. Nothing in it is unpickled. Reading a bundle checks, in order:
    things); a different rules version or other observation field names are warnings, kept on the bundle
    (``Bundle.warnings``) so every caller can show them, and errors with ``strict=True``.
 
-Writing goes through a temporary sibling folder renamed into place, so a crash never leaves half a bundle.
+Reading never trusts the files: both go through :mod:`npc_tactics.configs.files` (regular files only, size
+capped before reading, JSON depth bounded), every number must be finite, the scenario a plain name, and
+``policy.onnx`` is inspected by :func:`~npc_tactics.policy_io.onnx_check.check_onnx` (no external data, finite
+weights, the expected interface and widths) before onnxruntime ever parses it.
+
+Writing goes through a temporary sibling folder swapped into place (:mod:`npc_tactics.policy_io.bundle_fs`), so
+the destination always holds the old bundle or the new one, and a killed writer's leftovers are repaired.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
+import re
 import shutil
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from npc_tactics.errors import UserError
+from npc_tactics.configs.files import MAX_JSON_BYTES, check_path_allowed, paths_allowed, read_bytes, read_json
+from npc_tactics.errors import ConfigError, UserError
+from npc_tactics.policy_io import bundle_fs
 
 __all__ = [
     "BUNDLE_FORMAT",
@@ -51,7 +60,12 @@ SCHEMA_FILE: Final = "schema.json"
 #: The tactics card written into a bundle by ``npc-tactics card`` (replaced, as stale, when the bundle is).
 CARD_FILES: Final = ("card.json", "card.md")
 
-_STRICT = ConfigDict(extra="forbid", frozen=True)
+#: Largest policy.onnx read (the shipped generalists are under 1 MB; an ensemble of wide networks a few MB).
+MAX_ONNX_BYTES: Final = 64 * 1024 * 1024
+#: A scenario a bundle may name: a plain name, never a path (a bundle must not make a reader open a file).
+_PLAIN_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$")
+
+_STRICT = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class BundleError(UserError):
@@ -70,6 +84,12 @@ class ObservationField(BaseModel):
     scale: float | None = None
     min: float
     max: float
+
+    @model_validator(mode="after")
+    def _ordered(self) -> ObservationField:
+        if self.min > self.max:
+            raise ValueError(f"observed range of {self.name!r} is inverted (min {self.min:g} > max {self.max:g})")
+        return self
 
 
 class ObservationSchema(BaseModel):
@@ -155,6 +175,13 @@ class BundleSchema(BaseModel):
     exported_at: str
     onnx: OnnxInfo
 
+    @field_validator("scenario")
+    @classmethod
+    def _plain_scenario(cls, value: str) -> str:
+        if not is_plain_name(value):
+            raise ValueError("expected a scenario name (letters, digits, _ . -), not a path")
+        return value
+
 
 @dataclass
 class Bundle:
@@ -170,6 +197,11 @@ class Bundle:
         return self.path.name
 
 
+def is_plain_name(value: str) -> bool:
+    """True for a name a bundle may give as its scenario: never a path (``/``, ``\\``, ``..``)."""
+    return bool(_PLAIN_NAME.match(value)) and ".." not in value
+
+
 def is_bundle_dir(path: str | Path) -> bool:
     """True for an exported policy bundle folder (``schema.json`` next to ``policy.onnx``)."""
     p = Path(path)
@@ -180,40 +212,83 @@ def sha256_hex(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _first_error(exc: ValidationError) -> str:
+def first_error(exc: ValidationError) -> str:
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err["loc"]) or "(top level)"
     return f"{where}: {err['msg']}"
 
 
+def _non_finite(value: Any, where: str = "") -> str | None:
+    """The dotted path of the first NaN or infinite number in parsed JSON (``1e999`` parses as inf), or None."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return where or "(top level)"
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = _non_finite(item, f"{where}.{key}" if where else str(key))
+        if found is not None:
+            return found
+    return None
+
+
+def _read_schema(schema_path: Path) -> BundleSchema:
+    try:
+        raw = read_json(schema_path, MAX_JSON_BYTES, "bundle schema")
+    except ConfigError as exc:
+        raise BundleError(str(exc)) from None
+    if isinstance(raw, dict) and raw.get("format") not in (None, BUNDLE_FORMAT):
+        raise BundleError(f"{schema_path}: format {str(raw.get('format'))[:40]!r} is not {BUNDLE_FORMAT!r} "
+                          "(made by another npc-tactics version?)")
+    bad = _non_finite(raw)
+    if bad is not None:
+        raise BundleError(f"{schema_path}: {bad}: expected a finite number, got NaN or infinity")
+    try:
+        schema = BundleSchema.model_validate(raw)
+    except ValidationError as exc:
+        raise BundleError(f"{schema_path}: {first_error(exc)}") from None
+    if len(schema.observation.fields) != schema.observation.size:
+        raise BundleError(f"{schema_path}: observation.fields lists {len(schema.observation.fields)} fields, "
+                          f"observation.size says {schema.observation.size}")
+    return schema
+
+
+def _check_network(onnx_path: Path, data: bytes, schema: BundleSchema) -> None:
+    """The network's static checks (onnx_check), then its widths against the schema's."""
+    from npc_tactics.policy_io.onnx_check import check_onnx
+
+    try:
+        shape = check_onnx(data, str(onnx_path))
+    except UserError as exc:
+        raise BundleError(str(exc)) from None
+    if shape.obs_size != schema.observation.size:
+        raise BundleError(f"{onnx_path}: input 'observation' takes {shape.obs_size} values, schema.json's "
+                          f"observation.size says {schema.observation.size}")
+    if shape.n_actions != len(schema.actions):
+        raise BundleError(f"{onnx_path}: output 'probabilities' has {shape.n_actions} actions, schema.json's "
+                          f"actions list {len(schema.actions)}")
+
+
 def read_bundle(path: str | Path, *, strict: bool = False, check_package: bool = True) -> Bundle:
     """Read the bundle in ``path`` and check it (see the module docstring). Raises :class:`BundleError`."""
     folder = Path(path)
+    check_path_allowed(folder, "policy bundle")
+    if paths_allowed() and not os.path.lexists(folder):
+        bundle_fs.recover(folder, (SCHEMA_FILE, ONNX_FILE))  # a writer killed between two renames
     if not folder.is_dir():
         raise BundleError(f"{folder}: bundle folder not found")
     schema_path, onnx_path = folder / SCHEMA_FILE, folder / ONNX_FILE
     for p in (schema_path, onnx_path):
-        if not p.is_file():
+        if not os.path.lexists(p):
             raise BundleError(f"{folder}: not a policy bundle ({p.name} is missing)")
+    schema = _read_schema(schema_path)
     try:
-        raw = json.loads(schema_path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise BundleError(f"{schema_path}: unreadable JSON ({exc})") from None
-    if isinstance(raw, dict) and raw.get("format") not in (None, BUNDLE_FORMAT):
-        raise BundleError(f"{schema_path}: format {raw.get('format')!r} is not {BUNDLE_FORMAT!r} "
-                          "(made by another npc-tactics version?)")
-    try:
-        schema = BundleSchema.model_validate(raw)
-    except ValidationError as exc:
-        raise BundleError(f"{schema_path}: {_first_error(exc)}") from None
-    data = onnx_path.read_bytes()
+        data = read_bytes(onnx_path, MAX_ONNX_BYTES, "policy network")
+    except ConfigError as exc:
+        raise BundleError(str(exc)) from None
     digest = sha256_hex(data)
     if digest != schema.onnx.sha256:
         raise BundleError(f"{onnx_path}: sha256 {digest[:16]}... does not match schema.json's "
                           f"{schema.onnx.sha256[:16]}... (the file was changed or damaged); re-export the bundle")
-    if len(schema.observation.fields) != schema.observation.size:
-        raise BundleError(f"{schema_path}: observation.fields lists {len(schema.observation.fields)} fields, "
-                          f"observation.size says {schema.observation.size}")
+    _check_network(onnx_path, data, schema)
     bundle = Bundle(folder, schema, data)
     if check_package:
         bundle.warnings.extend(check_against_package(schema, where=str(folder)))
@@ -237,6 +312,10 @@ def check_against_package(schema: BundleSchema, where: str) -> list[str]:
     except ValueError as exc:
         raise BundleError(f"{where}: the bundle's rules options are refused by the installed "
                           f"{schema.system} rules ({exc})") from None
+    sides = int(engine.spec.sides)
+    if not schema.side < sides:
+        raise BundleError(f"{where}: schema.json: side: expected a side of {schema.system} (0 to {sides - 1}), "
+                          f"got {schema.side}")
     encoder = info.load("encoder")(engine)
     names = list(engine.catalogue.names)
     if names != schema.actions:
@@ -279,47 +358,51 @@ def _field_warnings(installed: Any, obs: ObservationSchema) -> list[str]:
 
 def write_bundle(path: str | Path, schema: BundleSchema, onnx_bytes: bytes, *, force: bool = False,
                  extra_files: dict[str, bytes] | None = None) -> Path:
-    """Write a bundle atomically: a temporary sibling folder, fsynced, renamed to ``path``.
+    """Write a bundle atomically: a temporary sibling folder, fsynced, swapped into ``path`` (see
+    :mod:`~npc_tactics.policy_io.bundle_fs`: ``path`` holds the old or the new bundle at every moment).
 
     An existing ``path`` is replaced only with ``force`` (and only if it is empty or a bundle: never a folder
-    of other files). Raises :class:`BundleError`.
+    of other files). A file that cannot be written (full disk) is named, and nothing is left behind. Raises
+    :class:`BundleError`.
     """
     out = Path(path)
     if sha256_hex(onnx_bytes) != schema.onnx.sha256:
         raise BundleError(f"{out}: the schema's sha256 does not match the ONNX bytes (exporter bug)")
-    if out.exists():
-        if not out.is_dir():
-            raise BundleError(f"{out}: exists and is not a folder")
-        contents = {p.name for p in out.iterdir()}
-        if contents and not force:
-            raise BundleError(f"{out}: already exists; pass --force to replace it")
-        if contents - {ONNX_FILE, SCHEMA_FILE, *CARD_FILES, *(extra_files or {})}:
-            raise BundleError(f"{out}: holds files that are not part of a bundle; refusing to replace it")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
-    old: Path | None = None
+    bundle_fs.recover(out, (SCHEMA_FILE, ONNX_FILE))
     try:
-        files = {ONNX_FILE: onnx_bytes,
-                 SCHEMA_FILE: (json.dumps(schema.model_dump(mode="json"), indent=2) + "\n").encode("utf-8")}
-        files.update(extra_files or {})
+        bundle_fs.check_destination(out, force=force, allowed={ONNX_FILE, SCHEMA_FILE, *CARD_FILES,
+                                                                *(extra_files or {})})
+    except UserError as exc:
+        raise BundleError(str(exc).removeprefix("--out: ")) from None
+    files = {ONNX_FILE: onnx_bytes,
+             SCHEMA_FILE: (json.dumps(schema.model_dump(mode="json"), indent=2) + "\n").encode("utf-8")}
+    files.update(extra_files or {})
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = bundle_fs.make_temp(out)
+    except OSError as exc:
+        raise BundleError(f"{out}: cannot create the bundle folder ({exc.strerror or exc})") from None
+    try:
         for name, data in files.items():
-            with open(tmp / name, "wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
+            _write_file(tmp / name, data, shown=out / name)
         os.chmod(tmp, 0o777 & ~_umask())
-        if out.exists():
-            old = out.with_name(f".{out.name}.old-{os.getpid()}")
-            os.replace(out, old)
-        os.replace(tmp, out)
-    except BaseException:
-        if old is not None and not out.exists():
-            os.rename(old, out)  # put the previous bundle back
+        bundle_fs.install(tmp, out)
+    except OSError as exc:
+        raise BundleError(f"{out}: cannot put the new bundle in place ({exc.strerror or exc})") from None
+    finally:
         shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
     return out
+
+
+def _write_file(path: Path, data: bytes, *, shown: Path) -> None:
+    """Write and fsync ``path``; a failure (ENOSPC ...) is a BundleError naming the bundle file ``shown``."""
+    try:
+        with open(path, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except OSError as exc:
+        raise BundleError(f"{shown}: cannot be written ({exc.strerror or exc}); nothing was changed") from None
 
 
 def _umask() -> int:

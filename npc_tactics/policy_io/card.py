@@ -21,7 +21,8 @@ from typing import Any, Final
 
 import numpy as np
 
-from npc_tactics.errors import UserError
+from npc_tactics.configs.files import MAX_JSON_BYTES, read_json
+from npc_tactics.errors import ConfigError, UserError
 from npc_tactics.policy_io.card_features import Feature, FieldView, features_for
 
 __all__ = ["BY_THE_BOOK", "CARD_FORMAT", "CARD_JSON", "CARD_MD", "Card", "CardError", "CardRule", "Condition"]
@@ -198,15 +199,15 @@ class Card:
         path = folder / CARD_JSON
         if not path.is_file():
             return None
-        try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise CardError(f"{path}: unreadable JSON ({exc})") from None
+        try:  # regular file, size capped before reading, depth bounded, no NaN (npc_tactics.configs.files)
+            raw = read_json(path, MAX_JSON_BYTES, "tactics card")
+        except ConfigError as exc:
+            raise CardError(str(exc)) from None
         card = cls.from_dict(raw, str(path))
         if onnx_sha256 is None and (folder / "schema.json").is_file():
             try:
-                onnx_sha256 = json.loads((folder / "schema.json").read_text(encoding="utf-8"))["onnx"]["sha256"]
-            except (OSError, ValueError, KeyError, TypeError):
+                onnx_sha256 = str(read_json(folder / "schema.json", MAX_JSON_BYTES, "bundle schema")["onnx"]["sha256"])
+            except (ConfigError, KeyError, TypeError):
                 onnx_sha256 = None
         if onnx_sha256 is not None and onnx_sha256 != card.onnx_sha256:
             raise CardError(f"{path}: made for another policy.onnx (sha256 {card.onnx_sha256[:12]}..., the bundle "
@@ -224,6 +225,15 @@ class Card:
 
 
 def _write_atomic(path: Path, data: bytes) -> Path:
+    """Write ``path`` through a fsynced sibling temp file; a failure (full disk ...) is a CardError naming it."""
+    try:
+        _replace_atomic(path, data)
+    except OSError as exc:
+        raise CardError(f"{path}: cannot be written ({exc.strerror or exc}); the previous file is unchanged") from None
+    return path
+
+
+def _replace_atomic(path: Path, data: bytes) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -235,4 +245,3 @@ def _write_atomic(path: Path, data: bytes) -> Path:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    return path

@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from npc_tactics.errors import UserError
 from npc_tactics.policy_io.bundle import Bundle, BundleError, read_bundle
 
 __all__ = ["OnnxAgent", "OnnxPolicy", "load_bundle_agent"]
@@ -22,7 +23,13 @@ class OnnxPolicy:
     """An onnxruntime session over a bundle's network. One intra-op thread by default: one observation is a
     few small matrix products, and threads cost more than they save (and other processes share the cores)."""
 
-    def __init__(self, model: bytes, *, threads: int = 1) -> None:
+    def __init__(self, model: bytes, *, threads: int = 1, where: str = "policy.onnx") -> None:
+        from npc_tactics.policy_io.onnx_check import check_onnx
+
+        try:
+            shape = check_onnx(model, where)  # before onnxruntime: it would read external data files
+        except UserError as exc:
+            raise BundleError(str(exc)) from None
         try:
             import onnxruntime as ort
         except ImportError as exc:  # pragma: no cover - a dependency of the package
@@ -33,12 +40,9 @@ class OnnxPolicy:
         try:
             self.session = ort.InferenceSession(model, sess_options=opts, providers=["CPUExecutionProvider"])
         except Exception as exc:  # onnxruntime raises its own exception types for a malformed model
-            raise BundleError(f"policy.onnx cannot be loaded by onnxruntime ({type(exc).__name__}: {exc})") from None
-        inputs = {i.name: i for i in self.session.get_inputs()}
-        if set(inputs) != {"observation", "action_mask"}:
-            raise BundleError(f"policy.onnx has inputs {sorted(inputs)}, expected observation and action_mask")
-        self.obs_size = int(inputs["observation"].shape[1])
-        self.n_actions = int(inputs["action_mask"].shape[1])
+            raise BundleError(f"{where} cannot be loaded by onnxruntime ({type(exc).__name__}: {exc})") from None
+        self.obs_size = shape.obs_size
+        self.n_actions = shape.n_actions
 
     def probabilities(self, observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
         """Masked probabilities for a batch: ``observations`` (N, obs_size), ``masks`` (N, n_actions) -> (N, n_actions)
@@ -73,7 +77,7 @@ class OnnxAgent:
     def from_bundle(cls, bundle: Bundle, *, deterministic: bool = True, rng: np.random.Generator | None = None,
                     threads: int = 1) -> OnnxAgent:
         s = bundle.schema
-        policy = OnnxPolicy(bundle.onnx_bytes, threads=threads)
+        policy = OnnxPolicy(bundle.onnx_bytes, threads=threads, where=str(bundle.path / "policy.onnx"))
         if (policy.obs_size, policy.n_actions) != (s.observation.size, len(s.actions)):
             raise BundleError(f"{bundle.path}: policy.onnx takes {policy.obs_size} values and {policy.n_actions} "
                               f"actions, schema.json says {s.observation.size} and {len(s.actions)}")

@@ -5,7 +5,6 @@ names); writing is atomic and never clobbers a folder that is not a bundle."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,15 @@ import numpy as np
 import pytest
 
 from npc_tactics.export.bundle_export import export_bundle
-from npc_tactics.policy_io.bundle import ONNX_FILE, SCHEMA_FILE, BundleError, read_bundle, write_bundle
+from npc_tactics.policy_io.bundle import (
+    ONNX_FILE,
+    SCHEMA_FILE,
+    BundleError,
+    BundleSchema,
+    check_against_package,
+    read_bundle,
+    write_bundle,
+)
 from npc_tactics.policy_io.onnx_agent import OnnxAgent, load_bundle_agent
 from tests.export.conftest import Exported
 
@@ -69,7 +76,7 @@ def test_malformed_schemas_name_the_problem(bundle: Path) -> None:
     with pytest.raises(BundleError, match="format 'npc-tactics-bundle/9'"):
         read_bundle(bundle)
     (bundle / SCHEMA_FILE).write_text("{not json")
-    with pytest.raises(BundleError, match="unreadable JSON"):
+    with pytest.raises(BundleError, match="schema.json: line 1, column 2: invalid JSON"):
         read_bundle(bundle)
 
 
@@ -123,8 +130,12 @@ def test_another_observation_size_is_refused(bundle: Path) -> None:
         d["observation"]["fields"].append({"name": "extra", "min": 0.0, "max": 0.0})
 
     edit_schema(bundle, grow)
+    with pytest.raises(BundleError, match=r"input 'observation' takes 289 values, schema.json's observation.size "
+                       "says 290"):
+        read_bundle(bundle)  # the network disagrees with its own schema: found before the package is asked
+    schema = BundleSchema.model_validate(json.loads((bundle / SCHEMA_FILE).read_text()))
     with pytest.raises(BundleError, match=r"expects 290 observation values, the installed ose encoder makes 289"):
-        read_bundle(bundle)
+        check_against_package(schema, where=str(bundle))
 
 
 def test_another_action_catalogue_is_refused(bundle: Path) -> None:
@@ -164,20 +175,22 @@ def test_write_refuses_to_clobber_and_is_atomic(bundle: Path, tmp_path: Path,
     with pytest.raises(BundleError, match="does not match the ONNX bytes"):
         write_bundle(tmp_path / "new", b.schema, b.onnx_bytes + b"x")
 
-    real_replace = os.replace
+    from npc_tactics.policy_io import bundle_fs
 
-    def failing_replace(src: Any, dst: Any) -> None:
+    real_exchange = bundle_fs._exchange
+
+    def failing_exchange(src: Path, dst: Path) -> bool:
         if Path(dst) == bundle:
-            raise OSError("disk full")
-        real_replace(src, dst)
+            raise OSError(28, "No space left on device")
+        return real_exchange(src, dst)
 
     before = (bundle / SCHEMA_FILE).read_bytes()
-    monkeypatch.setattr(os, "replace", failing_replace)
-    with pytest.raises(OSError, match="disk full"):
+    monkeypatch.setattr(bundle_fs, "_exchange", failing_exchange)
+    with pytest.raises(BundleError, match="cannot put the new bundle in place .No space left on device"):
         write_bundle(bundle, b.schema, b.onnx_bytes, force=True)
     monkeypatch.undo()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bundle", "notes"]  # no temp or backup folder left
-    assert (bundle / SCHEMA_FILE).read_bytes() == before  # the previous bundle is back in place
+    assert (bundle / SCHEMA_FILE).read_bytes() == before  # the previous bundle is still in place
     read_bundle(bundle)
 
 
