@@ -197,7 +197,7 @@ class Card:
         policy."""
         folder = Path(bundle_dir)
         path = folder / CARD_JSON
-        if not path.is_file():
+        if not path.exists() and not path.is_symlink():  # a FIFO or device is not "no card": the reader refuses it
             return None
         try:  # regular file, size capped before reading, depth bounded, no NaN (npc_tactics.configs.files)
             raw = read_json(path, MAX_JSON_BYTES, "tactics card")
