@@ -30,12 +30,17 @@ from npc_tactics.cli_support import (
     Command,
     Group,
     check_fights,
+    check_host,
     check_lineup,
+    check_listen,
     check_out,
+    check_port,
     check_runs_fit,
     check_seed_option,
     check_timesteps,
+    plain_integer,
     print_first_agent,
+    report_write_error,
     rules_options,
     show_version,
     split_agents,
@@ -43,7 +48,7 @@ from npc_tactics.cli_support import (
 )
 from npc_tactics.errors import UserError, one_line, shown
 from npc_tactics.gm.cli_encounter import build_encounter_command, odds_command
-from npc_tactics.limits import MAX_AGENTS, MAX_FIGHTS, MAX_TIMESTEPS, SEED_MAX
+from npc_tactics.limits import MAX_AGENTS, MAX_FIGHTS, MAX_TIMESTEPS, MAX_WORKERS, SEED_MAX, check_workers
 
 app = typer.Typer(
     cls=Group,
@@ -243,7 +248,7 @@ def evaluate(
             result.tactics = measure_tactics(system, names, scenario=scenario, fights=fights, seed=seed)
             write_outputs(result, plots=False)
     except OSError as exc:
-        raise UserError(f"--out: cannot write the report in {out}: {exc.strerror or exc}") from None
+        raise report_write_error(out, exc) from None
     print_first_agent(result)
     typer.echo(f"report: {result.report_path}")
 
@@ -373,10 +378,10 @@ def card(
     from npc_tactics.policy_io.bundle import read_bundle
 
     check_lang(lang)
-    try:
-        depth_list = sorted({int(d) for d in depths.split(",") if d.strip()})
-    except ValueError:
-        raise UserError(f"--depths: expected comma-separated integers such as 2,3,4,5, got {depths!r}") from None
+    words = [d.strip() for d in depths.split(",")]
+    if not all(plain_integer(d) for d in words):  # int() would read 2_0 as 20
+        raise UserError(f"--depths: expected comma-separated integers such as 2,3,4,5, got {shown(depths)}")
+    depth_list = sorted({int(d) for d in words})
     read_bundle(bundle)  # one-line errors for a missing or damaged bundle before any work
     made = None if rebuild else Card.load(bundle)
     if made is None:
@@ -407,8 +412,8 @@ def suggest(
                                           "scripted agent, a bundle or a run folder.")] = "by-the-book",
     top: Annotated[int | None, typer.Option(metavar="N", help="Show (and roll out) only the N most "
                                             "probable moves.")] = None,
-    workers: Annotated[int | None, typer.Option(metavar="N", help="Rollout processes (default: one per "
-                                                "core); the odds do not depend on it.")] = None,
+    workers: Annotated[int | None, typer.Option(metavar="N", help=f"Rollout processes, 1 to {MAX_WORKERS} "
+                                                "(default: one per core); the odds do not depend on it.")] = None,
     lang: Annotated[str, typer.Option(metavar="en|fr", help="Language of what the GM reads.")] = "en",
     as_json: JsonFlag = False,
 ) -> None:
@@ -418,6 +423,7 @@ def suggest(
     from npc_tactics.gm.suggest import shipped_bundle
     from npc_tactics.gm.suggest import suggest as run_suggest
 
+    check_workers(workers)
     if (run is None) == (bundle is None) and (run is not None or system is None):
         raise UserError("suggest: give exactly one of --run RUN_DIR or --bundle BUNDLE_DIR (or --system SYSTEM "
                         "alone for the shipped policy)")
@@ -474,19 +480,19 @@ def serve(
     host: Annotated[str, typer.Option(metavar="HOST", help="Address to listen on. Keep 127.0.0.1 unless you "
                                       "mean to open the service to your network.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(metavar="PORT", help="TCP port (1 to 65535).")] = 8000,
-    workers: Annotated[int | None, typer.Option(metavar="N", help="Processes for rollout odds, 1 to 256 "
+    workers: Annotated[int | None, typer.Option(metavar="N", help=f"Processes for rollout odds, 1 to {MAX_WORKERS} "
                                                 "(default: the CPU count).")] = None,
 ) -> None:
     """Serve the GM web page and its HTTP API (FastAPI) at http://HOST:PORT/: GET /bundles, /bundles/ID/schema,
     /bundles/ID/card, /bestiary/SYSTEM, POST /suggest, POST /odds; OpenAPI docs at /docs."""
     from npc_tactics.gm.service import serve as run_server
 
-    if not 1 <= port <= 65535:
-        raise UserError(f"--port: expected 1 to 65535, got {port}")
-    if workers is not None and not 1 <= workers <= 256:
-        raise UserError(f"--workers: expected 1 to 256, got {workers}")
+    check_host(host)
+    check_port(port)
+    check_workers(workers)
     if not bundles.is_dir():
         raise UserError(f"--bundles: {bundles} is not a folder")
+    check_listen(host, port)
     typer.echo(f"npc-tactics: serving the bundles of {bundles} on http://{host}:{port}/ (API docs: /docs)")
     run_server(bundles, host=host, port=port, workers=workers)
 

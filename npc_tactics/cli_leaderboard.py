@@ -8,14 +8,11 @@ from typing import Annotated
 import typer
 
 from npc_tactics.cli_ray import AddressOption, ray_executor
-from npc_tactics.cli_support import check_out
+from npc_tactics.cli_support import check_out, report_write_error
 from npc_tactics.errors import UserError
-from npc_tactics.limits import MAX_FIGHTS
+from npc_tactics.limits import MAX_FIGHTS, MAX_WORKERS, check_workers
 
 __all__ = ["leaderboard"]
-
-#: Most worker processes (a typo must not fork ten thousand processes).
-MAX_WORKERS = 256
 
 
 def leaderboard(
@@ -36,8 +33,7 @@ def leaderboard(
     self-contained report.html (results.json holds every number; timing.json the wall time)."""
     from npc_tactics.leaderboard import load_suite, run_leaderboard
 
-    if workers is not None and not 1 <= workers <= MAX_WORKERS:
-        raise UserError(f"--workers: expected 1 to {MAX_WORKERS}, got {workers}")
+    check_workers(workers)
     if fights is not None and not 1 <= fights <= MAX_FIGHTS:
         raise UserError(f"--fights: expected 1 to {MAX_FIGHTS:,}, got {fights}")
     loaded = load_suite(suite)
@@ -47,7 +43,7 @@ def leaderboard(
         result = run_leaderboard(loaded, out, workers=workers, fights=fights, progress=progress,
                                  executor=ray_executor(address, workers))
     except OSError as exc:
-        raise UserError(f"--out: cannot write the report in {out}: {exc.strerror or exc}") from None
+        raise report_write_error(out, exc) from None
     for section in result.data["sections"]:
         best = section["leaderboard"][0]
         typer.echo(f"{section['label']}: best {best['agent']} (score {best['score']:.3f}, "

@@ -12,11 +12,9 @@ import typer
 from npc_tactics.cli_ray import AddressOption, ray_executor
 from npc_tactics.cli_support import check_out
 from npc_tactics.errors import UserError
+from npc_tactics.limits import MAX_WORKERS, SEED_MAX, check_workers
 
 __all__ = ["probe"]
-
-#: Most worker processes (a typo must not fork ten thousand processes).
-MAX_WORKERS = 256
 MAX_ROLLOUTS = 100_000
 
 
@@ -66,10 +64,9 @@ def probe(
 
     if rollouts is not None and not 1 <= rollouts <= MAX_ROLLOUTS:
         raise UserError(f"--rollouts: expected 1 to {MAX_ROLLOUTS:,}, got {rollouts}")
-    if workers is not None and not 1 <= workers <= MAX_WORKERS:
-        raise UserError(f"--workers: expected 1 to {MAX_WORKERS}, got {workers}")
-    if seed is not None and not 0 <= seed <= 2**31 - 1:
-        raise UserError(f"--seed: expected 0 to {2**31 - 1}, got {seed}")
+    check_workers(workers)
+    if seed is not None and not 0 <= seed <= SEED_MAX:
+        raise UserError(f"--seed: expected 0 to {SEED_MAX}, got {seed}")
     if out is not None:
         check_out(out)
     files = [load_probe_file(p) for p in probe_files(probes)]  # every file checked before any rollout

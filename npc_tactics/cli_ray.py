@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from npc_tactics.errors import UserError
+from npc_tactics.limits import MAX_WORKERS, check_workers
 
 __all__ = ["AddressOption", "BackendOption", "EnvRunnersOption", "WorkersOption", "ray_executor",
            "ray_train_options"]
@@ -26,8 +27,8 @@ EnvRunnersOption = Annotated[int | None, typer.Option(
     metavar="N", help=f"With --backend rllib: RLlib env runners sampling fights in parallel (0 to {MAX_RUNNERS}; "
     "default 0 = sample in this process; each runner takes one CPU of the cluster).")]
 WorkersOption = Annotated[int | None, typer.Option(
-    metavar="N", help=f"Worker processes playing the fights (1 to {MAX_RUNNERS}; default one per core), or Ray "
-    "workers with --address (default one per cluster CPU). The numbers do not depend on it.")]
+    metavar="N", help=f"Worker processes playing the fights (1 to {MAX_WORKERS}; default one per core), or Ray "
+    f"workers with --address (1 to {MAX_RUNNERS}; default one per cluster CPU). The numbers do not depend on it.")]
 
 
 def _check_runners(value: int | None, flag: str, low: int) -> None:
@@ -53,7 +54,10 @@ def ray_train_options(backend: str | None, address: str | None, num_env_runners:
 
 def ray_executor(address: str | None, workers: int | None) -> Any:
     """A :class:`~npc_tactics.cluster.RayExecutor` when ``--address`` is given (``workers`` Ray workers, default
-    one per cluster CPU), else None: the fights run in local worker processes (``--workers``)."""
+    one per cluster CPU), else None: the fights run in local worker processes (``--workers``, capped like every
+    command's local processes: :data:`npc_tactics.limits.MAX_WORKERS`)."""
+    if address is None:
+        check_workers(workers)
     _check_runners(workers, "--workers", 1)
     from npc_tactics.cluster import ray_executor_for
 

@@ -3,25 +3,34 @@
 
 from __future__ import annotations
 
+import re
+import types
+import typing
 from pathlib import Path
 from typing import Any
 
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
-from npc_tactics.errors import UserError
+from npc_tactics.errors import UserError, shown
 from npc_tactics.limits import MAX_FIGHTS, MAX_TIMESTEPS, check_seed
 
 __all__ = [
     "Command",
     "Group",
     "check_fights",
+    "check_host",
+    "check_listen",
     "check_lineup",
     "check_out",
+    "check_port",
     "check_runs_fit",
     "check_seed_option",
     "check_timesteps",
+    "guard_params",
+    "plain_integer",
     "print_first_agent",
+    "report_write_error",
     "rules_options",
     "show_version",
     "split_agents",
@@ -31,10 +40,11 @@ __all__ = [
 
 class _Words:
     """Help screens in words: ``SYSTEM`` rather than ``{system} <str>``, no ``<bool>`` after flags (typer
-    prints the Python type of every parameter and braces around required arguments)."""
+    prints the Python type of every parameter and braces around required arguments); and every typed value
+    checked before typer converts it (plain-digit integers, no empty names: :func:`guard_params`)."""
 
     def get_params(self, ctx: Any) -> list[Any]:
-        params: list[Any] = super().get_params(ctx)  # type: ignore[misc]  # mixed into typer's classes
+        params: list[Any] = guard_params(super().get_params(ctx))  # type: ignore[misc]  # mixed into typer's classes
         for param in params:
             # instance attributes shadow typer's methods for this help screen only
             if isinstance(param, TyperArgument):
@@ -58,6 +68,86 @@ class Command(_Words, TyperCommand):
 
 class Group(_Words, TyperGroup):
     command_class = Command
+
+
+# ----- every typed value, before typer converts it ---------------------------------------------------------
+# Typer converts option values with pydantic in lax mode, which reads ``1_0`` as 10, ``" 10 "`` as 10, ``10.0``
+# as 10 and ``+5`` as 5: a typo or a paste from Python code silently became another number. And an empty
+# ``--scenario ''`` (a shell variable left empty) arrived as ``""``, which the commands took for "not given".
+# :func:`guard_params` wraps each parameter so that, before any conversion, an integer is plain ASCII digits
+# with an optional leading ``-`` (the range checks then name the range), and a name, text or path is not empty
+# nor only blanks. A refusal is click's "bad parameter" usage error: one line naming the option.
+
+#: Longest integer typed on a command line: every range of :mod:`npc_tactics.limits` fits in 10 digits, and a
+#: bound keeps a pasted 5,000-digit number from reaching ``int()`` (which refuses it with a confusing message).
+MAX_INT_DIGITS = 20
+_DIGITS = re.compile(r"-?[0-9]+")
+
+
+def plain_integer(text: str) -> bool:
+    """True when ``text`` is an integer written the plain way: ASCII digits, an optional leading minus sign."""
+    return _DIGITS.fullmatch(text) is not None and len(text.lstrip("-")) <= MAX_INT_DIGITS
+
+
+def _element(annotation: Any) -> Any:
+    """The type a parameter's words are read as: ``int | None`` and ``list[int]`` are both ``int``."""
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        members = [a for a in typing.get_args(annotation) if a is not type(None)]
+        return _element(members[0]) if len(members) == 1 else annotation
+    if origin in (list, tuple):
+        items = typing.get_args(annotation)
+        return _element(items[0]) if items else annotation
+    return annotation
+
+
+def _problem(kind: Any, word: str) -> str | None:
+    """Why the command-line word ``word`` cannot be a value of type ``kind`` (None: it can)."""
+    if kind is int:
+        if _DIGITS.fullmatch(word) and not plain_integer(word):
+            return f"expected a number of at most {MAX_INT_DIGITS} digits, got one of {len(word.lstrip('-'))}"
+        if not plain_integer(word):
+            shown = word if len(word) <= 40 else word[:37] + "..."
+            return f"expected a whole number in plain digits such as 100, got {shown!r}"
+        return None
+    if kind is str or (isinstance(kind, type) and issubclass(kind, Path)):
+        if not word.strip():
+            what = "a path" if kind is not str else "a value"
+            return f"expected {what}, got an empty string" if not word else f"expected {what}, got only blanks"
+    return None
+
+
+def _words(value: Any) -> list[str]:
+    """The strings typed for a parameter (one, or several for a repeatable option); defaults are not strings
+    of the command line only when they are not strings, so a string default is checked too (harmlessly)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list | tuple):
+        return [v for v in value if isinstance(v, str)]
+    return []
+
+
+def _guarded(param: Any) -> Any:
+    original = param.process_value
+    kind = _element(getattr(getattr(param, "type_descriptor", None), "annotation", None))
+
+    def process_value(ctx: Any, value: Any) -> Any:
+        for word in _words(value):
+            problem = _problem(kind, word)
+            if problem:
+                raise typer.BadParameter(problem, ctx=ctx, param=param)
+        return original(ctx, value)
+
+    return process_value
+
+
+def guard_params(params: list[Any]) -> list[Any]:
+    """Wrap each parameter's ``process_value`` once with the checks above; returns ``params``."""
+    for param in params:
+        if not getattr(param, "_npc_guarded", False):
+            param.process_value = _guarded(param)
+            param._npc_guarded = True
+    return params
 
 
 def check_seed_option(value: int | None) -> int | None:
@@ -103,7 +193,7 @@ _YAML_LIMITS = ("finite number", "expands to", "duplicate key", "nested more tha
 def rules_options(system: str, pairs: list[str] | None) -> dict[str, Any]:
     """Parse ``KEY=VALUE`` rules options (values read as YAML scalars) and validate them on the engine."""
     from npc_tactics.configs import parse_yaml
-    from npc_tactics.errors import ConfigError, shown
+    from npc_tactics.errors import ConfigError
     from npc_tactics.systems import make_engine
 
     options: dict[str, Any] = {}
@@ -128,9 +218,14 @@ def rules_options(system: str, pairs: list[str] | None) -> dict[str, Any]:
 
 
 def split_agents(agents: str) -> list[str]:
-    names = [a.strip() for a in agents.split(",") if a.strip()]
-    if not names:
+    """The agents of ``--agents A,B``: an empty entry (``a,,b``, a trailing comma) is refused, not skipped."""
+    names = [a.strip() for a in agents.split(",")]
+    if not any(names):
         raise UserError("--agents: expected a comma-separated list such as 'by-the-book,aggressive'")
+    if not all(names):
+        position = names.index("") + 1
+        raise UserError(f"--agents: agent {position} of {shown(agents)} is empty; expected a name between "
+                        "each pair of commas")
     return names
 
 
@@ -156,6 +251,13 @@ def check_out(out: Path, must_exist: bool = False) -> None:
         os.unlink(probe)
     except OSError as exc:
         raise UserError(f"--out: cannot write in {parent}: {exc.strerror or exc}") from None
+
+
+def report_write_error(out: Path, exc: OSError) -> UserError:
+    """The one line of a report that could not be written: the file (a full disk names no file by itself, the
+    report writer adds it) and that nothing of it was left behind (its files are written all or nothing)."""
+    what = exc.filename if exc.filename is not None else out
+    return UserError(f"--out: cannot write {what}: {exc.strerror or exc}; no file of this report was written")
 
 
 def print_first_agent(result: Any) -> None:
@@ -256,3 +358,57 @@ def check_lineup(names: list[str]) -> None:
             f"--agents: every agent is a run trained for side {side}, so nobody can play side {1 - side}; "
             "add a scripted agent or a run trained for the other side"
         )
+
+
+# ----- serve's address, checked before uvicorn starts (uvicorn reports a bad one as six log lines, exit 3) ------
+
+_LABEL = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)")
+
+
+def check_host(host: str) -> str:
+    """``host`` if it is an IP address (v4 or v6) or a plain hostname (letters, digits and hyphens in dot-separated
+    labels of at most 63 characters, 253 in all), else a one-line error naming ``--host``."""
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(host)
+        return host
+    except ValueError:
+        pass
+    name = host[:-1] if host.endswith(".") else host
+    if 0 < len(name) <= 253 and all(_LABEL.fullmatch(label) for label in name.split(".")):
+        return host
+    raise UserError(f"--host: expected an IP address (127.0.0.1, ::1) or a plain hostname (localhost), "
+                    f"got {shown(host)}")
+
+
+def check_port(port: int) -> int:
+    """``port`` if it is a TCP port, 1 to 65535."""
+    if not 1 <= port <= 65535:
+        raise UserError(f"--port: expected 1 to 65535, got {port}")
+    return port
+
+
+def check_listen(host: str, port: int) -> None:
+    """Bind ``host:port`` once and let go, so that a name that does not resolve, an address of another machine
+    or a port already in use is one line now, not uvicorn's log after start-up. (Another program may still take
+    the port in between; uvicorn then reports it its own way.)"""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise UserError(f"--host: cannot resolve {shown(host)}: {exc}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: TIME_WAIT is no conflict
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            if exc.errno == 98:  # EADDRINUSE
+                raise UserError(f"--port: {host}:{port} is already in use (another server is listening there; "
+                                "pick another --port)") from None
+            if exc.errno == 13:  # EACCES
+                raise UserError(f"--port: not allowed to listen on {port} (ports below 1024 need privileges)") \
+                    from None
+            raise UserError(f"--host: cannot listen on {host}:{port}: {exc.strerror or exc}") from None

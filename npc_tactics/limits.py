@@ -14,6 +14,8 @@ from npc_tactics.errors import UserError, shown
 
 __all__ = [
     "MAX_AGENTS",
+    "MAX_DICE_TERMS",
+    "MAX_DICE_TOTAL",
     "MAX_EVAL_EPISODES",
     "MAX_FIGHTS",
     "MAX_LAYERS",
@@ -21,8 +23,10 @@ __all__ = [
     "MAX_ROLLOUT",
     "MAX_TIMESTEPS",
     "MAX_WIDTH",
+    "MAX_WORKERS",
     "SEED_MAX",
     "check_seed",
+    "check_workers",
 ]
 
 SEED_MAX = 2**31 - 1
@@ -36,6 +40,13 @@ MAX_WIDTH = 4096
 MAX_ROLLOUT = 262_144  #: n_steps x n_envs: transitions held in memory per update
 MAX_TIMESTEPS = 1_000_000_000
 MAX_EVAL_EPISODES = 100_000
+#: Most hit points (or damage) a dice expression or fixed amount of a file may give: a situation's cap on HP,
+#: so a scenario's rolled HP can be told as a situation too. Each term's count and sides stay within it too.
+MAX_DICE_TOTAL = 1000
+#: Most dice terms in one expression (``1d8+1d4-1`` has two).
+MAX_DICE_TERMS = 10
+#: Most local worker processes of one command (a typo must not fork ten thousand processes).
+MAX_WORKERS = 256
 #: Largest reward weight (either sign): beyond it the value loss overflows float32 and training dies in NaN.
 MAX_REWARD = 1000.0
 
@@ -46,4 +57,12 @@ def check_seed(value: object, what: str = "--seed") -> int:
         raise UserError(f"{what}: expected an integer seed, got {shown(value)}")
     if not 0 <= value <= SEED_MAX:
         raise UserError(f"{what}: expected a seed from 0 to {SEED_MAX} (2**31 - 1), got {shown(value)}")
+    return value
+
+
+def check_workers(value: int | None, what: str = "--workers") -> int | None:
+    """``value`` (None: the default, one per core) if it is 1 to :data:`MAX_WORKERS`, else the one message every
+    command gives: ``--workers: expected 1 to 256, got N``."""
+    if value is not None and not 1 <= value <= MAX_WORKERS:
+        raise UserError(f"{what}: expected 1 to {MAX_WORKERS}, got {value}")
     return value

@@ -20,11 +20,13 @@ from typing import Any, Literal, overload
 from npc_tactics.configs import load_yaml
 from npc_tactics.dice import parse
 from npc_tactics.errors import ConfigError, shown
+from npc_tactics.limits import MAX_DICE_TERMS, MAX_DICE_TOTAL
 
 __all__ = [
     "TOP_LEVEL",
     "boolean",
     "choice",
+    "control_character",
     "dice",
     "document",
     "integer",
@@ -136,11 +138,35 @@ def boolean(value: Any, file: str, field: str) -> bool:
     return value
 
 
+#: Characters no text of a config may hold: C0 controls but tab and newline, DEL, C1 controls, and the bidi
+#: embeddings, overrides and isolates (U+202A-202E, U+2066-2069) that make a terminal or a report show text
+#: in another order than it is read ("Trojan source").
+_FORBIDDEN = frozenset(
+    [chr(c) for c in range(0x20) if chr(c) not in "\t\n"]
+    + [chr(c) for c in range(0x7F, 0xA0)]
+    + [chr(c) for c in range(0x202A, 0x202F)]
+    + [chr(c) for c in range(0x2066, 0x206A)]
+)
+
+
+def control_character(text: str) -> str | None:
+    """What is wrong with ``text`` as a config's free text (a name, a description), or None: the first
+    control character or bidi override it holds, named by code point and position."""
+    for i, ch in enumerate(text):
+        if ch in _FORBIDDEN:
+            return (f"control character U+{ord(ch):04X} at position {i}; a text may hold newlines and tabs, "
+                    "no other control character nor bidi override")
+    return None
+
+
 def string(value: Any, file: str, field: str, non_empty: bool = False) -> str:
-    """A string; ``non_empty`` also rejects ``""``."""
+    """A string without control characters (see :func:`control_character`); ``non_empty`` also rejects ``""``."""
     if not isinstance(value, str) or (non_empty and not value):
         what = "a non-empty string" if non_empty else "a string"
         raise ConfigError(file, field, f"expected {what}, got {shown(value)}")
+    problem = control_character(value)
+    if problem:
+        raise ConfigError(file, field, problem)
     return value
 
 
@@ -158,17 +184,42 @@ def dice(value: Any, file: str, field: str, allow_int: Literal[False] = False) -
 def dice(value: Any, file: str, field: str, allow_int: bool) -> str | int: ...
 def dice(value: Any, file: str, field: str, allow_int: bool = False) -> str | int:
     """A dice expression such as ``"1d8+1"`` (checked with :func:`npc_tactics.dice.parse`), returned
-    unchanged; with ``allow_int`` a plain integer (a fixed amount) is accepted and returned as an int."""
+    unchanged; with ``allow_int`` a plain integer (a fixed amount) is accepted and returned as an int.
+
+    Bounded like everything a file says (:data:`~npc_tactics.limits.MAX_DICE_TOTAL`, the cap of a situation's
+    hit points): ``hp: 1d1000000000000000000000000000000`` would otherwise give a combatant 6e29 HP. The
+    count, sides and modifier of every term and the expression's extremes must stay within it."""
     if isinstance(value, int) and not isinstance(value, bool) and allow_int:
-        return value
+        return integer(value, file, field, -MAX_DICE_TOTAL, MAX_DICE_TOTAL)
     if not isinstance(value, str):
         what = "an integer or a dice expression" if allow_int else "a dice expression"
         raise ConfigError(file, field, f"expected {what} such as 1d8+1, got {shown(value)}")
+    if len(value) > 100 or not value.isascii():
+        raise ConfigError(file, field, f"expected a dice expression such as 1d8+1 (ASCII, at most 100 "
+                                       f"characters), got {shown(value)}")
     try:
-        parse(value)
+        expr = parse(value)
     except ValueError as exc:
         raise ConfigError(file, field, str(exc)) from None
+    _dice_bounds(expr, value, file, field)
     return value
+
+
+def _dice_bounds(expr: Any, value: str, file: str, field: str) -> None:
+    """Refuse a parsed expression whose terms or extremes exceed :data:`MAX_DICE_TOTAL`, naming the part."""
+    if len(expr.dice) > MAX_DICE_TERMS:
+        raise ConfigError(file, field, f"{shown(value)} has {len(expr.dice)} dice terms; expected at most "
+                                       f"{MAX_DICE_TERMS}")
+    for count, sides, _sign in expr.dice:
+        if count > MAX_DICE_TOTAL or sides > MAX_DICE_TOTAL:
+            raise ConfigError(file, field, f"{shown(value)}: {count}d{sides} is out of range: expected at most "
+                                           f"{MAX_DICE_TOTAL} dice of at most {MAX_DICE_TOTAL} sides")
+    if abs(expr.bonus) > MAX_DICE_TOTAL:
+        raise ConfigError(file, field, f"{shown(value)}: the modifier {expr.bonus} is out of range: expected "
+                                       f"-{MAX_DICE_TOTAL}..{MAX_DICE_TOTAL}")
+    if expr.maximum > MAX_DICE_TOTAL or expr.minimum < -MAX_DICE_TOTAL:
+        raise ConfigError(file, field, f"{shown(value)} rolls {expr.minimum} to {expr.maximum}; expected "
+                                       f"totals within -{MAX_DICE_TOTAL}..{MAX_DICE_TOTAL}")
 
 
 def _count(min_len: int, max_len: int | None, what: str) -> str:

@@ -4,15 +4,15 @@ switch).
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+import io
+from typing import IO, TYPE_CHECKING, Any
 
 from npc_tactics.evaluation.stats import OUTCOMES
 
 if TYPE_CHECKING:
     from npc_tactics.evaluation.results import TournamentResult
 
-__all__ = ["write_plots"]
+__all__ = ["render_plots"]
 
 COLOURS = {"win": "#2e7d32", "draw": "#9e9e9e", "fled": "#f9a825", "loss": "#c62828"}
 MAX_BARS = 8
@@ -27,7 +27,7 @@ def _figure(width: float, height: float) -> tuple[Any, Any]:
     return fig, fig.add_subplot(1, 1, 1)
 
 
-def plot_win_rates(result: TournamentResult, path: Path) -> Path:
+def plot_win_rates(result: TournamentResult, path: IO[bytes]) -> IO[bytes]:
     """Stacked side-0 outcome shares per pairing, with the win rate's Wilson 95% interval as error
     bars."""
     pairings = result.pairings
@@ -59,11 +59,11 @@ def plot_win_rates(result: TournamentResult, path: Path) -> Path:
     ax.set_title(f"{result.system} / {result.scenario}: outcomes per pairing")
     ax.legend(fontsize=7, loc="center left", bbox_to_anchor=(1.01, 0.5))
     fig.tight_layout()
-    fig.savefig(path, bbox_inches="tight")
+    fig.savefig(path, format="png", bbox_inches="tight")
     return path
 
 
-def plot_ratings(result: TournamentResult, path: Path) -> Path:
+def plot_ratings(result: TournamentResult, path: IO[bytes]) -> IO[bytes]:
     """openskill mu ± sigma per agent (best first), ordinal marked."""
     ratings = result.ratings
     fig, ax = _figure(7.0, 1.2 + 0.45 * len(ratings))
@@ -91,11 +91,11 @@ def plot_ratings(result: TournamentResult, path: Path) -> Path:
     ax.set_title("openskill Plackett-Luce ratings, per seat (compare within a seat)")
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.25), ncol=2)
     fig.tight_layout()
-    fig.savefig(path, bbox_inches="tight")
+    fig.savefig(path, format="png", bbox_inches="tight")
     return path
 
 
-def plot_tactics(result: TournamentResult, path: Path) -> Path:
+def plot_tactics(result: TournamentResult, path: IO[bytes]) -> IO[bytes]:
     """Grouped bars: the tactic-profile measures per fight (or the action mix) per agent, both seats
     pooled."""
     keys: list[str] = []
@@ -124,15 +124,16 @@ def plot_tactics(result: TournamentResult, path: Path) -> Path:
     ax.set_title("tactic profiles per agent (both seats)")
     ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(path)
+    fig.savefig(path, format="png")
     return path
 
 
-def write_plots(result: TournamentResult, out_dir: Path) -> dict[str, Path]:
-    """Write ``win_rates.png``, ``ratings.png`` and ``tactics.png``; returns ``{name: path}``."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    return {
-        "win_rates": plot_win_rates(result, out_dir / "win_rates.png"),
-        "ratings": plot_ratings(result, out_dir / "ratings.png"),
-        "tactics": plot_tactics(result, out_dir / "tactics.png"),
-    }
+def render_plots(result: TournamentResult) -> dict[str, bytes]:
+    """``win_rates.png``, ``ratings.png`` and ``tactics.png`` as PNG bytes, ``{file name: bytes}``: drawn in
+    memory so that the report is written all or nothing (:mod:`npc_tactics.evaluation.output`)."""
+    out = {}
+    for name, plot in (("win_rates", plot_win_rates), ("ratings", plot_ratings), ("tactics", plot_tactics)):
+        buf = io.BytesIO()
+        plot(result, buf)
+        out[f"{name}.png"] = buf.getvalue()
+    return out

@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as _dt
 import json
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from npc_tactics.evaluation.stats import OUTCOMES, format_rate
@@ -14,7 +13,7 @@ from npc_tactics.evaluation.stats import OUTCOMES, format_rate
 if TYPE_CHECKING:
     from npc_tactics.evaluation.results import TournamentResult
 
-__all__ = ["render_report", "write_report"]
+__all__ = ["render_report"]
 
 SEATS = (("side0", "side 0"), ("side1", "side 1"))
 MAX_PROFILE_KEYS = 14
@@ -179,7 +178,3 @@ def render_report(result: TournamentResult) -> str:
     ]
     return "\n".join(lines)
 
-
-def write_report(result: TournamentResult, path: Path) -> Path:
-    path.write_text(render_report(result), encoding="utf-8")
-    return path

@@ -187,27 +187,27 @@ def run_tournament(
 
 
 def write_outputs(result: TournamentResult, plots: bool = True) -> None:
-    """Write the plots, ``report.md`` and ``results.json`` of ``result`` into ``result.out_dir``."""
-    from npc_tactics.evaluation.report import write_report
+    """Write the plots, ``report.md``, ``results.json`` and ``timing.json`` of ``result`` into
+    ``result.out_dir``, all or nothing (a full disk leaves no part of them: :func:`~.output.write_all`)."""
+    from npc_tactics.evaluation.output import write_all
+    from npc_tactics.evaluation.report import render_report
 
-    result.out_dir.mkdir(parents=True, exist_ok=True)
+    files: dict[str, bytes | str] = {}
     if plots:
-        from npc_tactics.evaluation.plots import write_plots
+        from npc_tactics.evaluation.plots import render_plots
 
-        result.files.update(write_plots(result, result.out_dir))
-    result.files["report"] = result.out_dir / "report.md"
-    result.files["results"] = result.out_dir / "results.json"
-    write_report(result, result.files["report"])
-    result.files["timing"] = result.out_dir / "timing.json"
-    _write_json(result.files["results"], result.to_dict())
-    _write_json(
-        result.files["timing"],
+        files.update(render_plots(result))
+        # the report links the plots by name: their paths are known before anything is written
+        result.files.update({name.removesuffix(".png"): result.out_dir / name for name in files})
+    files["report.md"] = render_report(result)
+    files["results.json"] = _json(result.to_dict())
+    files["timing.json"] = _json(
         {"seconds": result.seconds, "fights": sum(p.fights for p in result.pairings),
          "finished": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")},
     )
+    written = write_all(result.out_dir, files)
+    result.files.update({Path(name).stem: path for name, path in written.items()})
 
 
-def _write_json(path: Path, data: Any) -> None:
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(data, indent=2, sort_keys=False) + "\n", encoding="utf-8")
-    tmp.replace(path)
+def _json(data: Any) -> str:
+    return json.dumps(data, indent=2, sort_keys=False) + "\n"

@@ -1,22 +1,21 @@
-"""Write a leaderboard's files, each atomically (a temporary file in the same folder, then a rename): the PNG
-plots, ``report.md`` (links the PNGs), ``report.html`` (self-contained: the same PNGs embedded as base64, no
-script, no external resource), ``results.json`` (every number, no timing) and ``timing.json``."""
+"""Write a leaderboard's files all or nothing (staged in temporary files, then renamed: a full disk leaves no
+part of them, :mod:`npc_tactics.evaluation.output`): the PNG plots, ``report.md`` (links the PNGs), ``report.html``
+(self-contained: the same PNGs embedded as base64, no script, no external resource), ``results.json`` (every
+number, no timing) and ``timing.json``."""
 
 from __future__ import annotations
 
 import base64
 import html
 import json
-import os
 import re
-import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from npc_tactics.leaderboard.document import Block, build_document
 
-__all__ = ["atomic_write", "render_html", "render_markdown", "write_report"]
+__all__ = ["render_html", "render_markdown", "write_report"]
 
 STYLE = (
     "body{font-family:system-ui,sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;color:#222}"
@@ -24,19 +23,6 @@ STYLE = (
     "text-align:left;vertical-align:top}th{background:#f3f3f3}img{max-width:100%;display:block;margin:1em 0}"
     "code{background:#f3f3f3;padding:0 .2em}figcaption{font-size:.85em;color:#555}"
 )
-
-
-def atomic_write(path: Path, data: bytes | str) -> None:
-    """Write ``data`` to ``path`` so that a reader sees the old file or the whole new one, never a part."""
-    raw = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(raw)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _md_cell(text: str) -> str:
@@ -92,10 +78,10 @@ def render_html(blocks: Sequence[Block], images: Mapping[str, bytes], title: str
 
 def write_report(data: Mapping[str, Any], out_dir: Path, command: str, timing: Mapping[str, Any],
                  plots: bool = True) -> dict[str, Path]:
-    """Write every file of the report into ``out_dir`` (created); ``{role: path}``."""
+    """Write every file of the report into ``out_dir`` (created), all or nothing; ``{role: path}``."""
+    from npc_tactics.evaluation.output import write_all
     from npc_tactics.leaderboard.plots import cross_plot, section_plots
 
-    out_dir.mkdir(parents=True, exist_ok=True)
     images: dict[str, bytes] = {}
     if plots:
         for sec in data["sections"]:
@@ -103,20 +89,14 @@ def write_report(data: Mapping[str, Any], out_dir: Path, command: str, timing: M
                 images[f"{sec['label']}-{name}"] = png
         if len(data["sections"]) > 1:
             images["cross"] = cross_plot(data["sections"])
-    files: dict[str, Path] = {}
-    names: dict[str, str] = {}
-    for name, png in images.items():
-        safe = re.sub(r"[^A-Za-z0-9_.-]", "_", name) + ".png"
-        atomic_write(out_dir / safe, png)
-        files[name] = out_dir / safe
-        names[name] = safe
+    names = {name: re.sub(r"[^A-Za-z0-9_.-]", "_", name) + ".png" for name in images}
     blocks = build_document(data, images, command)
-    files["report"] = out_dir / "report.md"
-    atomic_write(files["report"], render_markdown(blocks, names))
-    files["html"] = out_dir / "report.html"
-    atomic_write(files["html"], render_html(blocks, images, f"Leaderboard: {data['suite']['name']}"))
-    files["results"] = out_dir / "results.json"
-    atomic_write(files["results"], json.dumps(data, indent=2) + "\n")
-    files["timing"] = out_dir / "timing.json"
-    atomic_write(files["timing"], json.dumps(dict(timing), indent=2) + "\n")
-    return files
+    contents: dict[str, bytes | str] = {names[name]: png for name, png in images.items()}
+    roles = {"report": "report.md", "html": "report.html", "results": "results.json", "timing": "timing.json"}
+    contents[roles["report"]] = render_markdown(blocks, names)
+    contents[roles["html"]] = render_html(blocks, images, f"Leaderboard: {data['suite']['name']}")
+    contents[roles["results"]] = json.dumps(data, indent=2) + "\n"
+    contents[roles["timing"]] = json.dumps(dict(timing), indent=2) + "\n"
+    written = write_all(out_dir, contents)  # all or nothing: a full disk leaves no part of the report
+    return {**{name: written[safe] for name, safe in names.items()},
+            **{role: written[file] for role, file in roles.items()}}

@@ -87,8 +87,10 @@ def drive(engine: Any, state: Any, choose: Callable[[Any, Any], int | None], rol
                                               f"dice without it (at {decision.describe()})") from None
             raise ConfigError(file, path, f"the rules roll more dice than the {len(rolls)} given "
                                           "(give the rolls made, in order)") from None
-        except ValueError as exc:  # a forced face impossible on the die asked for
-            raise ConfigError(file, path, str(exc)) from None
+        except ValueError as bad_face:  # a forced face impossible on the die asked for
+            # its own name, not ``exc``: mypyc types a name by its first binding (IllegalActionError, a native
+            # class), so binding a ValueError to the same name raised TypeError in the compiled engines only
+            raise ConfigError(file, path, str(bad_face)) from None
     raise ConfigError(file, path, f"the decision named is not reached after {MAX_REPLAY} choices")
 
 

@@ -191,7 +191,7 @@ def scenario_from_mapping(data: Any, file: str) -> Scenario:
     side_names, fighters, _ = _sides(file, d, False)
     return Scenario(
         name=V.string(d["name"], file, "name", non_empty=True),
-        description=str(d.get("description", "")),
+        description=V.string(d.get("description", ""), file, "description"),
         max_rounds=V.integer(d.get("max_rounds", 20), file, "max_rounds", 1, 1000),
         escape_distance=V.number(d.get("escape_distance", 40), file, "escape_distance", 1, 2 * V.MAX_METRES),
         options=loading.read_options(SPEC, _given(d.get("options")), file),

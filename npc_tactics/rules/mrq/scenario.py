@@ -59,7 +59,7 @@ def sides_of(value: Any, file: str, extra_keys: tuple[str, ...] = ()) -> list[tu
             V.choice(e["template"], file, f"{p}.template", sorted(templates), "template")
             e["_path"] = p
             entries.append(e)
-        out.append((str(sd.get("name", f"side {s}")), entries))
+        out.append((V.string(sd.get("name", f"side {s}"), file, V.join("sides", s, "name")), entries))
     return out
 
 

@@ -267,6 +267,8 @@ def validate_scenario(
     out = dict(raw)
     out["file"] = f
     out["name"] = V.string(raw.get("name", Path(f).stem), f, "name")
+    if "description" in raw:  # free text: no control characters (shown by `scenarios` and in reports)
+        V.string(raw["description"], f, "description")
     out["max_rounds"] = V.integer(raw.get("max_rounds", 25), f, "max_rounds", 1, 500)
     out["distance"] = V.number(raw.get("distance", 1), f, "distance", 0, 2 * V.MAX_METRES)
     out["options"] = loading.read_options(SPEC, raw.get("options") or {}, f)
@@ -275,6 +277,8 @@ def validate_scenario(
         V.integer(surprised, f, "surprised", 0, 1)
     for si, side in enumerate(V.two_sides(raw.get("sides"), f)):
         side = V.mapping(side, f, V.join("sides", si), SIDE_KEYS)
+        if "name" in side:
+            V.string(side["name"], f, V.join("sides", si, "name"))
         cp = V.join("sides", si, "combatants")
         for ci, e in enumerate(V.sequence(side.get("combatants"), f, cp, 1, MAX_PER_SIDE, "combatants")):
             p = V.join(cp, ci)
