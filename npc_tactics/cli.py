@@ -48,7 +48,16 @@ from npc_tactics.cli_support import (
 )
 from npc_tactics.errors import UserError, one_line, shown
 from npc_tactics.gm.cli_encounter import build_encounter_command, odds_command
-from npc_tactics.limits import MAX_AGENTS, MAX_FIGHTS, MAX_TIMESTEPS, MAX_WORKERS, SEED_MAX, check_workers
+from npc_tactics.limits import (
+    MAX_AGENTS,
+    MAX_FIGHTS,
+    MAX_TIMESTEPS,
+    MAX_WORKERS,
+    SEED_MAX,
+    SERVE_QUEUE,
+    SERVE_TIME_LIMIT_S,
+    check_workers,
+)
 
 app = typer.Typer(
     cls=Group,
@@ -482,6 +491,12 @@ def serve(
     port: Annotated[int, typer.Option(metavar="PORT", help="TCP port (1 to 65535).")] = 8000,
     workers: Annotated[int | None, typer.Option(metavar="N", help=f"Processes for rollout odds, 1 to {MAX_WORKERS} "
                                                 "(default: the CPU count).")] = None,
+    queue: Annotated[int, typer.Option(metavar="N", help="Requests with rollouts (odds > 0, POST /odds) that may "
+                                       "wait while one runs, 0 to 64; the next is answered 429 with Retry-After, "
+                                       "so a flood never takes the threads that answer the page.")] = SERVE_QUEUE,
+    time_limit: Annotated[float, typer.Option(metavar="SECONDS", help="Longest a request's rollouts may run, "
+                                              "1 to 3600 s; past it the answer is 503 with Retry-After.")
+                          ] = SERVE_TIME_LIMIT_S,
 ) -> None:
     """Serve the GM web page and its HTTP API (FastAPI) at http://HOST:PORT/: GET /bundles, /bundles/ID/schema,
     /bundles/ID/card, /bestiary/SYSTEM, POST /suggest, POST /odds; OpenAPI docs at /docs."""
@@ -490,11 +505,15 @@ def serve(
     check_host(host)
     check_port(port)
     check_workers(workers)
+    if not 0 <= queue <= 64:
+        raise UserError(f"--queue: expected 0 to 64, got {queue}")
+    if not 1.0 <= time_limit <= 3600.0:  # NaN fails both comparisons
+        raise UserError(f"--time-limit: expected 1 to 3600 seconds, got {time_limit:g}")
     if not bundles.is_dir():
         raise UserError(f"--bundles: {bundles} is not a folder")
     check_listen(host, port)
     typer.echo(f"npc-tactics: serving the bundles of {bundles} on http://{host}:{port}/ (API docs: /docs)")
-    run_server(bundles, host=host, port=port, workers=workers)
+    run_server(bundles, host=host, port=port, workers=workers, max_waiting=queue, time_limit_s=time_limit)
 
 
 app.command(cls=Command)(probe)

@@ -25,6 +25,9 @@ __all__ = [
     "MAX_WIDTH",
     "MAX_WORKERS",
     "SEED_MAX",
+    "SERVE_QUEUE",
+    "SERVE_TIME_LIMIT_S",
+    "SERVE_WAIT_S",
     "check_seed",
     "check_workers",
 ]
@@ -49,6 +52,11 @@ MAX_DICE_TERMS = 10
 MAX_WORKERS = 256
 #: Largest reward weight (either sign): beyond it the value loss overflows float32 and training dies in NaN.
 MAX_REWARD = 1000.0
+#: The GM service: heavy requests (rollouts) that may wait behind the running one, how long one waits for its
+#: turn and how long its rollouts may run (2,000 rollouts per move of a 17-move RuneQuest decision: ~20 s here).
+SERVE_QUEUE = 4
+SERVE_WAIT_S = 30.0
+SERVE_TIME_LIMIT_S = 120.0
 
 
 def check_seed(value: object, what: str = "--seed") -> int:

@@ -19,16 +19,13 @@ from fastapi import HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
+from npc_tactics.limits import SERVE_QUEUE, SERVE_TIME_LIMIT_S, SERVE_WAIT_S
 from npc_tactics.rollouts.deadline import TimeLimitError, time_limit
 
 __all__ = ["HeavyGate", "safe_value", "validation_error_handler"]
 
-#: Heavy requests that may wait behind the running one before the next is told to come back later.
-MAX_WAITING = 4
-#: Longest a heavy request waits for its turn (s).
-WAIT_S = 30.0
-#: Longest a heavy request may run (s): 2,000 rollouts per move of a 17-move RuneQuest decision take ~20 s here.
-LIMIT_S = 120.0
+#: The defaults, declared with every other bound in npc_tactics.limits.
+MAX_WAITING, WAIT_S, LIMIT_S = SERVE_QUEUE, SERVE_WAIT_S, SERVE_TIME_LIMIT_S
 
 
 class HeavyGate:

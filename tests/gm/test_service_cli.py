@@ -39,3 +39,27 @@ def test_serve_help_has_no_type_placeholders(capsys: pytest.CaptureFixture[str],
     assert code == 0 and "127.0.0.1" in out
     for placeholder in ("<int", "<path>", "{", "[x>=", "<=x"):
         assert placeholder not in out, placeholder
+
+
+@pytest.mark.parametrize("args, where", [
+    (["--queue", "65"], "--queue"),
+    (["--queue", "-1"], "--queue"),
+    (["--time-limit", "0"], "--time-limit"),
+    (["--time-limit", "nan"], "--time-limit"),
+    (["--time-limit", "1e9"], "--time-limit"),
+])
+def test_bad_queue_and_time_limit_are_one_line(args: list[str], where: str, tmp_path: object,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(["serve", "--bundles", str(tmp_path), *args], capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1 and where in err, err
+
+
+def test_queue_and_time_limit_reach_the_server(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: object) -> None:
+    seen: dict[str, object] = {}
+    monkeypatch.setattr("npc_tactics.gm.service.serve", lambda bundles, **kw: seen.update(kw))
+    from tests.security.http_server import free_port
+
+    code, _, _ = run_cli(["serve", "--bundles", str(tmp_path), "--queue", "0", "--time-limit", "5", "--port",
+                          str(free_port())], capsys)
+    assert code == 0 and seen["max_waiting"] == 0 and seen["time_limit_s"] == 5.0
