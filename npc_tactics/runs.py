@@ -27,21 +27,22 @@ Layout (files this module knows about)::
 
 from __future__ import annotations
 
-import json
 import re
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from npc_tactics.errors import UserError
+from npc_tactics.errors import UserError, shown
 
 __all__ = [
     "Checkpoint",
     "RulesVersionWarning",
     "RunConfig",
     "RunDir",
+    "check_policy_tensors",
     "expected_policy_shapes",
+    "load_policy_weights",
     "load_tensors",
 ]
 
@@ -197,12 +198,11 @@ class RunDir:
 
     def meta(self) -> dict[str, Any]:
         """``meta.json`` (empty when absent: runs written before it existed)."""
-        if not self.meta_path.is_file():
+        if not self.meta_path.exists():
             return {}
-        try:
-            data = json.loads(self.meta_path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise UserError(f"{self.meta_path}: unreadable ({exc})") from None
+        from npc_tactics.configs.files import read_json
+
+        data = read_json(self.meta_path, what="meta.json")  # strict and bounded; a one-line ConfigError
         if not isinstance(data, dict):
             raise UserError(f"{self.meta_path}: expected a JSON object")
         return data
@@ -302,6 +302,34 @@ def load_tensors(path: Path) -> Any:
     except (pickle.UnpicklingError, RuntimeError, EOFError, OSError, ValueError, AttributeError) as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise UserError(f"{path}: not a plain tensor file, refused ({first[:200]})") from None
+
+
+def check_policy_tensors(path: Path, state: Any) -> dict[str, Any]:
+    """``state`` if it is a dict of finite floating-point tensors, else a one-line UserError naming ``path``
+    and the first bad tensor. Why: a NaN or infinite weight loads fine and only fails at the first move (a
+    torch ``Categorical`` error deep in a fight), and an integer tensor is silently cast by
+    ``load_state_dict``; a policy's weights are always floats, so anything else is a damaged or crafted file."""
+    import torch
+
+    if not isinstance(state, dict) or not state:
+        raise UserError(f"{path}: expected a state dict of tensors, got {type(state).__name__}")
+    for name, tensor in state.items():
+        label = shown(name) if not isinstance(name, str) else name
+        if not isinstance(tensor, torch.Tensor):
+            raise UserError(f"{path}: {label}: expected a tensor, got {type(tensor).__name__}")
+        if not tensor.is_floating_point():
+            raise UserError(f"{path}: {label}: expected floating-point weights, got a {tensor.dtype} tensor")
+        if not bool(torch.isfinite(tensor).all()):
+            bad = int((~torch.isfinite(tensor)).sum())
+            raise UserError(f"{path}: {label}: {bad} weight(s) are NaN or infinite; the weights are damaged "
+                            "(a diverged training or an edited file)")
+    return state
+
+
+def load_policy_weights(path: Path) -> dict[str, Any]:
+    """:func:`load_tensors` of a policy weights file (``policy.pt``, a checkpoint's or a snapshot's
+    ``.policy.pt``), checked by :func:`check_policy_tensors`."""
+    return check_policy_tensors(path, load_tensors(path))
 
 
 def expected_policy_shapes(obs_size: int, n_actions: int, net_arch: tuple[int, ...]) -> dict[str, tuple[int, ...]]:

@@ -22,7 +22,7 @@ import numpy as np
 
 from npc_tactics.agents.base import Observation
 from npc_tactics.errors import UnknownNameError, UserError
-from npc_tactics.runs import RunDir, expected_policy_shapes, load_tensors
+from npc_tactics.runs import RunDir, expected_policy_shapes, load_policy_weights
 
 __all__ = ["PolicyAgent", "build_policy", "load_policy_agent"]
 
@@ -168,7 +168,7 @@ def load_policy_agent(
         raise UserError(f"{run.path}: trained on another {info.name} action catalogue ({len(trained_names)} "
                         f"actions, now {len(names)}; first difference at index {diff}); re-train it")
     weights = run.weights_path(checkpoint)
-    state = load_tensors(weights)
+    state = load_policy_weights(weights)
     why = (f"config.yaml (ppo.net_arch {list(cfg.net_arch)}) and the {info.name} encoder "
            f"({obs_size} observation values, {len(names)} actions)")
     _check_weights(run, weights, state, expected_policy_shapes(obs_size, len(names), cfg.net_arch), why)

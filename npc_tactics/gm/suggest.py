@@ -62,6 +62,16 @@ def _run_system(run: Path) -> tuple[str, dict[str, Any]]:
     return config.system, dict(config.options)
 
 
+def _engine(info: Any, options: dict[str, Any], source: str | Path | None, *, from_run: bool) -> Any:
+    """The system's engine under the policy's rules options; a bad option (a hand-edited config.yaml of a run)
+    is one line naming the file and the option, not a ValueError from deep in the rules."""
+    try:
+        return info.load("engine")(options)
+    except (ValueError, TypeError) as exc:
+        where = str(Path(str(source)) / "config.yaml") if from_run else str(source or "the policy")
+        raise ConfigError(where, "options", str(exc)) from None
+
+
 def _load_policy(run_dir: str | Path) -> Any:
     import warnings
 
@@ -106,7 +116,7 @@ def suggest(source: str | Path | None, situation: str | Path | dict[str, Any], *
     else:
         system, options = _run_system(Path(str(source)))
     info = get_system(system)
-    engine = info.load("engine")(options)
+    engine = _engine(info, options, source, from_run=policy is None)
     content = info.load("content")
     assumptions: list[str] = []
     try:

@@ -496,7 +496,7 @@ def bundle_fit_problem(path: Path, system: str, obs_size: int) -> str | None:
 def run_fit_problem(run: Path, system: str, obs_size: int) -> str | None:
     """Why a run folder cannot play ``system`` (another system, an unreadable config, or a policy whose
     input size, as its meta.json records it, differs from ``obs_size``), or None. Loads no model."""
-    import json
+    from npc_tactics.configs.files import read_json
 
     config_path = run / "config.yaml"
     if not config_path.is_file():
@@ -507,10 +507,13 @@ def run_fit_problem(run: Path, system: str, obs_size: int) -> str | None:
         return f"{run}: unreadable config.yaml ({exc})"
     if theirs.system != system:
         return f"{run} is a {theirs.system} run, trained for {theirs.system!r}; this needs {system}"
-    try:
-        meta = json.loads((run / "meta.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    meta_path = run / "meta.json"
+    if not meta_path.exists():
         return None
+    try:
+        meta = read_json(meta_path, what="meta.json")  # strict and bounded: a crafted file is one line
+    except ConfigError as exc:
+        return str(exc)
     size = meta.get("observation_size") if isinstance(meta, dict) else None
     if isinstance(size, int) and obs_size and size != obs_size:
         return (

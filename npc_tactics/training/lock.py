@@ -22,11 +22,14 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from npc_tactics.errors import UserError
+from npc_tactics.configs.files import parse_json, read_text
+from npc_tactics.errors import ConfigError, UserError
 
 __all__ = ["RunLock", "RunLockedError", "pid_alive"]
 
 LOCK_NAME = "train.lock"
+#: A lock is one short JSON line; anything bigger was not written by us.
+MAX_LOCK_BYTES = 4096
 
 
 class RunLockedError(UserError):
@@ -58,12 +61,17 @@ def _dir_guard(folder: Path) -> Iterator[None]:
 
 
 def _read(path: Path) -> dict[str, Any] | None:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    """The lock's owner, ``{}`` for a garbled lock (its writer died inside the guarded section, before
+    writing), ``None`` for no lock. Read with the package's safe reader: a FIFO or a huge file planted as
+    train.lock must not hang or flood ``train``; one that is not a file at all is refused."""
+    if not os.path.lexists(path):
         return None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return {}  # garbled: its writer died inside the guarded section, before writing
+    if path.is_dir() or (path.exists() and not path.is_file()):
+        raise RunLockedError(f"{path}: is not a lock file (a folder, pipe or device); remove it to train here")
+    try:
+        data = parse_json(read_text(path, MAX_LOCK_BYTES, "lock file"), str(path))
+    except ConfigError:
+        return {} if os.path.lexists(path) else None
     return data if isinstance(data, dict) else {}
 
 
@@ -98,10 +106,14 @@ class RunLock:
                 if exc.errno == errno.EEXIST:  # only without a working flock (some network filesystems)
                     raise RunLockedError(f"{self.run_dir}: locked by another process ({self.path})") from None
                 raise
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(body)
-                fh.flush()
-                os.fsync(fh.fileno())
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                    fh.write(body)
+                    fh.flush()
+                    os.fsync(fh.fileno())
+            except OSError as exc:  # a full disk: name the file, leave no empty lock behind
+                self.path.unlink(missing_ok=True)
+                raise OSError(exc.errno, exc.strerror, str(self.path)) from None
         self.held = True
 
     def release(self) -> None:

@@ -151,7 +151,7 @@ class OpponentPool:
     def restore_snapshots(self, run: Path, up_to: int) -> list[int]:
         """Load the snapshots saved in ``run`` at or before timestep ``up_to`` (the checkpoint a resume starts
         from; later ones belong to the discarded future and are deleted). Returns their timesteps."""
-        from npc_tactics.runs import load_tensors
+        from npc_tactics.runs import load_policy_weights
 
         self.snapshots.clear()
         loaded = []
@@ -159,7 +159,7 @@ class OpponentPool:
             if steps > up_to:
                 path.unlink(missing_ok=True)
                 continue
-            self.add_snapshot(steps, load_tensors(path))
+            self.add_snapshot(steps, load_policy_weights(path))
             loaded.append(steps)
         return [s.timesteps for s in self.snapshots if s.timesteps in loaded]
 

@@ -31,6 +31,7 @@ with the permissions a plain ``open`` would give (``0o666 & ~umask``; an existin
 from __future__ import annotations
 
 import csv
+import errno
 import hashlib
 import io
 import json
@@ -47,8 +48,10 @@ from typing import Any
 
 import yaml
 
-from npc_tactics.errors import UserError
-from npc_tactics.runs import Checkpoint, RunDir, load_tensors
+from npc_tactics.configs import files
+from npc_tactics.errors import UserError, shown
+from npc_tactics.limits import MAX_TIMESTEPS
+from npc_tactics.runs import Checkpoint, RunDir, load_policy_weights, load_tensors
 
 EVAL_COLUMNS = (
     "timesteps",
@@ -84,11 +87,21 @@ def _target_mode(path: Path) -> int:
         return 0o666 & ~current_umask()
 
 
+def named_os_error(exc: OSError, path: Path) -> OSError:
+    """``exc`` naming ``path``, the file that could not be written: a full disk fails in ``write`` or
+    ``fsync``, whose OSError names no file, and the user must learn which file (and so which folder) it was."""
+    code = exc.errno if exc.errno is not None else errno.EIO
+    return OSError(code, exc.strerror or os.strerror(code), str(path))
+
+
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` atomically: temp file in the same dir, fsync, ``os.replace``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    mode = _target_mode(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        mode = _target_mode(path)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise named_os_error(exc, path) from None
     try:
         os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as fh:
@@ -96,11 +109,13 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if isinstance(exc, OSError):
+            raise named_os_error(exc, path) from None
         raise
     try:  # make the rename itself durable
         dir_fd = os.open(path.parent, os.O_RDONLY)
@@ -145,8 +160,24 @@ def write_json(path: Path, data: Any) -> None:
     atomic_write_text(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
 
 
-def read_json(path: Path) -> Any:
-    return json.loads(path.read_text(encoding="utf-8"))
+def read_json(path: Path, what: str = "JSON file") -> Any:
+    """A run folder's JSON file read strictly (:func:`npc_tactics.configs.files.read_json`: a regular file of
+    bounded size, no NaN/Infinity, bounded nesting); anything else is a one-line ConfigError naming it."""
+    return files.read_json(path, what=what)
+
+
+def read_json_object(path: Path, what: str = "JSON file") -> dict[str, Any]:
+    """:func:`read_json` of a file that must hold a JSON object (meta.json, a checkpoint's json)."""
+    data = read_json(path, what)
+    if not isinstance(data, dict):
+        raise UserError(f"{path}: expected a JSON object, got {type(data).__name__}")
+    return data
+
+
+def read_meta(run: Path) -> dict[str, Any]:
+    """The run's ``meta.json`` (empty when there is none yet), refused with one line when it is damaged."""
+    path = run / "meta.json"
+    return read_json_object(path, "meta.json") if path.exists() else {}
 
 
 def git_sha(start: Path | None = None) -> str:
@@ -244,28 +275,53 @@ def write_checkpoint(run_dir: Path, model: Any, state: Mapping[str, Any], keep: 
     return path
 
 
+def _counter(record: Mapping[str, Any], key: str, path: Path, default: int | None = None) -> int:
+    """``record[key]`` as a whole number from 0 to MAX_TIMESTEPS (a float, a bool, 1e999 or 10**12 is refused:
+    a crafted count would make training skip its budget or overflow the schedules)."""
+    value = record.get(key, default)
+    if type(value) is not int or not 0 <= value <= MAX_TIMESTEPS:
+        raise UserError(f"{path}: {key}: expected a whole number from 0 to {MAX_TIMESTEPS:,}, got "
+                        f"{shown(value)}; the checkpoint is damaged or was edited")
+    return value
+
+
+def read_checkpoint_record(ckpt: Checkpoint) -> dict[str, Any]:
+    """The bookkeeping json of ``ckpt``, validated: an object whose ``timesteps`` (bounded by MAX_TIMESTEPS)
+    matches the file name and whose ``n_updates`` is a bounded count. Read before anything is written, so a
+    refused resume leaves the run folder as it was."""
+    path = ckpt.json_path
+    if ckpt.timesteps > MAX_TIMESTEPS:
+        raise UserError(f"{path}: claims {ckpt.timesteps:,} timesteps, more than the {MAX_TIMESTEPS:,} a run may "
+                        "train; the checkpoint is damaged or was edited")
+    record = read_json_object(path, "checkpoint record")
+    steps = _counter(record, "timesteps", path, ckpt.timesteps)
+    if steps != ckpt.timesteps:
+        raise UserError(f"{path}: timesteps: {steps} does not match the {ckpt.timesteps} of its file name; "
+                        "the checkpoint is damaged or was edited")
+    _counter(record, "n_updates", path, 0)
+    return record
+
+
 def restore_checkpoint(model: Any, ckpt: Checkpoint) -> dict[str, Any]:
     """Load a checkpoint into a freshly built ``model`` (same config): weights, Adam state, counters.
 
     Reads json and ``weights_only`` tensors only. Files that do not match the checksums recorded at save,
     or tensors that do not fit the model, are a UserError (the run folder is damaged or was edited).
     """
-    record = read_json(ckpt.json_path)
-    if not isinstance(record, dict):
-        raise UserError(f"{ckpt.json_path}: expected a JSON object")
+    record = read_checkpoint_record(ckpt)
     for key, path in (("policy_sha256", ckpt.policy_path), ("optim_sha256", ckpt.optim_path)):
         if record.get(key) != _sha256(path.read_bytes()):
             raise UserError(f"{path}: does not match the checksum recorded in {ckpt.json_path.name} "
                             "(damaged or edited); refusing to resume from it")
     try:
-        model.policy.load_state_dict(load_tensors(ckpt.policy_path), strict=True)
+        model.policy.load_state_dict(load_policy_weights(ckpt.policy_path), strict=True)
         model.policy.optimizer.load_state_dict(load_tensors(ckpt.optim_path))
     except (RuntimeError, ValueError, KeyError, TypeError) as exc:
         first = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else type(exc).__name__
         raise UserError(f"{ckpt.json_path.parent}: checkpoint {ckpt.name} does not fit the run's config "
                         f"({first})") from None
-    model.num_timesteps = int(record.get("timesteps", ckpt.timesteps))
-    model._n_updates = int(record.get("n_updates", 0))
+    model.num_timesteps = _counter(record, "timesteps", ckpt.json_path, ckpt.timesteps)
+    model._n_updates = _counter(record, "n_updates", ckpt.json_path, 0)
     return record
 
 

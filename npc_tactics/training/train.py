@@ -30,6 +30,7 @@ from npc_tactics.runs import POLICY_FILE, RunDir
 from npc_tactics.training.config import TrainConfig, as_schedule, parse_train_config, validate_names
 from npc_tactics.training.curves import plot_learning_curve
 from npc_tactics.training.lock import RunLock
+from npc_tactics.training.out_dir import CreatedRunDir, check_out_dir
 from npc_tactics.training.rllib import RayOptions, require_ray
 from npc_tactics.training.run_dir import (
     append_eval_rows,
@@ -37,8 +38,10 @@ from npc_tactics.training.run_dir import (
     git_sha,
     latest_run_dir,
     package_versions,
+    read_checkpoint_record,
     read_eval_rows,
-    read_json,
+    read_json_object,
+    read_meta,
     remove_stale_temp_files,
     restore_checkpoint,
     save_model_atomic,
@@ -92,7 +95,7 @@ def _run_path(config: TrainConfig, out_dir: Path | None, resume: bool) -> Path:
         return run
     run = out_dir or default_run_dir(config.system, config.label())
     if run.exists() and not run.is_dir():
-        raise UserError(f"{run}: exists and is not a directory; choose another --out")
+        raise UserError(f"--out: {run} exists and is not a directory; choose another --out")
     return run
 
 
@@ -176,7 +179,7 @@ def _new_model(config: TrainConfig, vec: Any, run: Path, seed: int) -> Any:
 
 def _write_meta(run: Path, config: TrainConfig, vec: Any, segment: dict[str, Any], config_source: str) -> None:
     meta_path = run / "meta.json"
-    meta = read_json(meta_path) if meta_path.is_file() else {}
+    meta = read_meta(run)
     engine = vec.get_attr("session", [0])[0].engine  # either backend: the first worker's fight session
     meta.update(
         {
@@ -245,12 +248,14 @@ def train(
 
         check_config(config, config_source or "<config>")
         require_ray()
+    check_out_dir(out, resume)
     run = _run_path(config, out, resume)
-    run.mkdir(parents=True, exist_ok=True)
-    with RunLock(run, say=lambda msg: console.print(msg, soft_wrap=True)):
-        cfg = _prepare_run(config, run, resume, timesteps, seed, say, force)
-        return _train_locked(cfg, run, console, say, resume=resume, out=out, timesteps=timesteps,
-                             seed=seed, progress=progress, config_source=config_source, ray_options=ray_options)
+    with CreatedRunDir(run):  # a failed fresh run leaves no half folder; a failed write names its file
+        run.mkdir(parents=True, exist_ok=True)
+        with RunLock(run, say=lambda msg: console.print(msg, soft_wrap=True)):
+            cfg = _prepare_run(config, run, resume, timesteps, seed, say, force)
+            return _train_locked(cfg, run, console, say, resume=resume, out=out, timesteps=timesteps,
+                                 seed=seed, progress=progress, config_source=config_source, ray_options=ray_options)
 
 
 def _train_locked(cfg: TrainConfig, run: Path, console: Any, say: Any, *, resume: bool,
@@ -278,6 +283,11 @@ def _train_locked(cfg: TrainConfig, run: Path, console: Any, say: Any, *, resume
     ckpts = folder.checkpoints() if resume else []
     if resume and not ckpts and (folder.legacy_checkpoints() or (run / "model.zip").exists()):
         raise folder.legacy_error()
+    if ckpts:  # every file --resume trusts is checked before anything is written
+        read_checkpoint_record(ckpts[-1])
+    elif resume:  # always said, even without a progress bar: the user asked to continue, not to restart
+        console.print(f"[yellow]{run} has no checkpoint yet: training starts from 0", soft_wrap=True)
+    read_meta(run)
     write_yaml(run / "config.yaml", cfg.to_yaml_dict())
     args_path = run / "args.yaml"
     history = load_yaml(args_path) if args_path.is_file() else []
@@ -319,8 +329,6 @@ def _train_locked(cfg: TrainConfig, run: Path, console: Any, say: Any, *, resume
         model.set_random_seed(seg_seed)
         truncate_eval_rows(eval_path, start_steps)
     else:
-        if resume:
-            say(f"[yellow]{run}: no checkpoint yet; starting from 0 timesteps")
         if eval_path.exists():
             eval_path.unlink()
     pool = opponents[0] if opponents and isinstance(opponents[0], OpponentPool) else None
@@ -414,7 +422,7 @@ def _train_locked(cfg: TrainConfig, run: Path, console: Any, say: Any, *, resume
     _close_tensorboard(model, points)
     save_policy_atomic(model, run / POLICY_FILE)
     save_model_atomic(model, run / "model.zip")
-    meta = read_json(run / "meta.json")
+    meta = read_json_object(run / "meta.json", "meta.json")
     meta.update({"finished": True, "timesteps": int(model.num_timesteps), "finished_at": _now()})
     write_json(run / "meta.json", meta)
     return run

@@ -40,8 +40,10 @@ from npc_tactics.training.run_dir import (
     atomic_write_bytes,
     git_sha,
     package_versions,
+    read_checkpoint_record,
     read_eval_rows,
-    read_json,
+    read_json_object,
+    read_meta,
     tensor_bytes,
     truncate_eval_rows,
     write_json,
@@ -105,8 +107,8 @@ def _restore(algo: Any, ckpt: Checkpoint) -> None:
     if not ckpt.rllib_path.is_dir():
         raise UserError(f"{ckpt.json_path.parent}: checkpoint {ckpt.name} has no RLlib state ({ckpt.rllib_path.name}); "
                         "it was written by the sb3 backend, resume it without --backend rllib")
-    record = read_json(ckpt.json_path)
-    if not isinstance(record, dict) or record.get("policy_sha256") != _sha256(ckpt.policy_path.read_bytes()):
+    record = read_checkpoint_record(ckpt)
+    if record.get("policy_sha256") != _sha256(ckpt.policy_path.read_bytes()):
         raise UserError(f"{ckpt.policy_path}: does not match the checksum recorded in {ckpt.json_path.name} "
                         "(damaged or edited); refusing to resume from it")
     algo.restore_from_path(str(ckpt.rllib_path.resolve()))
@@ -115,7 +117,7 @@ def _restore(algo: Any, ckpt: Checkpoint) -> None:
 def _write_meta(run: Path, cfg: TrainConfig, env: Any, segment: dict[str, Any], config_source: str,
                 options: RayOptions) -> None:
     meta_path = run / "meta.json"
-    meta = read_json(meta_path) if meta_path.is_file() else {}
+    meta = read_meta(run)
     engine = env.session.engine
     meta.update({
         "system": cfg.system,
@@ -247,7 +249,7 @@ def train_segment(cfg: TrainConfig, run: Path, ckpts: list[Checkpoint], seg_seed
             self_play = snapshots.record()
         finally:
             algo.stop()
-    meta = read_json(run / "meta.json")
+    meta = read_json_object(run / "meta.json", "meta.json")
     meta.update({"finished": True, "timesteps": steps, "finished_at": _now()})
     if self_play is not None:
         meta["segments"][-1]["self_play"] = self_play
