@@ -205,6 +205,10 @@ class TrainConfig(BaseModel):
 
     @model_validator(mode="after")
     def _check_rollout(self) -> TrainConfig:
+        from npc_tactics.configs.validate import control_character
+
+        if (bad := control_character(self.description)) is not None:  # shown in reports and the run's meta
+            raise _FieldError("description", bad)
         if isinstance(self.side, int) and not 0 <= self.side <= 1:
             raise _FieldError("side", f"expected 0, 1 (a number >= 0 and <= 1) or 'both', got {self.side!r}")
         if isinstance(self.opponents, list) and not 1 <= len(self.opponents) <= 64:

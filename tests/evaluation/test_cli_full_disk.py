@@ -13,21 +13,16 @@ from pathlib import Path
 
 import pytest
 
+from tests.disk_helpers import tmpfs
+
 REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
 def small_disk(tmp_path: Path) -> Iterator[Path]:
     """A 256 KiB tmpfs mounted for the test (root only; unmounted whatever happens)."""
-    mnt = tmp_path / "disk"
-    mnt.mkdir()
-    proc = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mnt)], capture_output=True)
-    if proc.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {proc.stderr.decode(errors='replace').strip()}")
-    try:
+    with tmpfs(tmp_path / "disk", "256k") as mnt:
         yield mnt
-    finally:
-        subprocess.run(["umount", str(mnt)], check=True)
 
 
 def _fill(disk: Path, leave: int) -> None:

@@ -5,7 +5,6 @@ imported. Real processes, real signals, a real full tmpfs."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import random
 import shutil
@@ -19,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from npc_tactics.policy_io.bundle import BundleError, is_bundle_dir, read_bundle, sha256_hex, write_bundle
+from tests.disk_helpers import tmpfs
 from tests.security.bundle_helpers import SHIPPED, make_bundle
 
 REPO = Path(__file__).resolve().parents[2]
@@ -106,17 +106,6 @@ def test_bundle_sigkill_while_writing_never_leaves_the_destination_empty(tmp_pat
         assert read_bundle(out).schema.exported_at in ("stamp-0", "stamp-1", b.schema.exported_at)
     write_bundle(out, b.schema, b.onnx_bytes, force=True)  # the next export removes the killed writers' leftovers
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b"]
-
-
-@contextlib.contextmanager
-def tmpfs(mnt: Path, size: str) -> Iterator[Path]:
-    """A real tmpfs of ``size`` at ``mnt`` (we are root here and in CI)."""
-    mnt.mkdir()
-    subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(mnt)], check=True)
-    try:
-        yield mnt
-    finally:
-        subprocess.run(["umount", str(mnt)], check=True)
 
 
 @pytest.fixture

@@ -8,12 +8,12 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from tests.disk_helpers import tmpfs
 from tests.security.test_run_inputs import PURE_NOTICE, error_line, killed_before_first_checkpoint
 
 pytestmark = pytest.mark.integration
@@ -27,20 +27,6 @@ budget: {timesteps: 256, n_envs: 2, eval_every: 0, eval_episodes: 2, checkpoint_
 """
 
 
-@contextmanager
-def tiny_disk(where: Path, size: str) -> Iterator[Path]:
-    """A tmpfs of ``size`` mounted on ``where`` (root only; skipped elsewhere), unmounted afterwards."""
-    where.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
-                          capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")
-    try:
-        yield where
-    finally:
-        subprocess.run(["umount", str(where)], check=True)
-
-
 def npc(*args: object, cwd: Path) -> tuple[int, str]:
     env = dict(os.environ, PYTHONPATH=str(REPO), COLUMNS="100")
     done = subprocess.run([sys.executable, "-m", "npc_tactics.cli", *map(str, args)], cwd=cwd, env=env,
@@ -51,7 +37,7 @@ def npc(*args: object, cwd: Path) -> tuple[int, str]:
 @pytest.mark.parametrize("size", ["16k", "64k"])
 def test_a_new_run_on_a_full_disk_names_the_file_and_leaves_nothing(size: str, tmp_path: Path) -> None:
     (tmp_path / "tiny.yaml").write_text(TINY_YAML)
-    with tiny_disk(tmp_path / "disk", size) as disk:
+    with tmpfs(tmp_path / "disk", size) as disk:
         code, err = npc("train", "tiny.yaml", "--out", disk / "runs" / "npc", "--no-progress", cwd=tmp_path)
         line = error_line(err)
         assert code == 2, err
@@ -62,7 +48,7 @@ def test_a_new_run_on_a_full_disk_names_the_file_and_leaves_nothing(size: str, t
 
 def test_a_new_run_with_a_checkpoint_is_kept_for_resume(tmp_path: Path) -> None:
     (tmp_path / "tiny.yaml").write_text(TINY_YAML)
-    with tiny_disk(tmp_path / "disk", "256k") as disk:
+    with tmpfs(tmp_path / "disk", "256k") as disk:
         code, err = npc("train", "tiny.yaml", "--out", disk / "npc", "--no-progress", cwd=tmp_path)
         line = error_line(err)
         assert code == 2 and "No space left on device" in line and f"{disk}/npc/" in line, err
@@ -73,7 +59,7 @@ def test_a_new_run_with_a_checkpoint_is_kept_for_resume(tmp_path: Path) -> None:
 
 def test_a_resumed_run_on_a_full_disk_is_never_deleted(run_copy: Callable[[str], Path], tmp_path: Path) -> None:
     run = killed_before_first_checkpoint(run_copy("killed"))
-    with tiny_disk(tmp_path / "disk", "64k") as disk:
+    with tmpfs(tmp_path / "disk", "64k") as disk:
         target = disk / "killed"
         shutil.copytree(run, target)
         before = sorted(p.name for p in target.iterdir())
