@@ -27,6 +27,7 @@ Layout (files this module knows about)::
 
 from __future__ import annotations
 
+import io
 import re
 import warnings
 from dataclasses import dataclass, field
@@ -290,6 +291,10 @@ class RunDir:
         return path
 
 
+#: Largest weights file read (bytes): the biggest network the limits allow (8 layers of 4,096) with its Adam state.
+MAX_TENSOR_BYTES = 2 * 1024**3
+
+
 def load_tensors(path: Path) -> Any:
     """A ``torch.save``d state dict, read with ``weights_only=True``: tensors and plain containers only, so a
     crafted file cannot run code. Anything else is a one-line UserError naming the file."""
@@ -297,8 +302,11 @@ def load_tensors(path: Path) -> Any:
 
     import torch
 
+    from npc_tactics.configs.files import read_bytes
+
+    buffer = io.BytesIO(read_bytes(path, MAX_TENSOR_BYTES, "weights file"))  # a FIFO or device: refused
     try:
-        return torch.load(path, map_location="cpu", weights_only=True)
+        return torch.load(buffer, map_location="cpu", weights_only=True)
     except (pickle.UnpicklingError, RuntimeError, EOFError, OSError, ValueError, AttributeError) as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise UserError(f"{path}: not a plain tensor file, refused ({first[:200]})") from None

@@ -51,7 +51,7 @@ import yaml
 from npc_tactics.configs import files
 from npc_tactics.errors import UserError, shown
 from npc_tactics.limits import MAX_TIMESTEPS
-from npc_tactics.runs import Checkpoint, RunDir, load_policy_weights, load_tensors
+from npc_tactics.runs import MAX_TENSOR_BYTES, Checkpoint, RunDir, load_policy_weights, load_tensors
 
 EVAL_COLUMNS = (
     "timesteps",
@@ -310,7 +310,7 @@ def restore_checkpoint(model: Any, ckpt: Checkpoint) -> dict[str, Any]:
     """
     record = read_checkpoint_record(ckpt)
     for key, path in (("policy_sha256", ckpt.policy_path), ("optim_sha256", ckpt.optim_path)):
-        if record.get(key) != _sha256(path.read_bytes()):
+        if record.get(key) != _sha256(files.read_bytes(path, MAX_TENSOR_BYTES, "checkpoint file")):
             raise UserError(f"{path}: does not match the checksum recorded in {ckpt.json_path.name} "
                             "(damaged or edited); refusing to resume from it")
     try:

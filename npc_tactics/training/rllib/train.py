@@ -31,8 +31,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from npc_tactics.configs.files import read_bytes
 from npc_tactics.errors import UserError
-from npc_tactics.runs import POLICY_FILE, Checkpoint, RunDir
+from npc_tactics.runs import MAX_TENSOR_BYTES, POLICY_FILE, Checkpoint, RunDir
 from npc_tactics.training.config import TrainConfig
 from npc_tactics.training.rllib import RayOptions
 from npc_tactics.training.run_dir import (
@@ -108,7 +109,7 @@ def _restore(algo: Any, ckpt: Checkpoint) -> None:
         raise UserError(f"{ckpt.json_path.parent}: checkpoint {ckpt.name} has no RLlib state ({ckpt.rllib_path.name}); "
                         "it was written by the sb3 backend, resume it without --backend rllib")
     record = read_checkpoint_record(ckpt)
-    if record.get("policy_sha256") != _sha256(ckpt.policy_path.read_bytes()):
+    if record.get("policy_sha256") != _sha256(read_bytes(ckpt.policy_path, MAX_TENSOR_BYTES, "checkpoint file")):
         raise UserError(f"{ckpt.policy_path}: does not match the checksum recorded in {ckpt.json_path.name} "
                         "(damaged or edited); refusing to resume from it")
     algo.restore_from_path(str(ckpt.rllib_path.resolve()))
