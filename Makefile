@@ -16,7 +16,7 @@ DEMO_FIGHTS ?= 200
 # in place next to their sources; no C compiler or a failed build installs pure Python. Editing a compiled module
 # re-runs the install (a stale build is never used: npc_tactics/compiled.py falls back to the sources).
 COMPILED_SOURCES := setup.py $(wildcard npc_tactics/compiled.py npc_tactics/dice.py npc_tactics/rules/*.py \
-	npc_tactics/rules/*/*.py npc_tactics/encoders/*.py)
+	npc_tactics/encoders/*.py npc_tactics/systems/*/rules/*.py npc_tactics/systems/*/encoder.py)
 $(STAMP): pyproject.toml $(COMPILED_SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip

@@ -37,7 +37,7 @@ from npc_tactics.evaluation.fight import agent_rngs, play_fight
 from npc_tactics.evaluation.stats import wilson_interval
 from npc_tactics.evaluation.tactics import FightLog, render_tactics
 from npc_tactics.evaluation.tactics.bench import tactics_section
-from npc_tactics.systems import get_system
+from npc_tactics.registry import get_system
 
 SITUATIONS = ("self", "ally", "enemy", "new_turn")
 

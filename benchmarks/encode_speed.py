@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from npc_tactics.dice import RngRoller
-from npc_tactics.systems import available_systems
+from npc_tactics.registry import available_systems
 
 
 def visited(system: str, n: int, seed: int = 0) -> tuple[Any, list[tuple[Any, Any]]]:

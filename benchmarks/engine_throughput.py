@@ -30,7 +30,7 @@ import numpy as np
 
 from npc_tactics.compiled import PURE_ENV, status
 from npc_tactics.dice import RngRoller
-from npc_tactics.systems import available_systems
+from npc_tactics.registry import available_systems
 
 TARGET = 1.0
 

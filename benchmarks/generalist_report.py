@@ -32,7 +32,7 @@ from npc_tactics.encounters.heldout import load_heldout
 from npc_tactics.evaluation.arena import Arena
 from npc_tactics.evaluation.generalist import Figures, encounter_bootstrap, figures, play_encounters
 from npc_tactics.gm.suggest import shipped_bundle
-from npc_tactics.systems import get_system
+from npc_tactics.registry import get_system
 
 OPPONENTS = ("by-the-book", "aggressive", "cautious")
 
@@ -158,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.repeats < 1 or args.scenario_fights < 1:
         ap.error(f"--repeats and --scenario-fights: expected at least 1, got {args.repeats} and "
                  f"{args.scenario_fights}")
-    from npc_tactics.systems import SYSTEMS
+    from npc_tactics.registry import SYSTEMS
 
     unknown = [s for s in args.systems if s not in SYSTEMS]
     if unknown:

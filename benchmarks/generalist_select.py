@@ -53,7 +53,7 @@ def _system_of(folder: Path) -> str | None:
 
 def _shipped_scenarios(system: str) -> dict[str, Any]:
     from npc_tactics.evaluation.arena import Arena
-    from npc_tactics.systems import get_system
+    from npc_tactics.registry import get_system
 
     return {name: Arena.build(system, name).scenario for name, _ in get_system(system).load("content").list_scenarios()}
 

@@ -11,7 +11,7 @@ all against the same ``--opponent``:
 
 The two hybrids isolate what the effect choices are worth: same moves, same dice stream, only the EFFECT
 decisions swapped. For each player it prints the win rate (Wilson 95%), the effect frequencies by role,
-margin and the weapon kind the winner struck with (the keys of ``rules/mrq/profile.py``), and, at every
+margin and the weapon kind the winner struck with (the keys of ``systems/mrq/rules/profile.py``), and, at every
 EFFECT decision, whether the by-the-book priority would have picked the same effect in that very state
 (the disagreement rate, Wilson 95%, overall and per role/margin/weapon kind).
 
@@ -43,9 +43,9 @@ from npc_tactics.evaluation.fight import agent_rngs, play_fight
 from npc_tactics.evaluation.stats import rate_entry
 from npc_tactics.evaluation.tactics import FightLog, render_tactics
 from npc_tactics.evaluation.tactics.bench import tactics_section
+from npc_tactics.registry import get_system
 from npc_tactics.rules.base import DecisionKind
-from npc_tactics.rules.mrq import fighters as F
-from npc_tactics.systems import get_system
+from npc_tactics.systems.mrq.rules import fighters as F
 
 PLAYERS = ("trained", "by-the-book", "trained+book-effects", "book+trained-effects")
 

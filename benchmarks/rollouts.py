@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     from npc_tactics.policy_io.bundle import read_bundle
-    from npc_tactics.systems import get_system
+    from npc_tactics.registry import get_system
 
     bundles = {}
     for item in args.bundle:

@@ -2,7 +2,7 @@
 
 Loads a training run dir, plays ``--fights`` fights of its scenario (paired seeds ``seed..``) with
 the policy on its own side against a scripted agent (or another run dir), and counts, from the event
-log (``keep_events=True``, tallied by ``rules/runequest/profile.py``), every defence the policy's
+log (``keep_events=True``, tallied by ``systems/runequest/rules/profile.py``), every defence the policy's
 side chose per incoming weapon class (light / medium / great / shield / missile / natural): parry,
 dodge, or no defence. Also prints the policy's win/loss/flee/draw rates with Wilson 95% intervals,
 so one command gives the issue-3 "Done means" behaviour figure (runequest.md "Training results")::

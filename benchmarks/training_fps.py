@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
     from sb3_contrib import MaskablePPO
 
-    from npc_tactics.systems import available_systems
+    from npc_tactics.registry import available_systems
     from npc_tactics.training.config import TrainConfig, validate_names
     from npc_tactics.training.envs import make_vec_env
 

@@ -104,7 +104,7 @@ def _print_json(obj: Any) -> None:
 def systems(as_json: JsonFlag = False) -> None:
     """List the rules systems, their Gymnasium ids and default scenarios."""
     from npc_tactics.compiled import status
-    from npc_tactics.systems import available_systems
+    from npc_tactics.registry import available_systems
 
     rows = [{"name": i.name, "title": i.title, "gym_id": i.gym_id, "default_scenario": i.default_scenario}
             for i in available_systems().values()]
@@ -122,7 +122,7 @@ def systems(as_json: JsonFlag = False) -> None:
 @app.command(cls=Command)
 def scenarios(system: SystemArg, as_json: JsonFlag = False) -> None:
     """List the shipped scenarios of SYSTEM."""
-    from npc_tactics.systems import get_system
+    from npc_tactics.registry import get_system
 
     rows = [{"name": n, "description": d} for n, d in get_system(system).load("content").list_scenarios()]
     if as_json:
@@ -444,7 +444,7 @@ def suggest(
 
         policy = load_bundle_agent(bundle)
         if system is not None:
-            from npc_tactics.systems import get_system
+            from npc_tactics.registry import get_system
 
             if policy.system != get_system(system).name:
                 raise UserError(f"suggest: {bundle} is a {policy.system} bundle, not {system}")

@@ -194,7 +194,7 @@ def rules_options(system: str, pairs: list[str] | None) -> dict[str, Any]:
     """Parse ``KEY=VALUE`` rules options (values read as YAML scalars) and validate them on the engine."""
     from npc_tactics.configs import parse_yaml
     from npc_tactics.errors import ConfigError
-    from npc_tactics.systems import make_engine
+    from npc_tactics.registry import make_engine
 
     options: dict[str, Any] = {}
     for pair in pairs or []:
@@ -285,7 +285,7 @@ def system_scenario_from_runs(names: list[str], system: str | None, scenario: st
     """--system/--scenario, defaulting to the first run directory's; every run must be of that system."""
     from npc_tactics.agents.resolve import looks_like_path
     from npc_tactics.configs import load_yaml
-    from npc_tactics.systems import get_system
+    from npc_tactics.registry import get_system
     from npc_tactics.training.config import is_bundle_dir, parse_train_config
 
     for name in names:
@@ -329,7 +329,7 @@ def check_runs_fit(names: list[str], system: str, options: dict[str, Any]) -> No
     """Every run folder among ``names`` can play ``system`` under ``options``, judged from its config.yaml
     and meta.json before any model (and torch) is loaded; the loaded model is checked again before play."""
     from npc_tactics.agents.resolve import looks_like_path
-    from npc_tactics.systems import get_system
+    from npc_tactics.registry import get_system
     from npc_tactics.training.config import bundle_fit_problem, is_bundle_dir, run_fit_problem
 
     info = get_system(system)

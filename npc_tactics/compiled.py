@@ -51,21 +51,22 @@ MANIFEST = PACKAGE_DIR / "_compiled.json"
 COMPILED_MODULES: tuple[str, ...] = (
     "npc_tactics.dice",
     "npc_tactics.rules.base",
-    *(f"npc_tactics.encoders.{m}" for m in ("base", "dicepool", "mrq", "ose", "runequest")),
+    "npc_tactics.encoders.base",
+    *(f"npc_tactics.systems.{m}.encoder" for m in ("dicepool", "mrq", "ose", "runequest")),
     "npc_tactics.rules.loading",
     "npc_tactics.rules.outcome",
     "npc_tactics.rules.pending",
-    *(f"npc_tactics.rules.dicepool.{m}" for m in (
+    *(f"npc_tactics.systems.dicepool.rules.{m}" for m in (
         "actions", "attacks", "bestiary", "combat", "content", "engine", "options", "pending", "pool", "profile",
         "state", "tables")),
-    *(f"npc_tactics.rules.mrq.{m}" for m in (
+    *(f"npc_tactics.systems.mrq.rules.{m}" for m in (
         "actions", "acts", "bestiary", "content", "damage", "effects", "engine", "exchange", "fighters", "fumbles",
         "missiles", "mounts", "opposed", "options", "pending", "profile", "reactions", "resolution", "roll",
         "rounds", "scenario", "situation", "state", "tables", "views")),
-    *(f"npc_tactics.rules.ose.{m}" for m in (
+    *(f"npc_tactics.systems.ose.rules.{m}" for m in (
         "actions", "combat", "content", "engine", "initiative", "legal", "morale", "movement", "options",
         "profile", "scenario", "situation", "state", "tables", "templates")),
-    *(f"npc_tactics.rules.runequest.{m}" for m in (
+    *(f"npc_tactics.systems.runequest.rules.{m}" for m in (
         "actions", "calc", "content", "damage", "engine", "hands", "intents", "magic", "options", "pending",
         "phases", "profile", "resolve", "scenario", "situation", "spellmask", "split", "state", "tables")),
 )

@@ -19,7 +19,7 @@ settings.load_profile("npc-tactics")
 
 def system_scenarios() -> list[tuple[str, str]]:
     """(system, scenario) for every shipped scenario of every available system."""
-    from npc_tactics.systems import available_systems
+    from npc_tactics.registry import available_systems
 
     pairs = []
     for name, info in available_systems().items():
@@ -29,7 +29,7 @@ def system_scenarios() -> list[tuple[str, str]]:
 
 
 def system_names() -> list[str]:
-    from npc_tactics.systems import available_systems
+    from npc_tactics.registry import available_systems
 
     return list(available_systems())
 

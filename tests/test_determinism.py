@@ -12,8 +12,8 @@ import pytest
 from npc_tactics.agents import make_agent
 from npc_tactics.agents.base import Observation
 from npc_tactics.dice import RngRoller
+from npc_tactics.registry import get_system
 from npc_tactics.rules.base import events_to_jsonl
-from npc_tactics.systems import get_system
 from tests.conftest import system_names, system_scenarios
 
 

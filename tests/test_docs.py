@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from npc_tactics.encoders.docs import BEGIN, END, layout_markdown, replace_block
-from npc_tactics.systems import get_system
+from npc_tactics.registry import get_system
 from tests.conftest import system_names
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from npc_tactics.dice import RngRoller
+from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Status
-from npc_tactics.systems import get_system
 from tests.conftest import system_scenarios
 
 _CACHE: dict[tuple[str, str], tuple[object, object]] = {}

@@ -25,7 +25,7 @@ def test_rules_encoders_and_policy_io_load_no_learning_library() -> None:
     code = f"""
 import sys
 import npc_tactics, npc_tactics.rules, npc_tactics.policy_io.agent
-from npc_tactics.systems import SYSTEMS
+from npc_tactics.registry import SYSTEMS
 for info in SYSTEMS.values():
     engine = info.load("engine")(None)
     info.load("content")

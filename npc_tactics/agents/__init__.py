@@ -8,7 +8,7 @@ import numpy as np
 
 from npc_tactics.agents.base import RANDOM_ENTRY, Agent, AgentEntry, Observation, RandomLegalAgent
 from npc_tactics.errors import UnknownNameError
-from npc_tactics.systems import get_system
+from npc_tactics.registry import get_system
 
 __all__ = ["Agent", "AgentEntry", "Observation", "RandomLegalAgent", "agent_entries", "make_agent"]
 

@@ -142,7 +142,7 @@ def load_policy_agent(
     rules version of its system loads with a :class:`~npc_tactics.runs.RulesVersionWarning` (also kept in
     ``agent.notes``).
     """
-    from npc_tactics.systems import get_system
+    from npc_tactics.registry import get_system
 
     run = RunDir(Path(run_dir)).require()
     cfg = run.config()

@@ -44,7 +44,7 @@ def other_system(source: str | Path | Mapping[str, Any], kind: Kind, current: st
     it for a reason other than its keys counts only if it got at least ``depth`` fields deep, as far as the
     current system's loader did: an MRQ situation with one wrong key deep inside is not a RuneQuest situation
     because RuneQuest stops at its first field."""
-    from npc_tactics.systems import available_systems
+    from npc_tactics.registry import available_systems
 
     near: list[str] = []
     for name, info in available_systems().items():

@@ -70,7 +70,7 @@ def replace_block(text: str, block: str, where: str) -> str:
 
 def system_encoder(system: str) -> Encoder[Any, Any, Any]:
     """The installed encoder of ``system`` on an engine with default options."""
-    from npc_tactics.systems import get_system
+    from npc_tactics.registry import get_system
 
     info = get_system(system)
     encoder: Encoder[Any, Any, Any] = info.load("encoder")(info.load("engine")())
@@ -78,7 +78,7 @@ def system_encoder(system: str) -> Encoder[Any, Any, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from npc_tactics.systems import available_systems
+    from npc_tactics.registry import available_systems
 
     parser = argparse.ArgumentParser(description="Regenerate the observation tables of docs/<system>.md.")
     parser.add_argument("--docs", type=Path, default=Path("docs"), help="the docs folder (default: docs)")

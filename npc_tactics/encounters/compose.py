@@ -16,9 +16,10 @@ import numpy as np
 
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import RngRoller
-from npc_tactics.encounters.adapters import ADAPTERS, Adapter
+from npc_tactics.encounters.adapters import Adapter
+from npc_tactics.encounters.adapters import adapter as _adapter
 from npc_tactics.errors import ConfigError, UnknownNameError
-from npc_tactics.systems import get_system, make_engine
+from npc_tactics.registry import get_system, make_engine
 
 Side = Sequence[tuple[str, int]]
 #: fights with more than this many combatants per side are refused by every system's catalogue
@@ -29,8 +30,7 @@ THREAT_SAMPLES = 16
 
 def adapter(system: str) -> Adapter:
     """The encounter adapter of ``system``; an unknown system lists the valid ones."""
-    info = get_system(system)
-    return ADAPTERS[info.name]
+    return _adapter(get_system(system).name)
 
 
 def templates(system: str) -> list[str]:

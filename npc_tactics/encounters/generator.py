@@ -27,8 +27,8 @@ from npc_tactics.encounters.compose import adapter, scenario_mapping, threats
 from npc_tactics.encounters.midfight import DRAW_STREAM, warm_up
 from npc_tactics.encounters.spec import MAX_WARMUP, EncounterSpec, SideSpec
 from npc_tactics.encounters.wear import SPEND, WOUND
+from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Engine, Event
-from npc_tactics.systems import get_system
 
 #: training encounter seeds are TRAIN_SEED_BASE + (seed mod TRAIN_SEED_BASE); held-out seeds are below it
 TRAIN_SEED_BASE = 2**32

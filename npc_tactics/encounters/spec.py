@@ -37,7 +37,7 @@ from npc_tactics.configs import load_yaml, named_files, resolve_named, system_di
 from npc_tactics.configs import validate as V
 from npc_tactics.encounters.compose import MAX_PER_SIDE, adapter, check_template, scenario_mapping, templates
 from npc_tactics.errors import ConfigError, UnknownNameError
-from npc_tactics.systems import get_system, make_engine
+from npc_tactics.registry import get_system, make_engine
 
 KEYS = ("name", "description", "system", "sides", "budget", "distance", "max_rounds", "variants", "wounds",
         "spent", "midfight", "options", "scenarios")

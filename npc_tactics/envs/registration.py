@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import gymnasium
 
-from npc_tactics.systems import SYSTEMS
+from npc_tactics.registry import SYSTEMS
 
 MAX_EPISODE_STEPS = 5000  # a safety net: engines end fights by their own round caps long before
 ENTRY_POINT = "npc_tactics.make_env:make_env"

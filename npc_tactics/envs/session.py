@@ -16,8 +16,8 @@ import numpy as np
 from npc_tactics.dice import RngRoller
 from npc_tactics.envs.rewards import RewardConfig, RewardTracker
 from npc_tactics.policy_io.agent import Observation
+from npc_tactics.registry import SystemInfo, get_system
 from npc_tactics.rules.base import Decision, Engine, Event, Outcome
-from npc_tactics.systems import SystemInfo, get_system
 
 
 class FightSession:

@@ -11,8 +11,8 @@ from typing import Any
 from npc_tactics.agents.resolve import AgentFactory
 from npc_tactics.errors import ConfigError
 from npc_tactics.evaluation.fight import FightRecord, ProfileFn, agent_rngs, play_fight
+from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Engine
-from npc_tactics.systems import get_system
 
 __all__ = ["Arena", "fight_seeds", "progress_bar"]
 

@@ -22,7 +22,7 @@ import numpy as np
 from npc_tactics.agents.resolve import AgentFactory
 from npc_tactics.evaluation.fight import FightRecord, agent_rngs, play_fight
 from npc_tactics.evaluation.stats import wilson_interval
-from npc_tactics.systems import get_system
+from npc_tactics.registry import get_system
 
 
 @dataclass(frozen=True)

@@ -179,7 +179,7 @@ def export_bundle(run_dir: str | Path | list[str | Path], out: str | Path, *, fi
     _check_out(Path(out), force)  # before torch is imported and any fight played
     from npc_tactics.configs import load_yaml
     from npc_tactics.export._load_sb3 import load_trained_policy
-    from npc_tactics.systems import get_system
+    from npc_tactics.registry import get_system
     from npc_tactics.training.config import is_bundle_dir, parse_train_config
     runs = [Path(r) for r in (run_dir if isinstance(run_dir, list) else [run_dir])]
     if not runs:

@@ -154,7 +154,7 @@ def build_encounter(system: str, party: str, target: Target, *, pool: str | None
     """Search for foe groups meeting ``target`` against ``party`` (see the module docstring); JSON-ready, the
     proposals best first, with the fights played and the wall time in seconds."""
     from npc_tactics.encounters import MAX_PER_SIDE, side_threat
-    from npc_tactics.systems import make_engine
+    from npc_tactics.registry import make_engine
 
     started = time.perf_counter()
     if not 100 <= budget <= MAX_BUDGET:

@@ -140,7 +140,7 @@ def situation_lineup(system: str, path: Path | str, seed: int) -> Lineup:
 
     from npc_tactics.configs.sniff import wrong_system_error
     from npc_tactics.dice import RngRoller
-    from npc_tactics.systems import get_system, make_engine
+    from npc_tactics.registry import get_system, make_engine
 
     info = get_system(system)
     engine = make_engine(system)
@@ -168,7 +168,7 @@ def odds_of(system: str, *, party: str | None = None, foes: str | None = None, s
             executor: Any = None) -> dict[str, Any]:
     """The odds of one encounter, JSON-ready, with the wall time in seconds (``seconds``); ``executor``: the
     fight runner's (e.g. Ray workers), same figures."""
-    from npc_tactics.systems import get_system, make_engine
+    from npc_tactics.registry import get_system, make_engine
 
     get_system(system)
     if not 1 <= fights <= MAX_FIGHTS:

@@ -49,7 +49,7 @@ def _book_move(system: str, engine: Any, state: Any, decision: Any) -> int:
 
     from npc_tactics.agents.resolve import agent_factory
     from npc_tactics.policy_io.agent import Observation
-    from npc_tactics.systems import get_system
+    from npc_tactics.registry import get_system
 
     encoder = get_system(system).load("encoder")(engine)
     book = agent_factory(system, "by-the-book")(engine, np.random.default_rng(0))

@@ -1,20 +1,20 @@
 """Moves named as a GM says them: by combatant and weapon, not by catalogue slot.
 
 ``shoot:enemy_0`` becomes "shoot Brannoc with the short bow", ``ready:1`` "ready the spear", ``parry:0``
-"parry with the shield", in English or French. Each system's phrasing lives in ``naming_<system>.py`` and reads
-the state only through the public fields every engine documents (combatant names, weapons, locations).
+"parry with the shield", in English or French. Each system's phrasing lives in its package's ``naming.py`` (the
+registry's ``naming`` entry) and reads the state only through the public fields every engine documents
+(combatant names, weapons, locations).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from npc_tactics.i18n import translations
+from npc_tactics.registry import get_system
 from npc_tactics.rules.base import ActionSpec, Decision, ally_slots, enemy_slots
-from npc_tactics.systems import get_system
 
 __all__ = ["Words", "move_label"]
 
@@ -45,17 +45,15 @@ class Words:
         return self._("ally {n}").format(n=spec.slot + 1)
 
 
-_MODULES = {"ose": "ose", "runequest": "runequest", "mrq": "mrq", "dicepool": "dicepool"}
-
-
 def move_label(system: str, engine: Any, state: Any, decision: Decision, action: int, lang: str = "en") -> str:
     """The plain-words name of catalogue entry ``action`` for ``decision``'s actor in ``state``.
 
     ``system`` is a registry name (``ose``, ``runequest``, ``mrq``, ``dicepool``); any entry of the catalogue
     can be named, legal or not. Unknown ``lang`` raises :class:`~npc_tactics.errors.UserError`."""
     tr = translations(lang)
-    name = get_system(system).name
-    module = importlib.import_module(f"npc_tactics.gm.naming_{_MODULES.get(name, name)}")
+    info = get_system(system)
+    name = info.name
+    module = info.load("naming")
     if not 0 <= int(action) < len(engine.catalogue):
         raise ValueError(f"action {action} is outside the {name} catalogue of {len(engine.catalogue)} entries")
     spec = engine.catalogue[int(action)]

@@ -1,6 +1,6 @@
 """A fight told blow by blow in plain words, from its event log, in English or French.
 
-Every event kind an engine emits has a sentence in ``narrate_<system>.py`` (a dict ``SENTENCES`` from kind to a
+Every event kind an engine emits has a sentence in its system's ``narrate.py`` (a dict ``SENTENCES`` from kind to a
 function of the event and a :class:`Teller`); dice rolls share one sentence here. An event with no sentence is
 still shown, as its raw kind and data, and flagged ``raw`` so a test can insist that none of the shipped
 scenarios ever needs that fallback.
@@ -8,7 +8,6 @@ scenarios ever needs that fallback.
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -16,8 +15,8 @@ from typing import Any
 
 from npc_tactics.gm.vocab import LOCATIONS, LOCATIONS_IN, SPELLS, WEAPONS, word
 from npc_tactics.i18n import N_, translations
+from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Event
-from npc_tactics.systems import get_system
 
 __all__ = ["ROLL_WHY", "Teller", "narrate_event", "roll_why", "sentences_of", "teller", "why_known"]
 
@@ -136,8 +135,7 @@ COMMON: dict[str, Sentence] = {"roll": _roll}
 
 def sentences_of(system: str) -> Mapping[str, Sentence]:
     """The sentences of a system's event kinds (its own, then the common ones)."""
-    name = get_system(system).name
-    module = importlib.import_module(f"npc_tactics.gm.narrate_{name}")
+    module = get_system(system).load("narrate")
     return {**COMMON, **module.SENTENCES}
 
 

@@ -28,8 +28,8 @@ from npc_tactics.gm.play_dice import TypedDiceRoller
 from npc_tactics.gm.play_words import ECHOES, Narrator
 from npc_tactics.gm.summary import summary
 from npc_tactics.i18n import translator
+from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Decision, DecisionKind, SideResult
-from npc_tactics.systems import get_system
 
 __all__ = ["DICE_MODES", "PlayResult", "Quit", "play"]
 

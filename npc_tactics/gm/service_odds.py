@@ -102,7 +102,7 @@ def add_odds_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Path] 
         from npc_tactics.gm.encounter_odds import Lineup, summarize, template_names
         from npc_tactics.gm.encounter_spec import group_text
         from npc_tactics.gm.encounter_text import format_odds
-        from npc_tactics.systems import make_engine
+        from npc_tactics.registry import make_engine
 
         if req.fights > max_fights:
             return _error(["body", "fights"], f"at most {max_fights} fights per request on this server")

@@ -31,9 +31,9 @@ from npc_tactics.gm.summary import summary
 from npc_tactics.gm.trust import trust_of
 from npc_tactics.gm.turn import plan_turn
 from npc_tactics.i18n import translator
+from npc_tactics.registry import get_system
 from npc_tactics.rollouts import RolloutJob, run_rollouts
 from npc_tactics.rollouts.agents import agent_builder, check_spec
-from npc_tactics.systems import get_system
 
 __all__ = ["SHIPPED_DIR", "RankedMove", "Suggestion", "shipped_bundle", "suggest"]
 

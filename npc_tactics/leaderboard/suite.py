@@ -161,7 +161,7 @@ def _encounter(raw: Any, file: str, fld: str, system: str, base: Path) -> Scenar
 
 
 def _section(raw: dict[str, Any], file: str, fld: str, base: Path) -> Section:
-    from npc_tactics.systems import available_systems, get_system
+    from npc_tactics.registry import available_systems, get_system
 
     def at(key: str) -> str:
         return f"{fld}.{key}" if fld else key

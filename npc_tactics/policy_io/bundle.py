@@ -301,7 +301,7 @@ def check_against_package(schema: BundleSchema, where: str) -> list[str]:
     """Compare ``schema`` with the installed rules and encoder: raise on what makes the network unusable,
     return warnings for what makes its advice doubtful."""
     from npc_tactics import __version__
-    from npc_tactics.systems import SYSTEMS
+    from npc_tactics.registry import SYSTEMS
 
     info = SYSTEMS.get(schema.system)
     if info is None:

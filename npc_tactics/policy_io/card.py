@@ -150,7 +150,7 @@ class Card:
         decision): what gm-suggest prints next to the ranking."""
         if system != self.system or decision is None or int(decision.side) != self.side:
             return None
-        from npc_tactics.systems import get_system
+        from npc_tactics.registry import get_system
 
         encoder = get_system(system).load("encoder")(engine)
         return self.first_rule(encoder.encode(state, decision), decision.kind.name.lower())

@@ -22,9 +22,9 @@ from npc_tactics.errors import ConfigError
 from npc_tactics.gm.labels import labeler
 from npc_tactics.gm.odds import Rate
 from npc_tactics.probes.spec import AGENT, Continuation, Probe, ProbeFile
+from npc_tactics.registry import get_system
 from npc_tactics.rollouts import Executor, RolloutJob, run_rollouts
 from npc_tactics.rollouts.agents import agent_builder, check_spec
-from npc_tactics.systems import get_system
 
 __all__ = ["STANDING", "ContinuationResult", "MoveRates", "ProbeResult", "run_probe", "run_probe_file"]
 

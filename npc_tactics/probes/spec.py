@@ -37,7 +37,7 @@ from npc_tactics.configs.validate import (
     string,
 )
 from npc_tactics.errors import ConfigError, UnknownNameError
-from npc_tactics.systems import available_systems
+from npc_tactics.registry import available_systems
 
 __all__ = ["AGENT", "MEASURES", "Continuation", "Probe", "ProbeFile", "load_probe_file", "probe_files"]
 

@@ -158,7 +158,7 @@ class Runner:
     """A job with its agents built once per process."""
 
     def __init__(self, job: FightJob) -> None:
-        from npc_tactics.systems import get_system
+        from npc_tactics.registry import get_system
 
         self.job = job
         system = job.engine.spec.name
@@ -308,7 +308,7 @@ def run_fights(system: str | Any, source: Any, agents: Sequence[str], seeds: Seq
     bundle folders, run folders or ``card:BUNDLE_DIR``. ``k`` fights in lockstep per chunk, ``workers``
     processes (default one per core) or any ``executor`` (:mod:`.executors`); the results do not depend on
     them. ``record``: also build each fight's :class:`~npc_tactics.rollouts.record.FightRecord`."""
-    from npc_tactics.systems import get_system
+    from npc_tactics.registry import get_system
 
     engine = get_system(system).load("engine")(dict(options or {})) if isinstance(system, str) else system
     if isinstance(source, str):

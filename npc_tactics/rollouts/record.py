@@ -103,7 +103,6 @@ def _profile_for(module: str, system: str) -> ProfileFn | None:
     package = module.rpartition(".")[0]
     if package:
         candidates.append(f"{package}.profile")
-    candidates.append(f"npc_tactics.rules.{system}.profile")
     for name in candidates:
         try:
             mod = importlib.import_module(name)

@@ -421,7 +421,7 @@ def validate_names(config: TrainConfig, file: str = "<config>") -> TrainConfig:
     Needs the system's engine to import; errors are ``ConfigError`` naming the field and the valid
     choices.
     """
-    from npc_tactics.systems import get_system
+    from npc_tactics.registry import get_system
 
     try:
         info = get_system(config.system)

@@ -218,7 +218,7 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
     from npc_tactics.encounters.generator import Generator, training_seed
     from npc_tactics.encounters.spec import load_encounter
     from npc_tactics.evaluation.fight import agent_rngs, play_fight
-    from npc_tactics.systems import get_system
+    from npc_tactics.registry import get_system
     from npc_tactics.training.run_dir import read_json
 
     say = progress or (lambda _line: None)

@@ -73,7 +73,7 @@ def eval_opponents(config: TrainConfig, opponents: Sequence[Opponent]) -> list[t
 
 
 def _engine_and_encoder(config: TrainConfig) -> tuple[Any, Any]:
-    from npc_tactics.systems import get_system
+    from npc_tactics.registry import get_system
 
     info = get_system(config.system)
     engine = info.load("engine")(dict(config.options))
@@ -98,7 +98,7 @@ def env_kwargs(config: TrainConfig, opponents: Sequence[Opponent] | None = None)
 
 def gym_id(system: str) -> str:
     import npc_tactics.envs  # noqa: F401  (registers the ids)
-    from npc_tactics.systems import get_system
+    from npc_tactics.registry import get_system
 
     return get_system(system).gym_id
 

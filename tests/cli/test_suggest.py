@@ -12,7 +12,7 @@ import pytest
 
 from npc_tactics.errors import UserError
 from npc_tactics.gm.suggest import suggest
-from npc_tactics.systems import get_system
+from npc_tactics.registry import get_system
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

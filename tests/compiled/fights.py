@@ -27,8 +27,8 @@ from npc_tactics.agents import agent_entries
 from npc_tactics.agents.base import Observation
 from npc_tactics.compiled import status
 from npc_tactics.dice import RngRoller
+from npc_tactics.registry import available_systems
 from npc_tactics.rules.base import Event
-from npc_tactics.systems import available_systems
 
 FIXTURE = Path(__file__).with_name("pure_digest.json")
 FIGHTS = 1000

@@ -33,7 +33,7 @@ def pure_subprocess(system: str) -> subprocess.Popen[str]:
 
 def test_the_stored_digest_covers_every_system_and_agent() -> None:
     from npc_tactics.agents import agent_entries
-    from npc_tactics.systems import available_systems
+    from npc_tactics.registry import available_systems
 
     assert STORED["fights"] == FIGHTS
     assert set(STORED["digests"]) == set(available_systems())

@@ -15,7 +15,7 @@ import pytest
 
 from npc_tactics.compiled import status
 from npc_tactics.dice import RngRoller
-from npc_tactics.systems import get_system
+from npc_tactics.registry import get_system
 
 ROOT = Path(__file__).resolve().parents[2]
 SYSTEMS = ["ose", "runequest", "mrq", "dicepool"]

@@ -23,7 +23,7 @@ import json, sys
 import numpy as np
 from npc_tactics.compiled import status
 from npc_tactics.dice import RngRoller
-from npc_tactics.systems import get_system
+from npc_tactics.registry import get_system
 import npc_tactics.rules.base as base
 import npc_tactics.encoders.base as encoders
 info = get_system("ose")

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from npc_tactics.systems import get_system
+from npc_tactics.registry import get_system
 from tests.conftest import system_scenarios
 from tests.fakesys import NAME as FAKE
 from tests.fakesys import content as fake_content

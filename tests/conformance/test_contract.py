@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from npc_tactics.dice import RngRoller, ScriptedRoller
+from npc_tactics.registry import get_system
 from npc_tactics.rules.base import DecisionKind, Status, events_to_jsonl
-from npc_tactics.systems import get_system
 from tests.conformance.helpers import CASES, SYSTEMS, mutables, other_options, play_logged, random_play, setup
 from tests.conformance.helpers import with_options as _with_options
 from tests.fakesys import registered

@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 from npc_tactics.dice import RngRoller
-from npc_tactics.systems import available_systems
+from npc_tactics.registry import available_systems
 from tests.conformance.helpers import mutables
 from tests.fakesys import NAME as FAKE
 from tests.fakesys import registered
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: (system, situation file): every shipped example of every registered system, then the test fake's
 EXAMPLES = sorted((system, f"examples/{path.name}") for system in available_systems()
                   for path in (ROOT / "examples").glob(f"{system}_*.yaml")) + [(FAKE, "tests/fakesys/situation.yaml")]
-RULES = ROOT / "npc_tactics" / "rules"
+SYSTEMS = ROOT / "npc_tactics" / "systems"
 #: ``engine._run(...)``, ``self.engine._explicit`` ...: a private member reached through an engine object
 PRIVATE = re.compile(r"\bengine\._[a-z]\w*")
 
@@ -88,8 +88,16 @@ def test_enter_is_abstract_in_the_base_engine() -> None:
                    env={**os.environ, "NPC_TACTICS_PURE": "1", "PYTHONPATH": str(root)})
 
 
-@pytest.mark.parametrize("path", sorted(p.relative_to(RULES).as_posix() for p in RULES.glob("*/*.py")
-                                        if p.name != "engine.py"))
+RULES_FILES = sorted(p.relative_to(SYSTEMS).as_posix() for p in SYSTEMS.glob("*/rules/*.py")
+                     if p.name != "engine.py")
+
+
+def test_every_system_s_rules_are_checked() -> None:
+    shipped = {name for name in available_systems() if name != FAKE}
+    assert {path.split("/")[0] for path in RULES_FILES} == shipped and len(RULES_FILES) > 40
+
+
+@pytest.mark.parametrize("path", RULES_FILES)
 def test_rules_loaders_use_no_private_engine_member(path: str) -> None:
-    text = (RULES / path).read_text(encoding="utf-8")
+    text = (SYSTEMS / path).read_text(encoding="utf-8")
     assert not PRIVATE.findall(text), f"{path} reaches into the engine: {sorted(set(PRIVATE.findall(text)))}"

@@ -11,8 +11,8 @@ from typing import Any
 import numpy as np
 
 from npc_tactics.dice import RngRoller
+from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Decision
-from npc_tactics.systems import get_system
 
 
 def start(engine: Any, scenario: Any, roller: RngRoller) -> Any:

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from npc_tactics.encoders.base import Decl, Encoder, Field, flag
+from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Decision, DecisionKind
-from npc_tactics.systems import get_system
 from tests.conftest import system_names
 from tests.encoders.states import visited
 

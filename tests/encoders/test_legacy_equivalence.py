@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from npc_tactics.systems import get_system
+from npc_tactics.registry import get_system
 from tests.conftest import system_names
 from tests.encoders.legacy import dicepool, mrq, ose, runequest
 from tests.encoders.states import visited

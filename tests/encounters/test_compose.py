@@ -8,7 +8,7 @@ import pytest
 from npc_tactics.dice import RngRoller
 from npc_tactics.encounters import compose, side_threat, templates, threat, threats
 from npc_tactics.errors import ConfigError
-from npc_tactics.systems import SYSTEMS, get_system, make_engine
+from npc_tactics.registry import SYSTEMS, get_system, make_engine
 
 SYSTEM_NAMES = sorted(SYSTEMS)
 
@@ -29,7 +29,7 @@ def test_compose_returns_what_load_scenario_returns_and_plays(system: str) -> No
 
 def test_default_formation_ose_positions() -> None:
     sc = compose("ose", [[("goblin", 4)], [("fighter_1", 1)]], distance=12)
-    from npc_tactics.rules.ose.tables import metres_to_squares
+    from npc_tactics.systems.ose.rules.tables import metres_to_squares
 
     pos = [c.position for c in sc.combatants]
     assert pos[:3] == [0, 0, 0] and pos[3] == metres_to_squares(-1.5)  # three abreast, then a rank behind

@@ -13,8 +13,8 @@ from npc_tactics.encounters.compose import threats
 from npc_tactics.encounters.generator import TRAIN_SEED_BASE, Generator, training_seed, without_scenarios
 from npc_tactics.encounters.spec import list_encounters, load_encounter, parse_encounter
 from npc_tactics.errors import ConfigError
+from npc_tactics.registry import SYSTEMS, make_engine
 from npc_tactics.rules.base import Status
-from npc_tactics.systems import SYSTEMS, make_engine
 
 SYSTEM_NAMES = sorted(SYSTEMS)
 

@@ -6,7 +6,7 @@ import pytest
 
 from npc_tactics.encounters.generator import TRAIN_SEED_BASE
 from npc_tactics.encounters.heldout import SIZE, draw_heldout, draw_validation, load_heldout
-from npc_tactics.systems import SYSTEMS, get_system
+from npc_tactics.registry import SYSTEMS, get_system
 
 
 @pytest.mark.parametrize("system", sorted(SYSTEMS))

@@ -20,8 +20,8 @@ from npc_tactics.encounters.generator import Encounter, Generator, encounter_fro
 from npc_tactics.encounters.midfight import LEFT
 from npc_tactics.encounters.spec import EncounterSpec, MidfightSpec, load_encounter, parse_encounter
 from npc_tactics.errors import ConfigError
+from npc_tactics.registry import SYSTEMS, make_engine
 from npc_tactics.rules.base import Engine, events_to_jsonl
-from npc_tactics.systems import SYSTEMS, make_engine
 
 SYSTEM_NAMES = sorted(SYSTEMS)
 

@@ -13,8 +13,8 @@ from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
 import npc_tactics.envs  # noqa: F401  (registers the gym ids)
 from npc_tactics.envs import aec_env, parallel_env
+from npc_tactics.registry import get_system
 from npc_tactics.rules.base import IllegalActionError
-from npc_tactics.systems import get_system
 from tests.conftest import system_names, system_scenarios
 
 PAIRS = system_scenarios()

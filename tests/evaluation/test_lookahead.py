@@ -12,8 +12,8 @@ from npc_tactics.agents.resolve import agent_factory
 from npc_tactics.dice import RngRoller
 from npc_tactics.evaluation.generalist import play_encounters
 from npc_tactics.policy_io.agent import Observation
-from npc_tactics.rules.ose.content import load_scenario
-from npc_tactics.rules.ose.engine import OSEEngine
+from npc_tactics.systems.ose.rules.content import load_scenario
+from npc_tactics.systems.ose.rules.engine import OSEEngine
 
 BOOK = agent_factory("ose", "by-the-book")
 

@@ -9,7 +9,7 @@ import pytest
 
 from npc_tactics.agents.resolve import agent_factory, agent_label, resolve_agent
 from npc_tactics.errors import ConfigError, UnknownNameError
-from npc_tactics.systems import make_engine
+from npc_tactics.registry import make_engine
 
 
 def test_scripted(fake_system: str) -> None:

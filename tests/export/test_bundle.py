@@ -94,7 +94,7 @@ def test_renamed_observation_fields_are_flagged(bundle: Path) -> None:
 
 
 def test_the_observation_section_is_the_encoders_declaration(exported: dict[str, Exported]) -> None:
-    from npc_tactics.systems import get_system
+    from npc_tactics.registry import get_system
 
     for system, case in exported.items():
         obs = read_bundle(case.bundle).schema.observation

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from npc_tactics.systems import SYSTEMS, SystemInfo
+from npc_tactics.registry import SYSTEMS, SystemInfo
 
 NAME = "fake"
 GYM_ID = "npc_tactics/Fake-v0"

@@ -19,8 +19,8 @@ from npc_tactics.evaluation.arena import Arena
 from npc_tactics.gm import play as play_mod
 from npc_tactics.gm.play import Table, play
 from npc_tactics.gm.play_dice import TypedDiceRoller
+from npc_tactics.registry import available_systems
 from npc_tactics.rules.base import EventSink
-from npc_tactics.systems import available_systems
 from tests.gm.play_catalogue import PO, messages
 
 

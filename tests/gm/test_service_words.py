@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from npc_tactics.gm.forms import FORMS
 from npc_tactics.gm.web_strings import WEB_STRINGS
 from npc_tactics.i18n import translator
+from npc_tactics.registry import available_systems
 
 WEB = Path(__file__).resolve().parents[2] / "npc_tactics" / "gm" / "web"
 LOCALE = Path(__file__).resolve().parents[2] / "npc_tactics" / "locale" / "fr" / "LC_MESSAGES"
@@ -21,7 +21,8 @@ def page_words() -> set[str]:
     words = set(re.findall(r'data-i18n="([^"]+)"', (WEB / "index.html").read_text(encoding="utf-8")))
     for script in sorted(WEB.glob("*.js")):  # app.js and odds.js
         words |= set(re.findall(r'\bt\("([^"]+)"\)', script.read_text(encoding="utf-8")))
-    for form in FORMS.values():
+    for info in available_systems().values():
+        form = info.load("form").FORM
         words |= {f["label"] for f in form["situation_fields"] + form["combatant_fields"]}
     return words | {"win", "fled", "dead"}  # odds keys, shown through t(k)
 

@@ -13,8 +13,8 @@ import yaml
 
 from npc_tactics.dice import RngRoller
 from npc_tactics.errors import ConfigError
+from npc_tactics.registry import get_system
 from npc_tactics.rules.base import DecisionKind
-from npc_tactics.systems import get_system
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -141,7 +141,7 @@ def test_a_pending_entry_of_another_system_is_unknown() -> None:
 def test_every_pending_kind_is_documented() -> None:
     text = (Path(__file__).resolve().parents[2] / "docs" / "suggest.md").read_text(encoding="utf-8")
     for system in ("runequest", "mrq", "dicepool"):
-        kinds = importlib.import_module(f"npc_tactics.rules.{system}.pending").KINDS
+        kinds = importlib.import_module(f"npc_tactics.systems.{system}.rules.pending").KINDS
         for name in kinds:
             assert f"{{{name}:" in text, (system, name)
     for example in CASES:

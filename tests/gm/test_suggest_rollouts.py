@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from npc_tactics.dice import RngRoller
+from npc_tactics.registry import get_system
 from npc_tactics.rollouts import RolloutJob, rollout_seeds, run_rollouts
-from npc_tactics.systems import get_system
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -10,7 +10,7 @@ import pytest
 
 from npc_tactics.dice import RngRoller
 from npc_tactics.gm.summary import summary
-from npc_tactics.systems import get_system
+from npc_tactics.registry import get_system
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SYSTEMS = ("ose", "runequest", "mrq", "dicepool")

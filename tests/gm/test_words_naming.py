@@ -11,8 +11,8 @@ import pytest
 
 from npc_tactics.dice import RngRoller
 from npc_tactics.gm.naming import move_label
+from npc_tactics.registry import get_system
 from npc_tactics.rules.base import DecisionKind, enemy_slots
-from npc_tactics.systems import get_system
 from tests.conftest import system_names
 
 SLOT_WORDS = re.compile(r"enemy_\d|ally_\d|\w+:\w|\{|\}|_")

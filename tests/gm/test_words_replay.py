@@ -16,13 +16,13 @@ from npc_tactics.gm.replay import replay
 from npc_tactics.rules.base import Event
 from tests.conftest import system_names, system_scenarios
 
-RULES = Path(__file__).resolve().parents[2] / "npc_tactics" / "rules"
+SYSTEMS = Path(__file__).resolve().parents[2] / "npc_tactics" / "systems"
 
 
 def _emitted_kinds(system: str) -> set[str]:
     """Every event kind written as a literal in the engine's source (``sink.emit("kind", ...)``, ``Event(...)``)."""
     kinds = {"roll"}  # EventSink.roll / die
-    for path in (RULES / system).glob("*.py"):
+    for path in (SYSTEMS / system / "rules").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
                 func = node.func

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from npc_tactics.evaluation.stats import wilson_interval
 from npc_tactics.gm.encounter_fights import FightResult, run_fights
 from npc_tactics.gm.encounter_odds import Lineup, odds_of, summarize
-from npc_tactics.systems import make_engine
+from npc_tactics.registry import make_engine
 from tests.cli_helpers import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]

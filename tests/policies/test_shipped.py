@@ -17,8 +17,8 @@ from npc_tactics.gm.suggest import SHIPPED_DIR, shipped_bundle
 from npc_tactics.policy_io.agent import Observation
 from npc_tactics.policy_io.bundle import read_bundle
 from npc_tactics.policy_io.onnx_agent import load_bundle_agent
+from npc_tactics.registry import SYSTEMS, get_system, make_engine
 from npc_tactics.rules.base import Engine
-from npc_tactics.systems import SYSTEMS, get_system, make_engine
 from npc_tactics.training.config import load_train_config
 
 SYSTEM_NAMES = sorted(SYSTEMS)

@@ -12,7 +12,7 @@ import pytest
 from npc_tactics.dice import RngRoller
 from npc_tactics.errors import ConfigError, UnknownNameError
 from npc_tactics.probes import load_probe_file, probe_files, run_probe, run_probe_file
-from npc_tactics.systems import get_system
+from npc_tactics.registry import get_system
 from tests.cli_helpers import run_cli
 
 HERE = Path(__file__).resolve().parent

@@ -10,9 +10,9 @@ from npc_tactics.dice import RngRoller
 from npc_tactics.encounters.generator import Generator
 from npc_tactics.encounters.heldout import load_heldout
 from npc_tactics.encounters.spec import load_encounter
+from npc_tactics.registry import make_engine
 from npc_tactics.rollouts import FightJob, FightTask, FromEncounter, FromScenario, iter_tasks, run_fights
 from npc_tactics.rollouts.fights import ENCOUNTER_SEED_BASE
-from npc_tactics.systems import make_engine
 
 SEEDS = list(range(10, 34))
 AGENTS = ["by-the-book", "random"]

@@ -15,6 +15,7 @@ from npc_tactics.agents import agent_entries
 from npc_tactics.dice import RngRoller
 from npc_tactics.evaluation.arena import Arena
 from npc_tactics.evaluation.fight import agent_rngs, play_fight
+from npc_tactics.registry import available_systems, get_system
 from npc_tactics.rollouts import (
     FightJob,
     FightTask,
@@ -27,7 +28,6 @@ from npc_tactics.rollouts import (
     run_rollouts,
 )
 from npc_tactics.rollouts.lockstep import PAD_WIDTH, BatchedPolicy
-from npc_tactics.systems import available_systems, get_system
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SEEDS = list(range(40, 70))

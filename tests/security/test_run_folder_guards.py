@@ -27,7 +27,7 @@ def set_rules_version(run: Path, version: str) -> None:
 
 
 def test_other_rules_version_is_flagged(run_copy: Callable[[str], Path], tmp_path: Path, cli: Cli) -> None:
-    from npc_tactics.rules.ose.engine import OSEEngine
+    from npc_tactics.systems.ose.rules.engine import OSEEngine
 
     current = OSEEngine.spec.version
     run = run_copy("old_rules")

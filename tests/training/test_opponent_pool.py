@@ -21,7 +21,7 @@ def _config(system: str = "ose", scenario: str = "goblin_duel", **extra: object)
 
 
 def _pool(config: TrainConfig) -> OpponentPool:
-    from npc_tactics.systems import get_system
+    from npc_tactics.registry import get_system
 
     info = get_system(config.system)
     engine = info.load("engine")(dict(config.options))
@@ -95,7 +95,7 @@ def test_draws_follow_the_weights_and_the_stream() -> None:
 
 
 def _engine():  # type: ignore[no-untyped-def]
-    from npc_tactics.systems import get_system
+    from npc_tactics.registry import get_system
 
     return get_system("ose").load("engine")({})
 

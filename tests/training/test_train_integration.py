@@ -46,7 +46,7 @@ def play(agent, system: str, scenario: str, fights: int = 5) -> int:  # type: ig
     made."""
     from npc_tactics.agents.base import RandomLegalAgent
     from npc_tactics.dice import RngRoller
-    from npc_tactics.systems import get_system
+    from npc_tactics.registry import get_system
 
     info = get_system(system)
     engine = info.load("engine")(None)

@@ -13,7 +13,7 @@ from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import DummyVecEnv
 
 import npc_tactics.envs  # noqa: F401  (registers the gym ids)
-from npc_tactics.systems import get_system
+from npc_tactics.registry import get_system
 from npc_tactics.training.vec_env import TacticsVecEnv
 from tests.conftest import system_names, system_scenarios
 

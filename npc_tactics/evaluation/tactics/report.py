@@ -18,7 +18,7 @@ from npc_tactics.agents.resolve import agent_factory
 from npc_tactics.evaluation.arena import Arena
 from npc_tactics.evaluation.stats import outcome_rates, rate_entry
 from npc_tactics.evaluation.tactics.observe import FightLog, play_watched
-from npc_tactics.evaluation.tactics.systems import EXTRAS, TACTICS
+from npc_tactics.evaluation.tactics.systems import TACTICS, decision_facts
 
 __all__ = ["load_player", "measure_tactics", "render_skirmish_focus", "render_tactics", "skirmish_focus",
            "tactics_of"]
@@ -70,7 +70,7 @@ def measure_tactics(system: str, players: Sequence[str], *, against: str = "by-t
                            "against": against, "fights": fights, "seeds": [seed, seed + fights - 1],
                            "players": {}}
     for spec, watched, *_ in loaded:
-        logs = play_watched(arena, watched, foe, seat, fights, seed, extra=EXTRAS.get(arena.system))
+        logs = play_watched(arena, watched, foe, seat, fights, seed, extra=decision_facts(arena.system))
         out["players"][_label(spec)] = tactics_of(logs, arena.system)
     return out
 
@@ -131,7 +131,7 @@ def skirmish_focus(system: str, band: str, *, against: str = "aggressive", scena
     if arena.sides != 2:
         raise ValueError(f"{arena.system} has {arena.sides} sides; the focus comparison needs two")
     foe = agent_factory(arena.system, against)
-    extra = EXTRAS.get(arena.system)
+    extra = decision_facts(arena.system)
     as_factory: AgentFactory = watched if not isinstance(watched, Agent) or isinstance(watched, type) else \
         (lambda engine, rng: watched)  # a ready agent, shared by every fight
     mine = play_watched(arena, watched, foe, seat, fights, seed, extra=extra)

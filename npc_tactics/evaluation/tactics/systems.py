@@ -23,8 +23,8 @@ from npc_tactics.evaluation.tactics.observe import FightLog
 from npc_tactics.rules.base import DecisionKind
 
 __all__ = [
-    "EXTRAS",
     "TACTICS",
+    "decision_facts",
     "defense_by_next",
     "dodge_vs_parry",
     "ose_spell_timing",
@@ -38,7 +38,7 @@ WEAPON_CLASSES = ("light", "medium", "great", "shield", "missile", "natural")
 def dodge_vs_parry(logs: Sequence[FightLog], system: str = "runequest") -> dict[str, Any]:
     """RuneQuest: parry, dodge or no defence chosen by the watched side, per class of the incoming weapon
     (light / medium / great / shield / missile / natural), from the tactic profile (``parry_vs_<class>`` ...;
-    ``rules/runequest/profile.py``); ``dodge_share`` is dodges over parries plus dodges. Free blows at a
+    ``systems/runequest/rules/profile.py``); ``dodge_share`` is dodges over parries plus dodges. Free blows at a
     fugitive are no choice and are left out by the profile."""
     counts: Counter[tuple[str, str]] = Counter()
     for log in logs:
@@ -163,15 +163,13 @@ def defense_by_next(logs: Sequence[FightLog], system: str = "dicepool") -> dict[
     return out
 
 
-def ose_extra(state: Any, decision: Any) -> dict[str, Any]:
-    """OSE: whether the deciding combatant is in melee (an active enemy within reach, ose-bx.md §5.2)."""
-    from npc_tactics.rules.ose.movement import engaged
+def decision_facts(system: str) -> Callable[[Any, Any], dict[str, Any]] | None:
+    """The system's facts added to each watched decision's context (its registry ``decision_facts``), or None."""
+    from npc_tactics.registry import get_system
 
-    return {"engaged": engaged(state, decision.actor)}
+    info = get_system(system)
+    return info.load("decision_facts") if info.decision_facts else None
 
-
-#: per-system facts added to each watched decision's context
-EXTRAS: dict[str, Callable[[Any, Any], dict[str, Any]]] = {"ose": ose_extra}
 
 Tactic = Callable[[Sequence[FightLog], str], dict[str, Any]]
 

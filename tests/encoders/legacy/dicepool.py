@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from npc_tactics.rules.base import Decision, DecisionKind, Status
-from npc_tactics.rules.dicepool import tables as T
-from npc_tactics.rules.dicepool.combat import (
+from npc_tactics.systems.dicepool.rules import tables as T
+from npc_tactics.systems.dicepool.rules.combat import (
     attack_pool,
     behind,
     cover_at,
@@ -20,7 +20,7 @@ from npc_tactics.rules.dicepool.combat import (
     range_band,
     shot_defense,
 )
-from npc_tactics.rules.dicepool.pool import hit_table
+from npc_tactics.systems.dicepool.rules.pool import hit_table
 from tests.encoders.legacy.base import Encoder
 
 _MAX_NEED = 40
@@ -33,7 +33,7 @@ def _p_hit(dice: int, needed: int) -> float:
 
 
 class DicePoolEncoder(Encoder):
-    """Encodes a :class:`~npc_tactics.rules.dicepool.state.DicePoolState` from the acting combatant."""
+    """Encodes a :class:`~npc_tactics.systems.dicepool.rules.state.DicePoolState` from the acting combatant."""
 
     CONTEXT_FIELDS = (
         ("round", "game turn / max_rounds"),

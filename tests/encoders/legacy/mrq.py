@@ -7,11 +7,11 @@ Every value is scaled into [-1, 1]; docs/mrq.md lists the layout field by field.
 from __future__ import annotations
 
 from npc_tactics.rules.base import Decision, DecisionKind, Status
-from npc_tactics.rules.mrq import fighters as F
-from npc_tactics.rules.mrq import missiles as M
-from npc_tactics.rules.mrq.exchange import damage_passes
-from npc_tactics.rules.mrq.state import READY, MRQState
-from npc_tactics.rules.mrq.tables import FAILURE, SUCCESS
+from npc_tactics.systems.mrq.rules import fighters as F
+from npc_tactics.systems.mrq.rules import missiles as M
+from npc_tactics.systems.mrq.rules.exchange import damage_passes
+from npc_tactics.systems.mrq.rules.state import READY, MRQState
+from npc_tactics.systems.mrq.rules.tables import FAILURE, SUCCESS
 from tests.encoders.legacy.base import Encoder
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from npc_tactics.rules.base import Decision, Status
-from npc_tactics.rules.ose.state import (
+from npc_tactics.systems.ose.rules.state import (
     DECL_CAST,
     DECL_RETREAT,
     DECL_WITHDRAW,

@@ -12,10 +12,10 @@ from typing import Any
 
 from npc_tactics.dice import parse
 from npc_tactics.rules.base import Decision, DecisionKind, Status
-from npc_tactics.rules.runequest import tables as T
-from npc_tactics.rules.runequest.damage import split_damage
-from npc_tactics.rules.runequest.resolve import DODGE, PARRY, defence_chance
-from npc_tactics.rules.runequest.state import Combatant, RQState
+from npc_tactics.systems.runequest.rules import tables as T
+from npc_tactics.systems.runequest.rules.damage import split_damage
+from npc_tactics.systems.runequest.rules.resolve import DODGE, PARRY, defence_chance
+from npc_tactics.systems.runequest.rules.state import Combatant, RQState
 from tests.encoders.legacy.base import Encoder
 
 WCLASSES = ("light", "medium", "great", "shield", "missile", "natural")

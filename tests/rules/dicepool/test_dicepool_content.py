@@ -8,14 +8,14 @@ import yaml
 from npc_tactics.dice import RngRoller
 from npc_tactics.errors import ConfigError, UnknownNameError
 from npc_tactics.rules.base import DecisionKind
-from npc_tactics.rules.dicepool.content import (
+from npc_tactics.systems.dicepool.rules.content import (
     Scenario,
     list_scenarios,
     load_scenario,
     load_situation,
     scenario_from_mapping,
 )
-from npc_tactics.rules.dicepool.engine import DicePoolEngine
+from npc_tactics.systems.dicepool.rules.engine import DicePoolEngine
 
 REQUIRED = {"melee_duel", "shootout", "fast_vs_brutes", "lightning_vs_armour", "skirmish_2v3"}
 

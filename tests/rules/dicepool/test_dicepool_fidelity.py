@@ -11,11 +11,11 @@ import pytest
 from npc_tactics.dice import ScriptedRoller
 from npc_tactics.errors import ConfigError
 from npc_tactics.rules.base import Status
-from npc_tactics.rules.dicepool import actions as A
-from npc_tactics.rules.dicepool import tables as T
-from npc_tactics.rules.dicepool.combat import cover_at, melee_defense
-from npc_tactics.rules.dicepool.content import load_situation
-from npc_tactics.rules.dicepool.engine import DicePoolEngine
+from npc_tactics.systems.dicepool.rules import actions as A
+from npc_tactics.systems.dicepool.rules import tables as T
+from npc_tactics.systems.dicepool.rules.combat import cover_at, melee_defense
+from npc_tactics.systems.dicepool.rules.content import load_situation
+from npc_tactics.systems.dicepool.rules.engine import DicePoolEngine
 
 ENGINE = DicePoolEngine()
 

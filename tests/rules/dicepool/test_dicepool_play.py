@@ -7,14 +7,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from npc_tactics.agents.base import Observation, RandomLegalAgent
-from npc_tactics.agents.dicepool import AGENTS
 from npc_tactics.dice import RngRoller
-from npc_tactics.encoders.dicepool import DicePoolEncoder
 from npc_tactics.rules.base import DecisionKind, Status, events_to_jsonl
-from npc_tactics.rules.dicepool import actions as A
-from npc_tactics.rules.dicepool.content import list_scenarios, load_scenario
-from npc_tactics.rules.dicepool.engine import DicePoolEngine
-from npc_tactics.rules.dicepool.profile import tactic_profile
+from npc_tactics.systems.dicepool.agents import AGENTS
+from npc_tactics.systems.dicepool.encoder import DicePoolEncoder
+from npc_tactics.systems.dicepool.rules import actions as A
+from npc_tactics.systems.dicepool.rules.content import list_scenarios, load_scenario
+from npc_tactics.systems.dicepool.rules.engine import DicePoolEngine
+from npc_tactics.systems.dicepool.rules.profile import tactic_profile
 
 ENGINE = DicePoolEngine()
 SCENARIOS = {name: load_scenario(name) for name, _ in list_scenarios()}

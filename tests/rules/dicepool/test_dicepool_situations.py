@@ -11,9 +11,9 @@ import pytest
 from npc_tactics.dice import ScriptedRoller
 from npc_tactics.errors import ConfigError
 from npc_tactics.rules.base import Status
-from npc_tactics.rules.dicepool.content import load_situation, scenario_from_mapping
-from npc_tactics.rules.dicepool.engine import DicePoolEngine
-from npc_tactics.rules.dicepool.pool import hit_probability, hit_table
+from npc_tactics.systems.dicepool.rules.content import load_situation, scenario_from_mapping
+from npc_tactics.systems.dicepool.rules.engine import DicePoolEngine
+from npc_tactics.systems.dicepool.rules.pool import hit_probability, hit_table
 
 ENGINE = DicePoolEngine()
 
@@ -98,7 +98,7 @@ def test_hit_table_matches_the_exact_probabilities():
 def test_importing_the_encoder_computes_no_probabilities():
     """Issue 8 §5: importing the encoder ran 533 exact probability computations (~2.5 s per command)."""
     code = (
-        "import npc_tactics.encoders.dicepool as e, npc_tactics.rules.dicepool.pool as p;"
+        "import npc_tactics.systems.dicepool.encoder as e, npc_tactics.systems.dicepool.rules.pool as p;"
         "assert not hasattr(e, 'HIT');"
         "assert p.hit_table.cache_info().currsize == 0, p.hit_table.cache_info()"
     )

@@ -8,18 +8,18 @@ import pytest
 
 from npc_tactics.dice import RngRoller, ScriptedRoller
 from npc_tactics.rules.base import DecisionKind, EventSink, IllegalActionError, SideResult, Status
-from npc_tactics.rules.dicepool import actions as A
-from npc_tactics.rules.dicepool import tables as T
-from npc_tactics.rules.dicepool.bestiary import load_equipment
-from npc_tactics.rules.dicepool.combat import (
+from npc_tactics.systems.dicepool.rules import actions as A
+from npc_tactics.systems.dicepool.rules import tables as T
+from npc_tactics.systems.dicepool.rules.bestiary import load_equipment
+from npc_tactics.systems.dicepool.rules.combat import (
     melee_defense,
     range_band,
     roll_locations,
     shot_defense,
 )
-from npc_tactics.rules.dicepool.content import load_situation, scenario_from_mapping
-from npc_tactics.rules.dicepool.engine import DicePoolEngine, Rules
-from npc_tactics.rules.dicepool.pool import (
+from npc_tactics.systems.dicepool.rules.content import load_situation, scenario_from_mapping
+from npc_tactics.systems.dicepool.rules.engine import DicePoolEngine, Rules
+from npc_tactics.systems.dicepool.rules.pool import (
     action_ranks,
     action_turns,
     die_distribution,

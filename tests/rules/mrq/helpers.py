@@ -7,9 +7,9 @@ from typing import Any
 
 from npc_tactics.dice import ScriptedRoller
 from npc_tactics.rules.base import EventSink
-from npc_tactics.rules.mrq.content import load_weapons, scenario_from_mapping
-from npc_tactics.rules.mrq.engine import MRQEngine
-from npc_tactics.rules.mrq.state import MRQState
+from npc_tactics.systems.mrq.rules.content import load_weapons, scenario_from_mapping
+from npc_tactics.systems.mrq.rules.engine import MRQEngine
+from npc_tactics.systems.mrq.rules.state import MRQState
 
 W = load_weapons()
 

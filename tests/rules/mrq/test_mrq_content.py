@@ -9,19 +9,19 @@ import pytest
 import yaml
 
 from npc_tactics.agents.base import Observation
-from npc_tactics.agents.mrq import AGENTS
 from npc_tactics.dice import RngRoller
-from npc_tactics.encoders.mrq import MRQEncoder
 from npc_tactics.errors import ConfigError, UnknownNameError
 from npc_tactics.rules.base import DecisionKind
-from npc_tactics.rules.mrq.content import (
+from npc_tactics.systems.mrq.agents import AGENTS
+from npc_tactics.systems.mrq.encoder import MRQEncoder
+from npc_tactics.systems.mrq.rules.content import (
     list_scenarios,
     load_bestiary,
     load_scenario,
     load_situation,
     scenario_from_mapping,
 )
-from npc_tactics.rules.mrq.engine import MRQEngine
+from npc_tactics.systems.mrq.rules.engine import MRQEngine
 
 ENGINE = MRQEngine()
 REQUIRED = {"shield_vs_greataxe", "spear_vs_sword", "lancer_charge", "wolf_pack", "skirmish_2v2"}

@@ -9,11 +9,11 @@ from hypothesis import strategies as st
 
 from npc_tactics.dice import RngRoller
 from npc_tactics.rules.base import DecisionKind, IllegalActionError, Status, events_to_jsonl
-from npc_tactics.rules.mrq import exchange as X
-from npc_tactics.rules.mrq.actions import IDX, N_ACTIONS, TARGETED
-from npc_tactics.rules.mrq.content import list_scenarios, load_scenario
-from npc_tactics.rules.mrq.engine import MRQEngine
-from npc_tactics.rules.mrq.profile import tactic_profile
+from npc_tactics.systems.mrq.rules import exchange as X
+from npc_tactics.systems.mrq.rules.actions import IDX, N_ACTIONS, TARGETED
+from npc_tactics.systems.mrq.rules.content import list_scenarios, load_scenario
+from npc_tactics.systems.mrq.rules.engine import MRQEngine
+from npc_tactics.systems.mrq.rules.profile import tactic_profile
 from tests.rules.mrq.helpers import duel, sink
 
 ENGINE = MRQEngine()

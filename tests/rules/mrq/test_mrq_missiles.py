@@ -11,19 +11,19 @@ import numpy as np
 import pytest
 
 from npc_tactics.agents.base import Observation
-from npc_tactics.agents.mrq import AGENTS
 from npc_tactics.dice import RngRoller
 from npc_tactics.errors import ConfigError
 from npc_tactics.rules.base import DecisionKind
-from npc_tactics.rules.mrq import exchange as X
-from npc_tactics.rules.mrq import fighters as F
-from npc_tactics.rules.mrq import missiles as M
-from npc_tactics.rules.mrq.actions import EFFECT_IDX, IDX, TARGETED
-from npc_tactics.rules.mrq.bestiary import build_profile, load_bestiary
-from npc_tactics.rules.mrq.content import load_scenario, scenario_from_mapping
-from npc_tactics.rules.mrq.engine import MRQEngine
-from npc_tactics.rules.mrq.state import BROKEN, DROPPED, READY
-from npc_tactics.rules.mrq.tables import APART, CHEST, CLOSE, LONG, MAX_GAP
+from npc_tactics.systems.mrq.agents import AGENTS
+from npc_tactics.systems.mrq.rules import exchange as X
+from npc_tactics.systems.mrq.rules import fighters as F
+from npc_tactics.systems.mrq.rules import missiles as M
+from npc_tactics.systems.mrq.rules.actions import EFFECT_IDX, IDX, TARGETED
+from npc_tactics.systems.mrq.rules.bestiary import build_profile, load_bestiary
+from npc_tactics.systems.mrq.rules.content import load_scenario, scenario_from_mapping
+from npc_tactics.systems.mrq.rules.engine import MRQEngine
+from npc_tactics.systems.mrq.rules.state import BROKEN, DROPPED, READY
+from npc_tactics.systems.mrq.rules.tables import APART, CHEST, CLOSE, LONG, MAX_GAP
 from tests.rules.mrq.helpers import W, duel, kinds, sink
 
 
@@ -137,7 +137,7 @@ def test_missile_fumble_uses_the_missile_table() -> None:
 
 
 def test_missile_fumble_weapon_lost_bow_and_javelin() -> None:
-    from npc_tactics.rules.mrq.fumbles import apply_fumble
+    from npc_tactics.systems.mrq.rules.fumbles import apply_fumble
 
     _, st = _apart()
     apply_fumble(st, sink(11), 0, 1, "missile")  # bowstring breaks

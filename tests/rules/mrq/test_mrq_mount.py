@@ -10,13 +10,13 @@ import yaml
 
 from npc_tactics.errors import ConfigError
 from npc_tactics.rules.base import DecisionKind, SideResult, Status
-from npc_tactics.rules.mrq import exchange as X
-from npc_tactics.rules.mrq import fighters as F
-from npc_tactics.rules.mrq import mounts, rounds
-from npc_tactics.rules.mrq.actions import EFFECT_IDX, IDX, TARGETED
-from npc_tactics.rules.mrq.bestiary import load_bestiary
-from npc_tactics.rules.mrq.scenario import load_scenario, scenario_from_mapping
-from npc_tactics.rules.mrq.tables import CLOSE, MOUNTED_BONUS
+from npc_tactics.systems.mrq.rules import exchange as X
+from npc_tactics.systems.mrq.rules import fighters as F
+from npc_tactics.systems.mrq.rules import mounts, rounds
+from npc_tactics.systems.mrq.rules.actions import EFFECT_IDX, IDX, TARGETED
+from npc_tactics.systems.mrq.rules.bestiary import load_bestiary
+from npc_tactics.systems.mrq.rules.scenario import load_scenario, scenario_from_mapping
+from npc_tactics.systems.mrq.rules.tables import CLOSE, MOUNTED_BONUS
 from tests.rules.mrq.helpers import duel, kinds, sink
 
 SPEAR, RIDER, HORSE = 0, 1, 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from npc_tactics.rules.mrq.opposed import (
+from npc_tactics.systems.mrq.rules.opposed import (
     compare,
     critical_range,
     effects_granted,
@@ -12,7 +12,7 @@ from npc_tactics.rules.mrq.opposed import (
     success_level,
     win_probability,
 )
-from npc_tactics.rules.mrq.tables import (
+from npc_tactics.systems.mrq.rules.tables import (
     CRITICAL,
     FAILURE,
     FUMBLE,

@@ -10,8 +10,8 @@ import pytest
 
 from npc_tactics.dice import RngRoller
 from npc_tactics.errors import ConfigError
-from npc_tactics.rules.mrq.content import load_situation
-from npc_tactics.rules.mrq.engine import MRQEngine
+from npc_tactics.systems.mrq.rules.content import load_situation
+from npc_tactics.systems.mrq.rules.engine import MRQEngine
 
 ENGINE = MRQEngine()
 

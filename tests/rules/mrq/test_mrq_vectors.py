@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from npc_tactics.rules.base import DecisionKind, Status
-from npc_tactics.rules.mrq import exchange as X
-from npc_tactics.rules.mrq import fighters as F
-from npc_tactics.rules.mrq.actions import EFFECT_IDX, TARGETED
-from npc_tactics.rules.mrq.damage import apply_location_damage, roll_location, roll_weapon
-from npc_tactics.rules.mrq.fumbles import apply_fumble
-from npc_tactics.rules.mrq.state import BROKEN, DROPPED, STUCK, Exchange
-from npc_tactics.rules.mrq.tables import CHEST, HEAD, LEFT_ARM, RIGHT_ARM
+from npc_tactics.systems.mrq.rules import exchange as X
+from npc_tactics.systems.mrq.rules import fighters as F
+from npc_tactics.systems.mrq.rules.actions import EFFECT_IDX, TARGETED
+from npc_tactics.systems.mrq.rules.damage import apply_location_damage, roll_location, roll_weapon
+from npc_tactics.systems.mrq.rules.fumbles import apply_fumble
+from npc_tactics.systems.mrq.rules.state import BROKEN, DROPPED, STUCK, Exchange
+from npc_tactics.systems.mrq.rules.tables import CHEST, HEAD, LEFT_ARM, RIGHT_ARM
 from tests.rules.mrq.helpers import W, duel, kinds, sink
 
 

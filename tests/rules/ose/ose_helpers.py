@@ -8,8 +8,8 @@ import numpy as np
 
 from npc_tactics.dice import RngRoller, ScriptedRoller
 from npc_tactics.rules.base import Event
-from npc_tactics.rules.ose.engine import OSEEngine
-from npc_tactics.rules.ose.state import OSEState
+from npc_tactics.systems.ose.rules.engine import OSEEngine
+from npc_tactics.systems.ose.rules.state import OSEState
 
 
 def scenario(side0: list[dict[str, Any]], side1: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:

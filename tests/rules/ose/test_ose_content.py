@@ -11,9 +11,9 @@ import yaml
 from npc_tactics.dice import RngRoller
 from npc_tactics.errors import ConfigError, UnknownNameError
 from npc_tactics.rules.base import DecisionKind
-from npc_tactics.rules.ose.content import list_scenarios, load_scenario, load_situation
-from npc_tactics.rules.ose.engine import OSEEngine
-from npc_tactics.rules.ose.templates import make_template, template_names
+from npc_tactics.systems.ose.rules.content import list_scenarios, load_scenario, load_situation
+from npc_tactics.systems.ose.rules.engine import OSEEngine
+from npc_tactics.systems.ose.rules.templates import make_template, template_names
 
 BESTIARY = ("goblin", "kobold", "orc", "hobgoblin", "gnoll", "skeleton", "ogre", "bugbear")
 

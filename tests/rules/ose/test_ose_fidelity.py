@@ -11,11 +11,11 @@ from ose_helpers import Fight, scenario
 
 from npc_tactics.dice import RngRoller, ScriptedRoller
 from npc_tactics.rules.base import EventSink, SideResult, Status
-from npc_tactics.rules.ose import actions as A
-from npc_tactics.rules.ose import combat, legal
-from npc_tactics.rules.ose.engine import OSEEngine
-from npc_tactics.rules.ose.state import PHASE_MELEE, PHASE_MISSILE
-from npc_tactics.rules.ose.templates import make_template
+from npc_tactics.systems.ose.rules import actions as A
+from npc_tactics.systems.ose.rules import combat, legal
+from npc_tactics.systems.ose.rules.engine import OSEEngine
+from npc_tactics.systems.ose.rules.state import PHASE_MELEE, PHASE_MISSILE
+from npc_tactics.systems.ose.rules.templates import make_template
 
 
 def test_p1_magic_missile_damage_disrupts_a_caster_who_lost_initiative() -> None:
@@ -131,7 +131,7 @@ def test_p4_withdraw_attack_melee_vs_none() -> None:
 def test_p5_situation_keeps_morale_history() -> None:
     """OSE morale: checks at the first death and at half the side out; a check already made is not made
     again. A situation with a dead goblin used to fire a second 'first death' check at the next death."""
-    from npc_tactics.rules.ose.content import load_situation
+    from npc_tactics.systems.ose.rules.content import load_situation
 
     goblins = [{"template": "goblin", "name": f"G{k}", "position": 0, "hp": 3} for k in range(5)]
     goblins[0]["status"] = "dead"
@@ -219,7 +219,7 @@ def test_p8_withdraw_and_retreat_only_when_in_melee() -> None:
 
 def test_p3_by_the_book_does_not_sleep_as_many_friends_as_foes() -> None:
     from npc_tactics.agents.base import Observation
-    from npc_tactics.agents.ose import ByTheBookAgent
+    from npc_tactics.systems.ose.agents import ByTheBookAgent
 
     sc = scenario(
         [{"template": "goblin", "name": "G", "position": 0, "hp": 3}],

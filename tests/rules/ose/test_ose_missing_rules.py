@@ -133,8 +133,8 @@ def test_thrown_weapon_then_no_melee_without_a_spare() -> None:
     f.do("hold", "F:melee")
     f.do("declare_none", "O:declare")
     f.do("declare_none", "F:declare")
-    from npc_tactics.rules.ose import legal
-    from npc_tactics.rules.ose.state import PHASE_MELEE
+    from npc_tactics.systems.ose.rules import legal
+    from npc_tactics.systems.ose.rules.state import PHASE_MELEE
 
     assert legal.act(f.state, 0, PHASE_MELEE) == []  # no weapon left
     spare = Fight(scenario([{**sc["sides"][0]["combatants"][0], "ammo": 2}], sc["sides"][1]["combatants"]), [])

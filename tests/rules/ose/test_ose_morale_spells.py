@@ -108,7 +108,7 @@ def test_sleep_fewest_hd_first_within_budget() -> None:
 
 
 def test_magic_missile_and_cure_light_wounds() -> None:
-    from npc_tactics.rules.ose.content import load_situation
+    from npc_tactics.systems.ose.rules.content import load_situation
 
     sit = {
         "acting": "C",

@@ -8,13 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from npc_tactics.agents.base import Observation, RandomLegalAgent
-from npc_tactics.agents.ose import AGENTS
 from npc_tactics.dice import RngRoller
-from npc_tactics.encoders.ose import OSEEncoder
 from npc_tactics.rules.base import IllegalActionError, Status, events_to_jsonl
-from npc_tactics.rules.ose.content import list_scenarios, load_scenario
-from npc_tactics.rules.ose.engine import OSEEngine
-from npc_tactics.rules.ose.profile import tactic_profile
+from npc_tactics.systems.ose.agents import AGENTS
+from npc_tactics.systems.ose.encoder import OSEEncoder
+from npc_tactics.systems.ose.rules.content import list_scenarios, load_scenario
+from npc_tactics.systems.ose.rules.engine import OSEEngine
+from npc_tactics.systems.ose.rules.profile import tactic_profile
 
 SCENARIOS = [n for n, _ in list_scenarios()]
 OPTION_SETS = [

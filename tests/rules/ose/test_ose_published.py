@@ -11,8 +11,8 @@ import pytest
 from ose_helpers import Fight, scenario
 
 from npc_tactics.rules.base import Status
-from npc_tactics.rules.ose import tables as T
-from npc_tactics.rules.ose.templates import armour, make_template, raw_templates, weapons
+from npc_tactics.systems.ose.rules import tables as T
+from npc_tactics.systems.ose.rules.templates import armour, make_template, raw_templates, weapons
 
 # ----- saving throws -----------------------------------------------------------------------------
 

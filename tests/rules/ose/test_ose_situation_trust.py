@@ -10,8 +10,8 @@ import pytest
 
 from npc_tactics.dice import RngRoller
 from npc_tactics.errors import ConfigError
-from npc_tactics.rules.ose.content import load_situation
-from npc_tactics.rules.ose.engine import OSEEngine
+from npc_tactics.systems.ose.rules.content import load_situation
+from npc_tactics.systems.ose.rules.engine import OSEEngine
 
 
 def situation(goblin: dict[str, Any], **top: Any) -> dict[str, Any]:

@@ -8,11 +8,11 @@ from __future__ import annotations
 from ose_helpers import Fight, scenario
 
 from npc_tactics.rules.base import SideResult, Status
-from npc_tactics.rules.ose import legal
-from npc_tactics.rules.ose.combat import hit_probability, needed_roll
-from npc_tactics.rules.ose.initiative import side_order
-from npc_tactics.rules.ose.state import PHASE_MOVE
-from npc_tactics.rules.ose.tables import MAX_ENCOUNTER_ROUNDS
+from npc_tactics.systems.ose.rules import legal
+from npc_tactics.systems.ose.rules.combat import hit_probability, needed_roll
+from npc_tactics.systems.ose.rules.initiative import side_order
+from npc_tactics.systems.ose.rules.state import PHASE_MOVE
+from npc_tactics.systems.ose.rules.tables import MAX_ENCOUNTER_ROUNDS
 
 
 def archers() -> dict:
@@ -328,6 +328,6 @@ def test_v17_casting_offers_no_move_step() -> None:
 
 
 def test_v18_encounter_movement_limit_never_reached() -> None:
-    from npc_tactics.rules.ose.content import list_scenarios, load_scenario
+    from npc_tactics.systems.ose.rules.content import list_scenarios, load_scenario
 
     assert all(load_scenario(n).max_rounds <= MAX_ENCOUNTER_ROUNDS for n, _ in list_scenarios())

@@ -7,8 +7,8 @@ from typing import Any
 
 from npc_tactics.dice import ScriptedRoller
 from npc_tactics.rules.base import Event
-from npc_tactics.rules.runequest.engine import RuneQuestEngine
-from npc_tactics.rules.runequest.state import RQState
+from npc_tactics.systems.runequest.rules.engine import RuneQuestEngine
+from npc_tactics.systems.runequest.rules.state import RQState
 
 
 def fight(

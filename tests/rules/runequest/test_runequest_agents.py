@@ -5,13 +5,13 @@ from __future__ import annotations
 import numpy as np
 
 from npc_tactics.agents.base import Observation, RandomLegalAgent
-from npc_tactics.agents.runequest import AGENTS
 from npc_tactics.dice import RngRoller
-from npc_tactics.encoders.runequest import RuneQuestEncoder
 from npc_tactics.rules.base import SideResult
-from npc_tactics.rules.runequest import content
-from npc_tactics.rules.runequest.engine import RuneQuestEngine
-from npc_tactics.rules.runequest.profile import tactic_profile
+from npc_tactics.systems.runequest.agents import AGENTS
+from npc_tactics.systems.runequest.encoder import RuneQuestEncoder
+from npc_tactics.systems.runequest.rules import content
+from npc_tactics.systems.runequest.rules.engine import RuneQuestEngine
+from npc_tactics.systems.runequest.rules.profile import tactic_profile
 
 
 def _match(scenario: str, a0, a1, games: int) -> tuple[int, dict[str, int]]:

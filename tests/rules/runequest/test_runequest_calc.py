@@ -9,13 +9,13 @@ import pytest
 
 from npc_tactics.dice import ScriptedRoller
 from npc_tactics.rules.base import EventSink
-from npc_tactics.rules.runequest import calc
-from npc_tactics.rules.runequest import tables as T
-from npc_tactics.rules.runequest.damage import roll_damage
-from npc_tactics.rules.runequest.engine import DEFAULT_OPTIONS
-from npc_tactics.rules.runequest.magic import spell_sr
-from npc_tactics.rules.runequest.resolve import weapon_damage_taken
-from npc_tactics.rules.runequest.scenario import _weapon_spec, make_combatant
+from npc_tactics.systems.runequest.rules import calc
+from npc_tactics.systems.runequest.rules import tables as T
+from npc_tactics.systems.runequest.rules.damage import roll_damage
+from npc_tactics.systems.runequest.rules.engine import DEFAULT_OPTIONS
+from npc_tactics.systems.runequest.rules.magic import spell_sr
+from npc_tactics.systems.runequest.rules.resolve import weapon_damage_taken
+from npc_tactics.systems.runequest.rules.scenario import _weapon_spec, make_combatant
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from rq_helpers import fight, kinds, play
 
 from npc_tactics.dice import ScriptedRoller
 from npc_tactics.rules.base import DecisionKind, EventSink, IllegalActionError, SideResult, Status
-from npc_tactics.rules.runequest.damage import end_of_round_deaths, settle, wound
+from npc_tactics.systems.runequest.rules.damage import end_of_round_deaths, settle, wound
 
 WARRIOR = {"template": "orlanthi_warrior"}
 BARE_BROO = {"template": "broo", "armour": 0}
@@ -144,8 +144,8 @@ def test_vector_12_strike_slips_to_next_round() -> None:
 
 
 def test_vector_19_first_aid_heals_capped_wound_and_abandon_penalty() -> None:
-    from npc_tactics.rules.runequest.content import load_situation
-    from npc_tactics.rules.runequest.engine import RuneQuestEngine
+    from npc_tactics.systems.runequest.rules.content import load_situation
+    from npc_tactics.systems.runequest.rules.engine import RuneQuestEngine
 
     situation = {
         "name": "aid",

@@ -11,8 +11,8 @@ import yaml
 from npc_tactics.dice import ScriptedRoller
 from npc_tactics.errors import ConfigError, UnknownNameError
 from npc_tactics.rules.base import DecisionKind, Status
-from npc_tactics.rules.runequest import content
-from npc_tactics.rules.runequest.engine import RuneQuestEngine
+from npc_tactics.systems.runequest.rules import content
+from npc_tactics.systems.runequest.rules.engine import RuneQuestEngine
 
 REQUIRED = {
     "parry_duel",

@@ -10,12 +10,12 @@ from rq_helpers import fight, kinds, play
 
 from npc_tactics.dice import ScriptedRoller
 from npc_tactics.rules.base import EventSink, Status
-from npc_tactics.rules.runequest import calc
-from npc_tactics.rules.runequest import tables as T
-from npc_tactics.rules.runequest.content import make_combatant
-from npc_tactics.rules.runequest.damage import settle
-from npc_tactics.rules.runequest.engine import DEFAULT_OPTIONS
-from npc_tactics.rules.runequest.resolve import fumble
+from npc_tactics.systems.runequest.rules import calc
+from npc_tactics.systems.runequest.rules import tables as T
+from npc_tactics.systems.runequest.rules.content import make_combatant
+from npc_tactics.systems.runequest.rules.damage import settle
+from npc_tactics.systems.runequest.rules.engine import DEFAULT_OPTIONS
+from npc_tactics.systems.runequest.rules.resolve import fumble
 
 WARRIOR = {"template": "orlanthi_warrior"}  # DEX 12 SIZ 14: SR 3+2; broadsword 70 (SR 2), db 1D4
 BROO = {"template": "broo"}  # DEX 10 SIZ 13: short spear 50 at SR 7, small shield 40, db 1D4

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rq_helpers import fight, kinds, play
 
 from npc_tactics.rules.base import DecisionKind, SideResult, Status
-from npc_tactics.rules.runequest.intents import free_hand_after
+from npc_tactics.systems.runequest.rules.intents import free_hand_after
 
 WARRIOR = {"template": "orlanthi_warrior"}  # STR 14 SIZ 14 (db 1D4), broadsword 70%, medium shield
 BROO = {"template": "broo"}  # SIZ 13, DEX 10

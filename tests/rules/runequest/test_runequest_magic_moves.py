@@ -7,7 +7,7 @@ from rq_helpers import fight, kinds, play
 
 from npc_tactics.dice import ScriptedRoller
 from npc_tactics.rules.base import SideResult, Status
-from npc_tactics.rules.runequest.engine import RuneQuestEngine
+from npc_tactics.systems.runequest.rules.engine import RuneQuestEngine
 
 WARRIOR = {"template": "orlanthi_warrior"}
 SHAMAN = {"template": "shaman"}

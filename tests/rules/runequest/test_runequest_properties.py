@@ -8,12 +8,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from npc_tactics.dice import RngRoller
-from npc_tactics.encoders.runequest import RuneQuestEncoder
 from npc_tactics.rules.base import DecisionKind, Status, events_to_jsonl
-from npc_tactics.rules.runequest import actions as A
-from npc_tactics.rules.runequest import content
-from npc_tactics.rules.runequest import tables as T
-from npc_tactics.rules.runequest.engine import RuneQuestEngine
+from npc_tactics.systems.runequest.encoder import RuneQuestEncoder
+from npc_tactics.systems.runequest.rules import actions as A
+from npc_tactics.systems.runequest.rules import content
+from npc_tactics.systems.runequest.rules import tables as T
+from npc_tactics.systems.runequest.rules.engine import RuneQuestEngine
 
 SCENARIOS = sorted(n for n, _ in content.list_scenarios())
 LOADED = {n: content.load_scenario(n) for n in SCENARIOS}

@@ -10,8 +10,8 @@ import pytest
 
 from npc_tactics.dice import ScriptedRoller
 from npc_tactics.errors import ConfigError
-from npc_tactics.rules.runequest import content
-from npc_tactics.rules.runequest.engine import RuneQuestEngine
+from npc_tactics.systems.runequest.rules import content
+from npc_tactics.systems.runequest.rules.engine import RuneQuestEngine
 
 
 def _situation(snik: dict[str, Any] | None = None, **top: Any) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from rq_helpers import fight, kinds, play
 
-from npc_tactics.rules.runequest import split
+from npc_tactics.systems.runequest.rules import split
 
 WARRIOR = {"template": "orlanthi_warrior"}  # DEX SR 3, SIZ SR 2, broadsword SR 2: attacks at SR 7
 BROO = {"template": "broo"}

@@ -1,0 +1,1 @@
+"""dicepool: everything of this rules system (rules engine, encoder, scripted agents, words), one package."""

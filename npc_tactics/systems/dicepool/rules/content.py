@@ -1,0 +1,335 @@
+"""Scenarios and GM situations for the dice-pool system (configs/dicepool/scenarios/*.yaml).
+
+A scenario lists two sides (side 0 = the NPCs) of combatants built from bestiary templates with per-
+combatant overrides; a situation is a fight in progress (current location HP, postures, DEFENSE dice,
+round) handed back at the acting NPC's slot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from npc_tactics.configs import system_dir
+from npc_tactics.configs import validate as V
+from npc_tactics.dice import Roller
+from npc_tactics.errors import ConfigError
+from npc_tactics.rules import loading
+from npc_tactics.rules.base import Status
+from npc_tactics.systems.dicepool.rules import tables as T
+from npc_tactics.systems.dicepool.rules.actions import MAX_PER_SIDE
+from npc_tactics.systems.dicepool.rules.bestiary import STAT_KEYS, build_fighter, load_bestiary
+from npc_tactics.systems.dicepool.rules.combat import face
+from npc_tactics.systems.dicepool.rules.options import SPEC
+from npc_tactics.systems.dicepool.rules.pool import situation_ranks
+from npc_tactics.systems.dicepool.rules.state import PHASE_ACT, DicePoolState, Fighter
+
+SCENARIO_DIR = system_dir("dicepool") / "scenarios"
+SCENARIO_KEYS = ("name", "description", "max_rounds", "escape_distance", "options", "sides")
+SITUATION_KEYS = SCENARIO_KEYS + ("round", "acting", "then", "pending")
+COMBATANT_KEYS = (
+    "template",
+    "name",
+    "position",
+    "readied",
+    "posture",
+    "concealment",
+    "cover",
+    "mounted",
+) + STAT_KEYS
+SITUATION_COMBATANT_KEYS = COMBATANT_KEYS + (
+    "location_hp",
+    "defense_dice",
+    "aim_target",
+    "moving",
+    "status",
+    "facing",
+)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A validated scenario: what :meth:`DicePoolEngine.new_combat` accepts."""
+
+    name: str
+    description: str
+    max_rounds: int
+    escape_distance: float
+    options: Mapping[str, Any]
+    side_names: tuple[str, str]
+    fighters: tuple[Fighter, ...] = field(repr=False)
+
+
+def _combatant(
+    file: str, raw: Any, fld: str, side: int, situation: bool
+) -> tuple[Fighter, dict[str, Any]]:
+    keys = SITUATION_COMBATANT_KEYS if situation else COMBATANT_KEYS
+    d = V.mapping(raw, file, fld, keys, ("template",))
+    bestiary = load_bestiary()
+    template = V.choice(d["template"], file, f"{fld}.template", bestiary, "template")
+    name = V.string(d.get("name", template), file, f"{fld}.name", non_empty=True)
+    f = build_fighter(
+        file,
+        template,
+        bestiary[template],
+        {k: v for k, v in d.items() if k in STAT_KEYS},
+        fld,
+        side,
+        name,
+    )
+    f.position = V.number(d.get("position", 0), file, f"{fld}.position", -V.MAX_METRES, V.MAX_METRES)
+    if "readied" in d:
+        names = [w.name for w in f.weapons]
+        r = V.choice(d["readied"], file, f"{fld}.readied", ["none", *names], "weapon")
+        f.readied = -1 if r == "none" else names.index(r)
+    f.posture = T.POSTURE_NAMES.index(
+        V.choice(d.get("posture", "standing"), file, f"{fld}.posture", T.POSTURE_NAMES, "posture")
+    )
+    f.cover_available = T.CONCEALMENT_NAMES.index(
+        V.choice(d.get("cover", "none"), file, f"{fld}.cover", T.CONCEALMENT_NAMES, "cover")
+    )
+    f.concealment = T.CONCEALMENT_NAMES.index(
+        V.choice(
+            d.get("concealment", "none"), file, f"{fld}.concealment", T.CONCEALMENT_NAMES, "concealment"
+        )
+    )
+    f.cover_available = max(f.cover_available, f.concealment)
+    f.cover_spot, f.spot_cover = f.position, f.cover_available
+    f.mounted = V.boolean(d.get("mounted", False), file, f"{fld}.mounted")
+    if f.mounted and f.mount_speed == 0:
+        raise ConfigError(file, f"{fld}.mounted", "this combatant has no mount (mount_speed is 0)")
+    return f, d
+
+
+def _apply_situation(
+    file: str, f: Fighter, d: dict[str, Any], fld: str, rules: Any, notes: list[str]
+) -> None:
+    """Current wounds and conditions of a fight in progress (load_situation); impossible ones are errors."""
+    from npc_tactics.systems.dicepool.rules.combat import attack_pool, melee_skill, wound_status
+
+    if "location_hp" in d:
+        locs = V.mapping(d["location_hp"], file, f"{fld}.location_hp", T.LOCATIONS)
+        threshold = 0 if rules.serious_wound_at_zero else -1
+        for n, v in locs.items():
+            i = T.LOCATION_INDEX[n]
+            # below −max HP means nothing more: a location at −max is already death (D16)
+            f.loc_hp[i] = V.integer(v, file, f"{fld}.location_hp.{n}", -f.loc_max[i], f.loc_max[i])
+            f.serious[i] = f.loc_hp[i] <= threshold
+        f.hp = sum(h for h in f.loc_hp if h > 0)
+    else:
+        notes.append(f"{f.name}: location_hp not given, assumed unhurt ({f.max_hp} HP)")
+    pool = attack_pool(f, melee_skill(f))
+    f.defense_dice = V.integer(d.get("defense_dice", 0), file, f"{fld}.defense_dice", 0, T.MAX_POOL)
+    if f.defense_dice > pool:
+        raise ConfigError(
+            file,
+            f"{fld}.defense_dice",
+            f"at most {pool} (the dice of its melee pool that can be moved to DEFENSE), got {f.defense_dice}",
+        )
+    f.moving = V.boolean(d.get("moving", False), file, f"{fld}.moving")
+    if f.moving and (f.posture or f.concealment):
+        raise ConfigError(
+            file, f"{fld}.moving", "a moving combatant stands and has left its cover (posture, concealment)"
+        )
+    wounds = wound_status(f, rules)
+    if "status" in d:
+        status = V.choice(
+            d["status"], file, f"{fld}.status", [s.name.lower() for s in Status], "status"
+        )
+        f.status = Status[status.upper()]
+        if f.status == Status.ACTIVE and wounds != Status.ACTIVE:
+            raise ConfigError(
+                file,
+                f"{fld}.status",
+                f"its location_hp make it {wounds.name.lower()} (D16), it cannot be active",
+            )
+    elif wounds != Status.ACTIVE:
+        f.status = wounds
+        notes.append(f"{f.name}: status not given, {wounds.name.lower()} from its wounds (D16)")
+    if "readied" not in d and len(f.weapons) > 1:
+        notes.append(f"{f.name}: readied not given, assumed {f.weapons[0].name}")
+    if "position" not in d:
+        notes.append(f"{f.name}: position not given, assumed 0 m")
+
+
+def _sides(
+    file: str, data: dict[str, Any], situation: bool, rules: Any = None, notes: list[str] | None = None
+) -> tuple[tuple[str, str], list[Fighter], list[dict[str, Any]]]:
+    sides = V.two_sides(data["sides"], file)
+    names: list[str] = []
+    fighters: list[Fighter] = []
+    raws: list[dict[str, Any]] = []
+    for s, side_raw in enumerate(sides):
+        sd = V.mapping(side_raw, file, f"sides[{s}]", ("name", "combatants"), ("combatants",))
+        names.append(V.string(sd.get("name", f"side_{s}"), file, f"sides[{s}].name", non_empty=True))
+        members = V.sequence(sd["combatants"], file, f"sides[{s}].combatants", 1, MAX_PER_SIDE, "combatants")
+        for k, raw in enumerate(members):
+            fld = f"sides[{s}].combatants[{k}]"
+            f, d = _combatant(file, raw, fld, s, situation)
+            if any(g.name == f.name for g in fighters):
+                raise ConfigError(
+                    file,
+                    f"{fld}.name", f"duplicate combatant name {f.name!r}; give each a distinct name"
+                )
+            if situation:
+                _apply_situation(file, f, d, fld, rules, notes if notes is not None else [])
+            fighters.append(f)
+            raws.append({**d, "_field": fld})
+    return (names[0], names[1]), fighters, raws
+
+
+def _given(options: Any) -> Any:
+    """A scenario's ``options:`` left empty (null) means none."""
+    return {} if options is None else options
+
+
+def scenario_from_mapping(data: Any, file: str) -> Scenario:
+    """Validate a scenario mapping (unknown keys are errors) and build its fighters."""
+    d = V.mapping(data, file, "", SCENARIO_KEYS, ("name", "sides"))
+    side_names, fighters, _ = _sides(file, d, False)
+    return Scenario(
+        name=V.string(d["name"], file, "name", non_empty=True),
+        description=V.string(d.get("description", ""), file, "description"),
+        max_rounds=V.integer(d.get("max_rounds", 20), file, "max_rounds", 1, 1000),
+        escape_distance=V.number(d.get("escape_distance", 40), file, "escape_distance", 1, 2 * V.MAX_METRES),
+        options=loading.read_options(SPEC, _given(d.get("options")), file),
+        side_names=side_names,
+        fighters=tuple(fighters),
+    )
+
+
+def list_scenarios() -> list[tuple[str, str]]:
+    """(name, one-line description) of every shipped scenario."""
+    return loading.list_scenarios(SCENARIO_DIR)
+
+
+def load_scenario(name_or_path: str) -> Scenario:
+    """A shipped scenario by name, or a YAML file path; validated."""
+    return loading.load_scenario(name_or_path, SCENARIO_DIR, scenario_from_mapping)
+
+
+def load_situation(
+    engine: Any,
+    path_or_mapping: str | Path | Mapping[str, Any],
+    roller: Roller,
+    notes: list[str] | None = None,
+) -> DicePoolState:
+    """:func:`load_plain_situation`, plus an optional ``pending:`` decision (``split`` or ``aim``, see
+    :mod:`npc_tactics.systems.dicepool.rules.pending`)."""
+    from npc_tactics.rules.pending import load_with_pending
+    from npc_tactics.systems.dicepool.rules.pending import KINDS
+
+    return load_with_pending(load_plain_situation, KINDS, engine, path_or_mapping, roller, notes)  # type: ignore[no-any-return]  # the shared pending loader returns Any; it returns this system's state
+
+
+def load_plain_situation(
+    engine: Any,
+    path_or_mapping: str | Path | Mapping[str, Any],
+    roller: Roller,
+    notes: list[str] | None = None,
+) -> DicePoolState:
+    """A fight in progress, at the slot of ``acting`` (then the ``then`` names, then a new game turn).
+
+    Fields: those of a scenario, plus ``round``, ``acting`` (a combatant name), ``then`` (names holding the
+    rest of this game turn's slots, in order: an order the initiative rules of §3 can produce) and per
+    combatant ``location_hp``, ``defense_dice``, ``aim_target`` (an enemy's name), ``moving``, ``status``,
+    ``facing`` (the name of the combatant it faces). Each assumption made for a missing field is appended
+    to ``notes`` as one plain-English line.
+    """
+    notes = notes if notes is not None else []
+    file, data = V.document(path_or_mapping)
+    d = V.mapping(data, file, "", SITUATION_KEYS, ("sides", "acting"))
+    options, rules = engine.resolved(loading.read_options(SPEC, _given(d.get("options")), file))
+    _, fighters, raws = _sides(file, d, True, rules, notes)
+    names = [f.name for f in fighters]
+    for f, raw in zip(fighters, raws, strict=True):
+        fld = raw["_field"]
+        if "aim_target" in raw:
+            f.aim_target = names.index(V.choice(raw["aim_target"], file, f"{fld}.aim_target", names, "name"))
+            w = f.weapon
+            if fighters[f.aim_target].side == f.side or w is None or not w.ranged:
+                raise ConfigError(
+                    file, f"{fld}.aim_target", "an enemy, aimed at with a readied ranged weapon (D7)"
+                )
+        if "facing" in raw:
+            other = fighters[names.index(V.choice(raw["facing"], file, f"{fld}.facing", names, "name"))]
+            if other is f:
+                raise ConfigError(file, f"{fld}.facing", "the name of another combatant")
+            face(f, other)
+        else:
+            face_nearest_enemy_of(fighters, f)
+    acting = loading.acting_index(d["acting"], fighters, file)
+    then = [
+        names.index(V.choice(n, file, f"then[{i}]", names, "combatant"))
+        for i, n in enumerate(V.sequence(d.get("then", []), file, "then", what="combatant names"))
+    ]
+    for i, who in enumerate(then):
+        if fighters[who].status != Status.ACTIVE:
+            raise ConfigError(file, f"then[{i}]", f"{names[who]!r} is not active and holds no slot")
+    if "then" not in d:
+        notes.append(f"then not given: a new game turn (new initiative roll) starts after {names[acting]}")
+    order = [acting, *then]
+    absent = [i for i, f in enumerate(fighters) if f.status == Status.ACTIVE and i not in order]
+    try:
+        ranks, n_ta = situation_ranks(
+            order, [f.coordination for f in fighters], names, absent, rules.zero_successes_act_last
+        )
+    except ValueError as exc:
+        raise ConfigError(file, "then", str(exc)) from None
+    round_ = V.integer(d.get("round", 1), file, "round", 1, 1000)
+    if "round" not in d:
+        notes.append("round not given, assumed game turn 1")
+    max_rounds = V.integer(d.get("max_rounds", max(20, round_)), file, "max_rounds", round_, 1000)
+    state = DicePoolState(
+        fighters,
+        round_,
+        max_rounds,
+        V.number(d.get("escape_distance", 40), file, "escape_distance", 1, 2 * V.MAX_METRES),
+        rules,
+        options=options,
+    )
+    state.queue = list(zip(ranks, order, strict=True))
+    state.n_ta = n_ta
+    state.slot = 0
+    state.phase = PHASE_ACT
+    active_sides = {f.side for f in fighters if f.status == Status.ACTIVE}
+    if len(active_sides) < 2:
+        raise ConfigError(file, "sides", "both sides need at least one active combatant")
+    engine.enter(state, roller)
+    return state
+
+
+def face_nearest_enemy_of(fighters: list[Fighter], f: Fighter) -> None:
+    """Default facing of a situation: toward the nearest enemy (D6)."""
+    enemies = [c for c in fighters if c.side != f.side]
+    face(f, min(enemies, key=lambda c: abs(c.position - f.position)))
+
+
+def describe_state(engine: Any, state: DicePoolState) -> str:
+    """Multi-line text: game turn, current slot, then each combatant's HP, position and conditions."""
+    lines = [f"Game turn {state.round}/{state.max_rounds}"]
+    if state.result is not None:
+        lines[0] += f" - over: {state.result.reason}"
+    elif state.actor >= 0:
+        lines[0] += f", rank {state.rank}, acting: {state.combatants[state.actor].name}"
+    for i, f in enumerate(state.combatants):
+        w = f.weapon.name if f.weapon else "empty hands"
+        cond = [T.POSTURE_NAMES[f.posture]]
+        if f.concealment:
+            cond.append(f"{T.CONCEALMENT_NAMES[f.concealment]} cover")
+        if f.moving:
+            cond.append("moving")
+        if f.defense_dice:
+            cond.append(f"+{f.defense_dice} DEF dice")
+        if f.aim_target >= 0:
+            cond.append(f"aiming at {state.combatants[f.aim_target].name}")
+        serious = [T.LOCATIONS[k] for k, s in enumerate(f.serious) if s]
+        if serious:
+            cond.append("serious: " + ",".join(serious))
+        lines.append(
+            f"[{i}] {f.name} (side {f.side}, {f.status.name.lower()}) HP {f.hp}/{f.max_hp} "
+            f"@{f.position:g}m {w}; " + ", ".join(cond)
+        )
+    return "\n".join(lines)

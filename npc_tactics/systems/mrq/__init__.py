@@ -1,0 +1,1 @@
+"""mrq: everything of this rules system (rules engine, encoder, scripted agents, words), one package."""

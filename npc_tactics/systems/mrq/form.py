@@ -1,0 +1,37 @@
+"""What the GM page asks for a MRQ combatant and situation (``GET /bestiary/mrq``): the bestiary's
+stat blocks and the situation keys its loader reads (see :mod:`npc_tactics.gm.forms` for the fields' meaning)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from npc_tactics.gm.forms import COMMON_STATUSES
+
+__all__ = ["FORM", "templates"]
+
+FORM: dict[str, Any] = {
+    "wounds": {"kind": "current", "key": "locations"},
+    "position": None,
+    "engaged_within": None,
+    "statuses": COMMON_STATUSES,
+    "combatant_fields": [
+        {"key": "reactions", "label": "Reactions left", "type": "int", "min": 0, "max": 10},
+        {"key": "weapon", "label": "Weapon", "choices": ["ready", "dropped", "broken"]},
+        {"key": "prone", "label": "Prone", "type": "bool"},
+    ],
+    "situation_fields": [
+        {"key": "round", "label": "Round", "type": "int", "min": 1, "max": 1000, "default": 1},
+        {"key": "distance", "label": "Distance", "choices": ["apart", "long", "close"], "default": "close"},
+    ],
+    "uses_scenario": False,
+}
+
+
+def templates() -> list[dict[str, Any]]:
+    from npc_tactics.systems.mrq.rules.bestiary import load_bestiary
+    from npc_tactics.systems.mrq.rules.tables import LOCATION_NAMES
+
+    return [{"name": name, "description": str(t.get("description", "")),
+             "locations": list(LOCATION_NAMES[str(t.get("body", "humanoid"))]),
+             "mount": str((t.get("mount") or {}).get("template", ""))}  # a rider's mount, described under it
+            for name, t in sorted(load_bestiary().items())]

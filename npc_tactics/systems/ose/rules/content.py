@@ -1,0 +1,27 @@
+"""OSE content, the registry's ``content`` slot: scenarios (:mod:`.scenario`) and GM situations
+(:mod:`.situation`), in two modules so the engine and the situation loader read scenarios without an import cycle.
+"""
+
+from __future__ import annotations
+
+from npc_tactics.systems.ose.rules.scenario import (
+    SCENARIO_DIR,
+    CombatantSpec,
+    Scenario,
+    build_state,
+    list_scenarios,
+    load_scenario,
+    parse_scenario,
+)
+from npc_tactics.systems.ose.rules.situation import load_situation
+
+__all__ = [
+    "SCENARIO_DIR",
+    "CombatantSpec",
+    "Scenario",
+    "build_state",
+    "list_scenarios",
+    "load_scenario",
+    "load_situation",
+    "parse_scenario",
+]

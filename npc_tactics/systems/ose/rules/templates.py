@@ -1,0 +1,335 @@
+"""Stat blocks from the YAML content: weapons, armour, the bestiary and class-based templates.
+
+A template becomes a :class:`~npc_tactics.systems.ose.rules.state.Profile` (derived AC, THAC0, movement, saves,
+damage) plus its hit points, ammunition and memorised spells. Characters: AC from armour + shield + DEX
+(§14.3), THAC0 by class and level (§9.5), movement by armour (OSE basic encumbrance), 1d6 damage + STR
+(§10). Monsters: THAC0 by HD (§9.5) unless given, damage from the stat block.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from npc_tactics.configs import load_yaml, system_dir
+from npc_tactics.configs import validate as V
+from npc_tactics.errors import ConfigError
+from npc_tactics.systems.ose.rules import tables as T
+from npc_tactics.systems.ose.rules.state import Profile
+
+CONFIG = system_dir("ose")
+WEAPON_KEYS = ("damage", "two_handed", "slow", "blunt", "missile", "thrown", "brace", "ranges")
+MONSTER_KEYS = (
+    "description",
+    "ac",
+    "hd",
+    "hp",
+    "thac0",
+    "damage",
+    "weapon_bonus",
+    "weapon",
+    "missile",
+    "ammo",
+    "movement",
+    "morale",
+    "save_as",
+    "humanoid",
+    "undead",
+    "immune",
+    "init_mod",
+    "shield",
+    "spells",
+    "daylight_mod",
+    "surprise_on",
+)
+CHARACTER_KEYS = (
+    "description",
+    "class",
+    "level",
+    "str",
+    "dex",
+    "armour",
+    "shield",
+    "weapon",
+    "missile",
+    "ammo",
+    "hp",
+    "morale",
+    "spells",
+    "init_mod",
+    "immune",
+)
+IMMUNITIES = ("melee", "missile", "sleep", "hold", "charm", "poison")
+NO_WEAPON = {
+    "damage": "1d6",
+    "two_handed": False,
+    "slow": False,
+    "missile": False,
+    "thrown": False,
+    "brace": False,
+    "ranges": None,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    profile: Profile
+    hp: int | str  #: fixed hit points or a dice expression rolled at the start of the fight
+    ammo: int
+    spells: tuple[int, ...]
+
+
+@lru_cache(maxsize=1)
+def weapons() -> dict[str, dict[str, Any]]:
+    path = str(CONFIG / "weapons.yaml")
+    data = V.mapping(load_yaml(path), path, "")
+    out = {}
+    for name, w in data.items():
+        w = V.mapping(w, path, name, WEAPON_KEYS, required=("damage",))
+        ranges = None
+        if w.get("ranges") is not None:
+            rp = V.join(name, "ranges")
+            bands = V.sequence(w["ranges"], path, rp, 3, 3, "[short, medium, long] ranges in feet")
+            ranges = tuple(V.integer(r, path, V.join(rp, i)) for i, r in enumerate(bands))
+        out[name] = {
+            "damage": V.dice(w["damage"], path, V.join(name, "damage"), allow_int=True),
+            **{
+                k: V.boolean(w.get(k, False), path, V.join(name, k))
+                for k in ("two_handed", "slow", "missile", "thrown", "brace")
+            },
+            "ranges": ranges,
+        }
+    return out
+
+
+@lru_cache(maxsize=1)
+def armour() -> tuple[dict[str, tuple[int, int]], int]:
+    path = str(CONFIG / "armour.yaml")
+    keys = ("armour", "shield_bonus")
+    data = V.mapping(load_yaml(path), path, "", keys, required=keys)
+    table = {}
+    for name, a in V.mapping(data["armour"], path, "armour").items():
+        p = V.join("armour", name)
+        a = V.mapping(a, path, p, ("ac", "movement"), required=("ac", "movement"))
+        table[name] = (
+            V.integer(a["ac"], path, V.join(p, "ac")),
+            V.integer(a["movement"], path, V.join(p, "movement")),
+        )
+    return table, V.integer(data["shield_bonus"], path, "shield_bonus")
+
+
+@lru_cache(maxsize=1)
+def raw_templates() -> dict[str, tuple[str, dict[str, Any]]]:
+    """``{name: (file, raw mapping)}`` for every bestiary and character template."""
+    out: dict[str, tuple[str, dict[str, Any]]] = {}
+    for fname in ("bestiary.yaml", "characters.yaml"):
+        path = str(CONFIG / fname)
+        for name, raw in V.mapping(load_yaml(path), path, "").items():
+            out[name] = (path, dict(V.mapping(raw, path, name)))
+    return out
+
+
+def template_names() -> list[str]:
+    return sorted(raw_templates())
+
+
+def parse_hd(text: Any, file: str, path: str) -> tuple[int, int]:
+    """``"1/2"`` -> (1, 0) counted; ``"1-1"`` -> (1, -1); ``"4+1"`` -> (4, 1)."""
+    s = str(text).strip()
+    try:
+        if s == "1/2":
+            return 1, -4
+        for sign in ("+", "-"):
+            if sign in s:
+                a, b = s.split(sign)
+                return int(a), int(b) if sign == "+" else -int(b)
+        return int(s), 0
+    except ValueError:
+        raise ConfigError(
+            file, path, f"bad Hit Dice {text!r}; expected e.g. 1/2, 1-1, 2, 1+1"
+        ) from None
+
+
+def _weapon(name: Any, file: str, path: str) -> dict[str, Any]:
+    table = weapons()
+    return table[V.choice(name, file, path, table, "weapon")]
+
+
+def _spells(raw: Any, file: str, path: str) -> tuple[int, ...]:
+    counts = [0] * len(T.SPELL_NAMES)
+    if raw is None:
+        return tuple(counts)
+    for name, n in V.mapping(raw, file, path, T.SPELL_NAMES).items():
+        counts[T.SPELL_NAMES.index(name)] = V.integer(n, file, V.join(path, name), 0, 9)
+    return tuple(counts)
+
+
+def make_template(
+    name: str, overrides: dict[str, Any] | None = None, file: str = "", path: str = ""
+) -> Template:
+    """Build the template ``name`` with scenario ``overrides`` (weapon, missile, ammo, morale, spells)."""
+    raws = raw_templates()
+    tfile, raw = raws[V.choice(name, file, path, raws, "template")]
+    merged = dict(raw)
+    merged.update(overrides or {})
+    src = file if overrides else tfile
+    where = path if overrides else name
+    if "class" in raw:
+        return _character(name, merged, src, where)
+    return _monster(name, merged, src, where)
+
+
+def _ranges(w: dict[str, Any]) -> tuple[int, int, int]:
+    r = w["ranges"] or (0, 0, 0)
+    return tuple(T.feet_to_squares(x) for x in r)  # type: ignore[return-value]  # the YAML row has exactly three ranges (checked by the loader)
+
+
+def _common(name: str, r: dict[str, Any], file: str, path: str) -> dict[str, Any]:
+    melee = (
+        _weapon(r.get("weapon", "club"), file, f"{path}.weapon")
+        if "weapon" in r
+        else dict(NO_WEAPON)
+    )
+    mp = V.join(path, "missile")
+    missile_name = V.string(r["missile"], file, mp) if r.get("missile") is not None else None
+    missile = _weapon(missile_name, file, mp) if missile_name else None
+    if missile is not None and missile["ranges"] is None:
+        raise ConfigError(file, mp, f"{missile_name!r} cannot be used as a missile weapon")
+    throws = missile is None and bool(melee["thrown"]) and melee["ranges"] is not None
+    if throws:  # no missile weapon: the melee weapon itself can be thrown (OSE "Missile" quality)
+        missile, missile_name = melee, str(r["weapon"])
+    ip = V.join(path, "immune")
+    immune = [
+        V.choice(x, file, V.join(ip, i), IMMUNITIES, "immunity")
+        for i, x in enumerate(V.sequence(r.get("immune", []), file, ip, what="immunities"))
+    ]
+    ammo_default = -1 if missile and not missile["thrown"] else 1
+    return {
+        "throws": throws,
+        "melee": melee,
+        "missile": missile,
+        "missile_name": missile_name,
+        "immune": frozenset(immune),
+        "ammo": V.integer(r.get("ammo", ammo_default), file, V.join(path, "ammo"), low=-1),
+        "spells": _spells(r.get("spells"), file, V.join(path, "spells")),
+        "init_mod": V.integer(r.get("init_mod", 0), file, V.join(path, "init_mod"), -3, 3),
+        "morale": V.integer(r.get("morale", 0), file, V.join(path, "morale"), 0, 12),
+    }
+
+
+def _character(name: str, r: dict[str, Any], file: str, path: str) -> Template:
+    V.mapping(r, file, path, CHARACTER_KEYS, required=("class", "level"))
+    cls = V.choice(r["class"], file, V.join(path, "class"), T.CLASS_THAC0, "class")
+    level = V.integer(r["level"], file, V.join(path, "level"), 1, 14)
+    st = V.integer(r.get("str", 10), file, V.join(path, "str"), 3, 18)
+    dx = V.integer(r.get("dex", 10), file, V.join(path, "dex"), 3, 18)
+    arm_table, shield_bonus = armour()
+    arm = V.choice(r.get("armour", "none"), file, V.join(path, "armour"), arm_table, "armour")
+    c = _common(name, r, file, path)
+    m, ms = c["melee"], c["missile"]
+    # a two-handed melee weapon leaves no hand for the shield: no shield bonus (OSE "Two-handed")
+    carries = V.boolean(r.get("shield", False), file, V.join(path, "shield"))
+    shield = shield_bonus if carries and not m["two_handed"] else 0
+    base_ac, movement = arm_table[arm]
+    hp_default = f"{level}d{T.CLASS_HIT_DIE[cls]}"
+    hp = V.dice(r.get("hp", hp_default), file, V.join(path, "hp"), allow_int=True)
+    prof = Profile(
+        template=name,
+        kind="character",
+        cls=cls,
+        level=level,
+        hd=level,
+        hd_plus=0,
+        ac=base_ac - shield - T.ability_mod(dx),
+        shield=shield,
+        thac0=T.class_thac0(cls, level),
+        str_mod=T.ability_mod(st),
+        dex_missile=T.ability_mod(dx),
+        init_mod=T.ability_mod(dx, T.DEX_INIT_MOD) + c["init_mod"],
+        melee_weapon=r.get("weapon", "unarmed"),
+        melee_damage="1d6",
+        melee_damage_var=str(m["damage"]),
+        melee_slow=bool(m["slow"]),
+        missile_weapon=c["missile_name"],
+        missile_damage="1d6",
+        missile_damage_var=str(ms["damage"]) if ms else "1d6",
+        missile_ranges=_ranges(ms) if ms else (0, 0, 0),
+        missile_slow=bool(ms["slow"]) if ms else False,
+        move=T.feet_to_squares(movement // T.ENCOUNTER_FRACTION),
+        morale=c["morale"],
+        save_spells=T.save_row(f"{cls[0].upper()}{level}")[4],
+        humanoid=True,
+        undead=False,
+        immune=c["immune"],
+        throws=c["throws"],
+        brace=bool(m["brace"]),
+    )
+    return Template(prof, hp, c["ammo"], c["spells"])
+
+
+def _monster(name: str, r: dict[str, Any], file: str, path: str) -> Template:
+    V.mapping(r, file, path, MONSTER_KEYS, required=("ac", "hd", "damage", "movement"))
+    hd, plus = parse_hd(r["hd"], file, V.join(path, "hd"))
+    c = _common(name, r, file, path)
+    m, ms = c["melee"], c["missile"]
+    damage = V.dice(r["damage"], file, V.join(path, "damage"), allow_int=True)
+    bp = V.join(path, "weapon_bonus")
+    bonus = V.integer(r["weapon_bonus"], file, bp) if "weapon_bonus" in r else None
+    var = (
+        (lambda w: f"{w['damage']}{bonus:+d}" if bonus else str(w["damage"]))
+        if bonus is not None
+        else None
+    )
+    carries = V.boolean(r.get("shield", False), file, V.join(path, "shield"))
+    drops = carries and bool(m["two_handed"])
+    shield_bonus = armour()[1]
+    save_as = V.string(r.get("save_as", "NH"), file, V.join(path, "save_as"))
+    try:
+        save = T.save_row(save_as)[4]
+    except ValueError as exc:
+        raise ConfigError(file, V.join(path, "save_as"), str(exc)) from None
+    hp_default = "1d4" if plus == -4 else f"{hd}d8" if plus == 0 else f"{hd}d8{plus:+d}"
+    thac0 = T.monster_thac0(hd, plus if plus > 0 else 0)
+    movement = V.integer(r["movement"], file, V.join(path, "movement"), low=0)
+    prof = Profile(
+        template=name,
+        kind="monster",
+        cls="monster",
+        level=hd,
+        hd=hd,
+        hd_plus=plus,
+        # the stat block's AC includes its shield; a two-handed weapon leaves no hand for it
+        ac=V.integer(r["ac"], file, V.join(path, "ac"), -10, 10) + (shield_bonus if drops else 0),
+        shield=0 if drops or not carries else shield_bonus,
+        thac0=V.integer(r.get("thac0", thac0), file, V.join(path, "thac0"), 1, 25),
+        str_mod=0,
+        dex_missile=0,
+        init_mod=c["init_mod"],
+        melee_weapon=r.get("weapon", "natural"),
+        melee_damage=str(damage),
+        melee_damage_var=var(m) if var else str(damage),
+        melee_slow=bool(m["slow"]),
+        missile_weapon=c["missile_name"],
+        missile_damage=str(damage),
+        missile_damage_var=(var(ms) if var else str(damage)) if ms else str(damage),
+        missile_ranges=_ranges(ms) if ms else (0, 0, 0),
+        missile_slow=bool(ms["slow"]) if ms else False,
+        move=T.feet_to_squares(movement // T.ENCOUNTER_FRACTION),
+        morale=c["morale"],
+        save_spells=save,
+        humanoid=V.boolean(r.get("humanoid", False), file, V.join(path, "humanoid")),
+        undead=V.boolean(r.get("undead", False), file, V.join(path, "undead")),
+        immune=c["immune"],
+        daylight_mod=V.integer(r.get("daylight_mod", 0), file, V.join(path, "daylight_mod"), -4, 0),
+        surprise_on=V.integer(r.get("surprise_on", 2), file, V.join(path, "surprise_on"), 0, 6),
+        throws=c["throws"],
+        brace=bool(m["brace"]),
+    )
+    hp = V.dice(r.get("hp", hp_default), file, V.join(path, "hp"), allow_int=True)
+    return Template(prof, hp, c["ammo"], c["spells"])
+
+
+def template_file(name: str) -> Path:
+    return Path(raw_templates()[name][0])

@@ -1,0 +1,1 @@
+"""runequest: everything of this rules system (rules engine, encoder, scripted agents, words), one package."""

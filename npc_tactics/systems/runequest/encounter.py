@@ -1,0 +1,30 @@
+"""How the encounter builder composes a RuneQuest fight (:class:`~npc_tactics.encounters.adapters.Adapter`):
+6 m between the fronts, ranks 2 m apart, the scenario's ``distance`` set, and a combatant's threat as its best
+weapon's chance times damage past ~3 AP, against a defender who parries or dodges about half the time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from npc_tactics.encounters.adapters import Adapter, mean_damage
+from npc_tactics.systems.runequest.rules.scenario import bestiary, validate_scenario
+
+__all__ = ["ADAPTER"]
+
+
+def _templates() -> list[str]:
+    return sorted(bestiary())
+
+
+def _strength(c: Any) -> tuple[float, float]:
+    db = mean_damage(c.spec.db)
+    best = 0.0
+    for w in c.weapons:
+        if w.spec.kind == "shield":
+            continue
+        # the defender parries or dodges about half the time and wears ~3 AP
+        best = max(best, min(w.spec.skill, 95) / 100 * max(mean_damage(w.spec.damage) + db - 3.0, 0.5) * 0.6)
+    return float(c.max_hp), best
+
+
+ADAPTER = Adapter("runequest", 6.0, 2.0, _templates, validate_scenario, lambda d: {"distance": d}, _strength)

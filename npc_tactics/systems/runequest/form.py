@@ -1,0 +1,31 @@
+"""What the GM page asks for a RuneQuest combatant and situation (``GET /bestiary/runequest``): the bestiary's
+stat blocks and the situation keys its loader reads (see :mod:`npc_tactics.gm.forms` for the fields' meaning)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["FORM", "templates"]
+
+FORM: dict[str, Any] = {
+    "wounds": {"kind": "damage", "key": "wounds"},
+    "position": {"key": "position", "unit": "m"},
+    "engaged_within": 2.0,
+    "statuses": ["active", "unconscious", "dead", "fled", "incapacitated"],
+    "combatant_fields": [],
+    "situation_fields": [
+        {"key": "round", "label": "Round", "type": "int", "min": 1, "max": 1000, "default": 1},
+        {"key": "distance", "label": "Distance (m) where no position is given", "type": "number", "min": 0,
+         "max": 1000},
+    ],
+    "uses_scenario": False,
+}
+
+
+def templates() -> list[dict[str, Any]]:
+    from npc_tactics.systems.runequest.rules import tables as T
+    from npc_tactics.systems.runequest.rules.content import bestiary
+
+    return [{"name": name, "description": str(t.get("description", "")),
+             "locations": [row.name for row in T.HIT_LOCATIONS[t.get("locations", "humanoid")]]}
+            for name, t in sorted(bestiary().items())]

@@ -1,0 +1,193 @@
+"""GM situations: a fight in progress described in RQG terms (contract §4, ``load_situation``).
+
+A situation means what the GM wrote (issue 8 §3): impossible states are errors (HP above what the
+listed wounds leave, a character at 0 HP or less still standing at a statement of intent, an
+``active`` status that its wounds contradict, weapon HP, MP or Rune points above their maximum,
+bad rules-option values), and every value left out is defaulted with one plain line appended to
+``notes`` (when the caller passes a list) so the GM sees what was assumed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from npc_tactics.configs import validate as V
+from npc_tactics.dice import Roller
+from npc_tactics.errors import ConfigError
+from npc_tactics.rules import loading
+from npc_tactics.rules.base import EventSink, Status
+from npc_tactics.systems.runequest.rules import calc
+from npc_tactics.systems.runequest.rules import tables as T
+from npc_tactics.systems.runequest.rules.damage import settle, status_for
+from npc_tactics.systems.runequest.rules.scenario import ENTRY_KEYS, build_state, validate_scenario
+from npc_tactics.systems.runequest.rules.state import Combatant
+
+SITUATION_KEYS = {
+    "round",
+    "acting",
+    "options",
+    "sides",
+    "name",
+    "description",
+    "max_rounds",
+    "distance",
+    "surprised",
+    "pending",
+}
+STATUSES = ("active", "unconscious", "dead", "fled", "incapacitated")
+STATE_KEYS = ENTRY_KEYS | {"hp", "wounds", "rune_points", "status", "weapon_hp", "bleeding"}
+
+
+def load_situation(
+    engine: Any,
+    path_or_mapping: str | Path | Mapping[str, Any],
+    roller: Roller,
+    notes: list[str] | None = None,
+) -> Any:
+    """:func:`load_plain_situation`, plus an optional ``pending:`` decision (``incoming``, ``aimed_blow`` or
+    ``spell``, see :mod:`npc_tactics.systems.runequest.rules.pending`)."""
+    from npc_tactics.rules.pending import load_with_pending
+    from npc_tactics.systems.runequest.rules.pending import KINDS
+
+    return load_with_pending(load_plain_situation, KINDS, engine, path_or_mapping, roller, notes)
+
+
+def load_plain_situation(
+    engine: Any,
+    path_or_mapping: str | Path | Mapping[str, Any],
+    roller: Roller,
+    notes: list[str] | None = None,
+) -> Any:
+    """A GM's fight in progress: stat blocks by template, current HP and wounds per location,
+    positions (m), round and ``acting: <name>``. Returns the state at that combatant's statement of
+    intent.
+
+    Extra per-combatant keys: ``hp``, ``wounds: {location: damage}``, ``rune_points``, ``weapon_hp:
+    {weapon: hp}``, ``bleeding: true``, ``status``. Engagement follows from positions (within 2 m).
+    The situation's ``options`` apply under the options given to the engine (those win). Each
+    assumption made for a value left out is appended to ``notes``.
+    """
+    said: list[str] = [] if notes is None else notes
+    f, raw = V.document(path_or_mapping)
+    raw = V.mapping(raw, f, "", SITUATION_KEYS)
+    scen = validate_scenario(
+        {k: v for k, v in raw.items() if k not in ("round", "acting", "scenario")},
+        f,
+        entry_keys=STATE_KEYS,
+    )
+    opts = scen["options"]
+    if opts:
+        explicit = dict(engine.explicit_options)
+        for k in sorted(set(opts) & set(explicit)):
+            if opts[k] != explicit[k]:
+                said.append(f"rules option {k}: the situation says {opts[k]!r}, the command line {explicit[k]!r} wins")
+    state = build_state(scen, engine.resolve_options(opts))
+    names = [c.name for c in state.combatants]
+    if len(set(names)) != len(names):
+        dup = next(n for n in names if names.count(n) > 1)
+        raise ConfigError(f, "sides", f"two combatants are named {dup!r}; give each a unique name")
+    acting = V.choice(raw.get("acting"), f, "acting", names, "combatant")
+    if "round" not in raw:
+        said.append("round not given: round 1 (no surprise penalty applies after round 1)")
+    rnd = V.integer(raw.get("round", 1), f, "round", 1, scen["max_rounds"])
+    k = 0
+    given: dict[int, Status] = {}
+    for si, side in enumerate(scen["sides"]):
+        for ci, e in enumerate(side["combatants"]):
+            p = f"sides[{si}].combatants[{ci}]"
+            c = state.combatants[k]
+            if "position" not in e:
+                said.append(f"{c.name}: position not given, placed at {calc.metres(c.pos)}")
+            st = _apply_condition(c, e, f, p, said)
+            if st is not None:
+                given[k] = st
+            k += 1
+    sink = EventSink(roller, rnd, False)
+    settle(state, sink)
+    for i, st in given.items():
+        state.combatants[i].status = st  # what the GM wrote (an active one was checked above)
+    for c in state.combatants:
+        if c.status == Status.ACTIVE and not c.can_stand():
+            c.prone = True
+    state.round = rnd - 1
+    engine.start_round(state, sink)
+    idx = loading.acting_index(acting, state.combatants, f)
+    state.declare_queue = [idx] + [i for i in state.declare_queue if i != idx]
+    engine.enter(state, roller)
+    return state
+
+
+def _counted(c: Combatant) -> int:
+    """Total HP the listed wounds take (a limb counts at most 2L per blow: 2L is assumed here)."""
+    return sum(
+        min(loc.damage, 2 * loc.spec.max_hp) if loc.spec.kind == "limb" else loc.damage
+        for loc in c.locations
+    )
+
+
+def _apply_condition(
+    c: Combatant, e: Mapping[str, Any], f: str, p: str, said: list[str]
+) -> Status | None:
+    """Apply one entry's wounds, HP, MP, Rune points, weapon HP and bleeding; return the status the
+    GM gave (checked against the wounds when ``active``), or None."""
+    locs = {loc.spec.name: loc for loc in c.locations}
+    wounds = V.mapping(e.get("wounds", {}), f, f"{p}.wounds")
+    for name, dmg in wounds.items():
+        V.choice(name, f, f"{p}.wounds.{name}", locs, "location")
+        locs[name].damage = V.integer(dmg, f, f"{p}.wounds.{name}", 0, 200)
+    left = c.max_hp - _counted(c)
+    status = (
+        V.choice(e["status"], f, f"{p}.status", STATUSES, "status") if "status" in e else None
+    )
+    if "hp" in e:
+        c.hp = V.integer(e["hp"], f, f"{p}.hp", -50, c.max_hp)
+        if c.hp > left:
+            raise ConfigError(
+                f,
+                f"{p}.hp",
+                f"{c.hp} is more than the {left} its wounds leave (max {c.max_hp}); "
+                "lower hp or the wounds",
+            )
+    else:
+        c.hp = left
+        said.append(
+            f"{c.name}: hp not given, {left}/{c.max_hp} (max HP less the wounds listed)"
+            if wounds
+            else f"{c.name}: hp not given, unhurt ({c.max_hp}/{c.max_hp})"
+        )
+    if c.hp <= 0 and status not in ("dead", "fled"):
+        raise ConfigError(
+            f,
+            f"{p}.hp",
+            f"{c.hp}: a character at 0 HP or less dies at the end of the round (§19), so at a "
+            "statement of intent it is dead; give status: dead or more hp",
+        )
+    if "mp" in e and e["mp"] > c.max_mp:
+        raise ConfigError(f, f"{p}.mp", f"{e['mp']} is more than its POW ({c.max_mp})")
+    if "mp" not in e and c.spec.spirit:
+        said.append(f"{c.name}: mp not given, full ({c.mp})")
+    if "rune_points" in e:
+        c.rune_points = V.integer(e["rune_points"], f, f"{p}.rune_points", 0, c.rune_points)
+    elif c.spec.rune:
+        said.append(f"{c.name}: rune_points not given, full ({c.rune_points})")
+    whp = V.mapping(e.get("weapon_hp", {}), f, f"{p}.weapon_hp")
+    wnames = [w.spec.name for w in c.weapons]
+    for wname, hp in whp.items():
+        idx = wnames.index(V.choice(wname, f, f"{p}.weapon_hp.{wname}", wnames, "weapon"))
+        c.weapons[idx].hp = V.integer(hp, f, f"{p}.weapon_hp.{wname}", 0, c.weapons[idx].spec.max_hp)
+    if "bleeding" in e and V.boolean(e["bleeding"], f, f"{p}.bleeding"):
+        c.bleed_clock = T.BLEED_OUT_ROUNDS["abdomen"]
+    if status is None:
+        return None
+    if status == "active":
+        derived = status_for(c)
+        if derived != Status.ACTIVE:
+            raise ConfigError(
+                f,
+                f"{p}.status",
+                f"'active' contradicts its hp and wounds, which make it "
+                f"{derived.name.lower()} (§17-§18); fix the status or the wounds",
+            )
+    return Status[status.upper()]
