@@ -56,6 +56,17 @@ TB_NAME = "RLlibPPO"
 PARTIAL = ".partial"  #: suffix of an RLlib checkpoint folder still being written (removed on the next start)
 
 
+def _no_usage_tags() -> None:
+    """With usage stats off (``RAY_USAGE_STATS_ENABLED=0``, as :func:`~npc_tactics.cluster.ray_session` sets
+    them), RLlib still records its usage tags at every ``build_algo`` through a driver-to-GCS call that has no
+    timeout; on a loaded machine one such call never returned (a CI run, and once more here), hanging training
+    beyond any test timeout since it blocks in C. Off means off: the tags are not recorded."""
+    if os.environ.get("RAY_USAGE_STATS_ENABLED") == "0":
+        from ray.rllib.algorithms.algorithm import Algorithm
+
+        Algorithm._record_usage = lambda self, config: None
+
+
 def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -181,6 +192,7 @@ def train_segment(cfg: TrainConfig, run: Path, ckpts: list[Checkpoint], seg_seed
     bookkeeping = {"seed": cfg.seed, "segment_seed": seg_seed}
 
     with ray_session(options):
+        _no_usage_tags()
         algo = ppo_config(cfg, options.num_env_runners, seg_seed).build_algo()
         try:
             if ckpts:
