@@ -195,3 +195,15 @@ def test_a_planted_lock_pipe_does_not_hang_train(run_copy: Callable[[str], Path]
     os.mkfifo(run / "train.lock")
     code, err = resume(cli, run)
     assert code == 2 and f"{run}/train.lock: is not a lock file" in error_line(err), err
+
+
+def test_export_of_a_nan_run_is_one_line_and_writes_nothing(run_copy: Callable[[str], Path], cli: Cli,
+                                                           tmp_path: Path) -> None:
+    """A run whose policy has NaN weights is refused by export before anything exists at --out."""
+    run = run_copy("export_nan")
+    _edit_weights(run / "policy.pt", "action_net.weight", "nan")
+    out = tmp_path / "bundle"
+    code, _, err = cli("export", run, "--out", out)
+    line = error_line(err)
+    assert code == 2 and "policy.pt: action_net.weight" in line and "NaN" in line, line
+    assert not out.exists() and [p.name for p in tmp_path.iterdir() if p.name.startswith(".bundle")] == []
