@@ -49,9 +49,9 @@ def legacy_encoder(system: str) -> type | None:
     root = str(Path(__file__).resolve().parents[1])
     if root not in sys.path:
         sys.path.append(root)
-    module, _, name = available_systems()[system].encoder.partition(":")
+    name = available_systems()[system].encoder.partition(":")[2]
     try:
-        mod = importlib.import_module(module.replace("npc_tactics.encoders.", "tests.encoders.legacy."))
+        mod = importlib.import_module(f"tests.encoders.legacy.{system}")  # npc_tactics.systems.<system>.encoder
     except ImportError:
         return None
     return getattr(mod, name, None)  # type: ignore[no-any-return]

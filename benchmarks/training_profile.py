@@ -58,7 +58,7 @@ def profile(system: str, backend: str, timesteps: int) -> dict[str, float]:
         for name, (suffix, function) in CALLS.items():
             if file.endswith(suffix) and fn == function:
                 row[name] = max(row.get(name, 0.0), cumulative)
-        if "/agents/" in file and fn == "act":
+        if ("/agents/" in file or file.endswith("/agents.py")) and fn == "act":  # the kit or a system's agents
             row["agent_act"] += cumulative
         if "/rules/" in file and fn == "legal_mask":
             row["legal_mask"] = max(row["legal_mask"], cumulative)
