@@ -1,6 +1,6 @@
 """Held-out evaluation of the shipped generalist policies (issue 13, "Evaluation on fights it never saw").
 
-Per system, on the shipped held-out set (configs/<system>/encounters/heldout/generalist.yaml, 100 fights never
+Per system, on the shipped held-out set (systems/<system>/content/encounters/heldout/generalist.yaml, 100 fights never
 drawn in training) with ``--repeats`` dice seeds each (default 10: 1,000 paired fights per pairing):
 
 * the shipped bundle on side 0 against by-the-book, aggressive and cautious on side 1: win rate with its

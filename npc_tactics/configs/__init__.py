@@ -1,7 +1,8 @@
-"""Shipped YAML content (bestiaries, scenarios, training presets) and safe loading helpers.
+"""Shipped YAML content shared by the systems (training presets, policy configs, suites) and safe loading helpers.
 
-Layout: ``configs/<system>/*.yaml`` for a system's content, ``configs/<system>/scenarios/<name>.yaml`` for its
-scenarios and ``configs/presets/<name>.yaml`` for training presets.
+Layout: ``configs/presets/<name>.yaml`` for training presets, ``configs/policies/`` for the shipped generalists'
+runs, ``configs/suites/`` for leaderboard suites; a system's own content (bestiary, scenarios, encounter
+distributions, probes) is in its package, ``systems/<system>/content/`` (:func:`system_dir`).
 """
 
 from __future__ import annotations
@@ -135,8 +136,14 @@ def load_yaml(path: str | Path) -> Any:
     return parse_yaml(read_text(path, MAX_YAML_BYTES, "YAML file"), str(path))
 
 
+#: Where the systems' packages live: each keeps its content (bestiary, scenarios, encounters, probes) in
+#: ``systems/<system>/content/``. Only a path: nothing of a system is imported from here.
+SYSTEMS_DIR = CONFIG_DIR.parent / "systems"
+
+
 def system_dir(system: str) -> Path:
-    return CONFIG_DIR / system
+    """The content folder of ``system`` (``npc_tactics/systems/<system>/content``)."""
+    return SYSTEMS_DIR / system / "content"
 
 
 def named_files(folder: Path) -> dict[str, Path]:

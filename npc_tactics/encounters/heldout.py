@@ -1,6 +1,6 @@
 """Held-out encounter sets: fights drawn once with fixed seeds below the training range and written out in full.
 
-``configs/<system>/encounters/heldout/<distribution>.yaml`` holds each fight as its scenario mapping plus its
+``systems/<system>/content/encounters/heldout/<distribution>.yaml`` holds each fight as its scenario mapping plus its
 wounds and spent resources (and ``warmup``, the opening decisions a mid-fight start plays, when not 0), so
 the set stays the same fights even when the generator changes; a test checks that the file still equals a
 fresh draw of its seeds (a generator change shows up as a deliberate rewrite,

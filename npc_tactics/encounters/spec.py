@@ -1,6 +1,6 @@
 """An encounter distribution, read from YAML and validated (file, field, what was expected).
 
-Shipped distributions live in ``configs/<system>/encounters/<name>.yaml``; the schema (docs/encounters.md)::
+Shipped distributions live in ``systems/<system>/content/encounters/<name>.yaml``; the schema (docs/encounters.md)::
 
     name: generalist
     description: ...

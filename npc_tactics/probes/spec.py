@@ -1,6 +1,6 @@
 """Probe files: situations (the GM-query format ``suggest`` reads) where the best move is found by brute force.
 
-A probe file (``configs/<system>/probes/*.yaml``) names its system and a list of probes::
+A probe file (``systems/<system>/content/probes/*.yaml``) names its system and a list of probes::
 
     system: runequest
     rollouts: 200                 # per legal move (optional; --rollouts overrides)

@@ -189,7 +189,7 @@ class TrainConfig(BaseModel):
     description: str = Field(default="", max_length=500)
     system: str
     scenario: str | None = None
-    #: an encounter distribution (name in configs/<system>/encounters or YAML path): each episode draws its
+    #: an encounter distribution (name in systems/<system>/content/encounters or YAML path): each episode draws its
     #: own fight from it (npc_tactics.encounters); exactly one of scenario and encounter
     encounter: str | None = Field(default=None, min_length=1, max_length=500)
     side: int | Literal["both"] = Field(default=0)

@@ -84,7 +84,7 @@ def test_scenario_field_names_only_shipped_scenarios(server: Server, canary: Pat
 def test_a_shipped_or_inline_scenario_still_works(server: Server) -> None:
     body = {"bundle": "ose", "situation": {**example("ose"), "scenario": "goblin_duel"}}
     assert httpx.post(server.url + "/suggest", json=body, timeout=30).status_code == 200
-    inline = yaml.safe_load((REPO / "npc_tactics/configs/ose/scenarios/goblin_duel.yaml").read_text())
+    inline = yaml.safe_load((REPO / "npc_tactics/systems/ose/content/scenarios/goblin_duel.yaml").read_text())
     body = {"bundle": "ose", "situation": {**example("ose"), "scenario": inline}}
     r = httpx.post(server.url + "/suggest", json=body, timeout=30)
     assert r.status_code == 200, r.text[:300]

@@ -1,4 +1,4 @@
-"""Equipment and stat blocks from YAML (configs/dicepool/equipment.yaml, bestiary.yaml), and fighters.
+"""Equipment and stat blocks from YAML (systems/dicepool/content/equipment.yaml, bestiary.yaml), and fighters.
 
 A stat block gives Initiative, COORDINATION, STRENGTH, DEFENSE, speed, skills (dice pools), weapons,
 armour and HP per location (D16: the source has no HP table, so every creature lists its own).

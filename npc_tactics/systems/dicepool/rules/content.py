@@ -1,4 +1,4 @@
-"""Scenarios and GM situations for the dice-pool system (configs/dicepool/scenarios/*.yaml).
+"""Scenarios and GM situations for the dice-pool system (systems/dicepool/content/scenarios/*.yaml).
 
 A scenario lists two sides (side 0 = the NPCs) of combatants built from bestiary templates with per-
 combatant overrides; a situation is a fight in progress (current location HP, postures, DEFENSE dice,

@@ -21,7 +21,7 @@ PHASE_DONE = 3
 
 @dataclass(frozen=True, slots=True)
 class Weapon:
-    """A weapon stat line (configs/dicepool/equipment.yaml).
+    """A weapon stat line (systems/dicepool/content/equipment.yaml).
 
     ``damage`` is a dice expression ("1d6") or a constant ("2": the base damage of a spell-charged weapon,
     D12); ``ranges`` the upper bounds in metres of the short, medium and long bands (ranged only, D10).
