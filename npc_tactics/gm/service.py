@@ -31,13 +31,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from npc_tactics.agents import agent_entries
 from npc_tactics.configs.files import no_user_paths
-from npc_tactics.errors import ConfigError, UserError
+from npc_tactics.errors import ConfigError, UnknownNameError, UserError
 from npc_tactics.gm import forms
 from npc_tactics.gm.service_limits import LIMIT_S, MAX_WAITING, HeavyGate, validation_error_handler
 from npc_tactics.gm.web_strings import WEB_STRINGS
 from npc_tactics.limits import SEED_MAX
 from npc_tactics.policy_io.bundle import Bundle, read_bundle
 from npc_tactics.policy_io.onnx_agent import OnnxAgent, OnnxPolicy
+from npc_tactics.registry import SYSTEMS
 
 log = logging.getLogger("npc_tactics.serve")
 
@@ -51,7 +52,9 @@ MAX_BODY_DEPTH = 32
 MAX_ODDS = 2000
 MAX_TOP = 200
 LANGS = ("en", "fr")
-SystemName = Literal["ose", "runequest", "mrq", "dicepool"]
+#: A system name of the registry (the OpenAPI enum is generated from it; no system is named here).
+SystemName = Annotated[str, PathParam(description="A registered rules system.",
+                                      json_schema_extra={"enum": sorted(SYSTEMS)})]
 _INDEX = re.compile(r"\[(\d+)\]")
 BundleId = Annotated[str, PathParam(pattern=BUNDLE_ID, description="A bundle id from GET /bundles.")]
 
@@ -261,6 +264,8 @@ def create_app(bundles: str | Path, *, workers: int | None = None, max_odds: int
 
     @app.get("/bestiary/{system}", summary="A system's stat blocks and situation form")
     def bestiary(system: SystemName) -> dict[str, Any]:
+        if system not in SYSTEMS:
+            raise _FieldError(["path", "system"], str(UnknownNameError("system", system, SYSTEMS)))
         with no_user_paths(folder):
             return forms.bestiary_form(system)
 

@@ -14,12 +14,13 @@ from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from npc_tactics.configs.files import no_user_paths
-from npc_tactics.errors import UserError
+from npc_tactics.errors import UnknownNameError, UserError
 from npc_tactics.gm.service_limits import HeavyGate
 from npc_tactics.limits import SEED_MAX
+from npc_tactics.registry import SYSTEMS
 from npc_tactics.rollouts.deadline import TimeLimitError
 
 __all__ = ["MAX_ODDS_FIGHTS", "GroupEntry", "OddsRequest", "add_odds_routes"]
@@ -41,7 +42,8 @@ class OddsRequest(BaseModel):
     """The party and the foes (template names with counts), who plays each side, and how many fights."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    system: Literal["ose", "runequest", "mrq", "dicepool"]
+    system: Annotated[str, Field(description="A registered rules system.",
+                                 json_schema_extra={"enum": sorted(SYSTEMS)})]
     party: Annotated[list[GroupEntry], Field(min_length=1, max_length=MAX_SIDE)]
     foes: Annotated[list[GroupEntry], Field(min_length=1, max_length=MAX_SIDE)]
     party_policy: Annotated[str, Field(pattern=AGENT, description="A scripted agent or a served bundle id.")] = \
@@ -51,6 +53,13 @@ class OddsRequest(BaseModel):
     fights: Annotated[int, Field(ge=1, le=100_000, description="Fights to play (capped by the server).")] = 500
     seed: Annotated[int, Field(ge=0, le=SEED_MAX)] = 0
     lang: Literal["en", "fr"] = "en"
+
+    @field_validator("system")
+    @classmethod
+    def _registered(cls, value: str) -> str:
+        if value not in SYSTEMS:
+            raise ValueError(str(UnknownNameError("system", value, SYSTEMS)))
+        return value
 
 
 def _error(loc: list[str | int], msg: str) -> JSONResponse:
