@@ -30,9 +30,9 @@ from typing import Any
 
 import numpy as np
 
-from npc_tactics.gm.encounter_builder import build_encounter, distance, meets
-from npc_tactics.gm.encounter_odds import EncounterOdds, odds_of
-from npc_tactics.gm.encounter_spec import group_text, parse_target
+from npc_tactics.gm.encounter.builder import build_encounter, distance, meets
+from npc_tactics.gm.encounter.odds import EncounterOdds, odds_of
+from npc_tactics.gm.encounter.spec import group_text, parse_target
 
 #: The templates a party is drawn from (player-character-like stat blocks of each bestiary), and party sizes.
 ADVENTURERS: dict[str, tuple[list[str], tuple[int, int]]] = {
@@ -137,7 +137,7 @@ VALIDATION_SEED = 10_007
 
 def _odds(d: dict[str, Any]) -> EncounterOdds:
     """An odds mapping (``odds --json``) back into :class:`EncounterOdds`, for the distance."""
-    from npc_tactics.gm.odds import Rate
+    from npc_tactics.gm.advice.odds import Rate
 
     def rate(key: str) -> Rate:
         return Rate.of(d[key]["count"], d["fights"])

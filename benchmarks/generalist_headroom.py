@@ -23,7 +23,7 @@ from npc_tactics.agents.resolve import AgentFactory, agent_factory
 from npc_tactics.encounters.heldout import load_heldout
 from npc_tactics.errors import UserError, one_line
 from npc_tactics.evaluation.generalist import play_encounters
-from npc_tactics.gm.suggest import shipped_bundle
+from npc_tactics.gm.advice.suggest import shipped_bundle
 
 SCRIPTED = ("by-the-book", "aggressive", "cautious", "random")
 

@@ -31,7 +31,7 @@ from npc_tactics.encounters.heldout import load_heldout
 from npc_tactics.errors import UserError, one_line
 from npc_tactics.evaluation.generalist import encounter_bootstrap, fight_seed, play_encounters
 from npc_tactics.evaluation.stats import wilson_interval
-from npc_tactics.gm.suggest import shipped_bundle
+from npc_tactics.gm.advice.suggest import shipped_bundle
 
 ROWS = ("lookahead", "shipped", "by-the-book")
 

@@ -31,7 +31,7 @@ from npc_tactics.agents.resolve import AgentFactory, agent_factory
 from npc_tactics.encounters.heldout import load_heldout
 from npc_tactics.evaluation.arena import Arena
 from npc_tactics.evaluation.generalist import Figures, encounter_bootstrap, figures, play_encounters
-from npc_tactics.gm.suggest import shipped_bundle
+from npc_tactics.gm.advice.suggest import shipped_bundle
 from npc_tactics.registry import get_system
 
 OPPONENTS = ("by-the-book", "aggressive", "cautious")

@@ -73,7 +73,7 @@ def run_fights_warmup(system: str, scenario: str, agents: list[str]) -> None:
 def suggest_wall(system: str, bundle: Path, odds: int) -> dict[str, float]:
     """One ``npc-tactics suggest --odds N`` in a fresh process: wall and CPU seconds (children included)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    cmd = [sys.executable, "-m", "npc_tactics.cli", "suggest", "--bundle", str(bundle), "--situation",
+    cmd = [sys.executable, "-m", "npc_tactics.cli.main", "suggest", "--bundle", str(bundle), "--situation",
            str(ROOT / "examples" / f"{system}_situation.yaml"), "--odds", str(odds), "--json"]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()

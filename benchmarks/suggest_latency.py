@@ -40,7 +40,7 @@ def start_server(folder: Path, workers: int | None) -> tuple[str, Any]:
     """uvicorn serving ``folder`` in a background thread; returns the base URL and the server (to stop)."""
     import uvicorn
 
-    from npc_tactics.gm.service import create_app
+    from npc_tactics.gm.service.app import create_app
 
     port = _free_port()
     server = uvicorn.Server(uvicorn.Config(create_app(folder, workers=workers), host="127.0.0.1", port=port,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from npc_tactics.cli import main
+from npc_tactics.cli.main import main
 
 
 def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

@@ -111,7 +111,7 @@ def test_cli_error_corpus(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_no_traceback_from_the_installed_command(tmp_path: Path) -> None:
-    proc = subprocess.run([sys.executable, "-m", "npc_tactics.cli", "scenarios", "d20"],
+    proc = subprocess.run([sys.executable, "-m", "npc_tactics.cli.main", "scenarios", "d20"],
                           capture_output=True, text=True)
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr

@@ -19,8 +19,8 @@ from npc_tactics.agents.base import Observation
 from npc_tactics.configs.sniff import wrong_system_error
 from npc_tactics.dice import RngRoller
 from npc_tactics.errors import ConfigError
-from npc_tactics.gm.labels import labeler
-from npc_tactics.gm.odds import Rate
+from npc_tactics.gm.advice.odds import Rate
+from npc_tactics.gm.words.labels import labeler
 from npc_tactics.probes.spec import AGENT, Continuation, Probe, ProbeFile
 from npc_tactics.registry import get_system
 from npc_tactics.rollouts import Executor, RolloutJob, run_rollouts

@@ -42,7 +42,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = build_bundles(tmp_path_factory.getbasetemp())
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "npc_tactics.cli", "serve", "--bundles", str(folder),
+    proc = subprocess.Popen([sys.executable, "-m", "npc_tactics.cli.main", "serve", "--bundles", str(folder),
                              "--port", str(port), "--workers", "1"],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"

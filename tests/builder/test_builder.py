@@ -8,10 +8,10 @@ import math
 import pytest
 
 from npc_tactics.errors import UserError
-from npc_tactics.gm.encounter_builder import ROUND_WEIGHT, build_encounter, distance, enumerate_groups, meets
-from npc_tactics.gm.encounter_odds import EncounterOdds, odds_of
-from npc_tactics.gm.encounter_spec import parse_target
-from npc_tactics.gm.odds import Rate
+from npc_tactics.gm.advice.odds import Rate
+from npc_tactics.gm.encounter.builder import ROUND_WEIGHT, build_encounter, distance, enumerate_groups, meets
+from npc_tactics.gm.encounter.odds import EncounterOdds, odds_of
+from npc_tactics.gm.encounter.spec import parse_target
 
 PARTY = "fighter_2, cleric_2"
 

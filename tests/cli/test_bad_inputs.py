@@ -87,7 +87,7 @@ def _run(args: list[str], cwd: Path) -> Outcome:
     whatever else the machine is doing), the wall clock only guards against hangs."""
     env = dict(os.environ, PYTHONPATH=str(REPO), COLUMNS="100")
     started = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "npc_tactics.cli", *args], cwd=cwd, env=env,
+    proc = subprocess.Popen([sys.executable, "-m", "npc_tactics.cli.main", *args], cwd=cwd, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     timer = threading.Timer(WALL_TIMEOUT_S, proc.kill)
     timer.start()

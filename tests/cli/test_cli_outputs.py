@@ -36,7 +36,7 @@ def test_help_shows_words_not_type_placeholders(command: list[str], capsys: pyte
 def _simulate_json() -> bytes:
     env = dict(os.environ, PYTHONPATH=str(REPO))
     return subprocess.run(
-        [sys.executable, "-m", "npc_tactics.cli", "simulate", "ose", "goblin_band", "--agents", "cautious,random",
+        [sys.executable, "-m", "npc_tactics.cli.main", "simulate", "ose", "goblin_band", "--agents", "cautious,random",
          "--fights", "30", "--seed", "11", "--json"], capture_output=True, check=True, env=env, timeout=120,
     ).stdout
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from npc_tactics.errors import UserError
-from npc_tactics.gm.suggest import suggest
+from npc_tactics.gm.advice.suggest import suggest
 from npc_tactics.registry import get_system
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

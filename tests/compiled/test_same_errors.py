@@ -38,7 +38,7 @@ def _suggest(situation: Path, pure: bool) -> tuple[int, list[str]]:
     env["PYTHONPATH"] = str(ROOT)
     if pure:
         env[PURE_ENV] = "1"
-    proc = subprocess.run([sys.executable, "-m", "npc_tactics.cli", "suggest", "--system", "mrq", "--situation",
+    proc = subprocess.run([sys.executable, "-m", "npc_tactics.cli.main", "suggest", "--system", "mrq", "--situation",
                            str(situation)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     lines = [ln for ln in proc.stderr.splitlines() if not ln.startswith("npc-tactics: running the pure-Python")]
     return proc.returncode, lines

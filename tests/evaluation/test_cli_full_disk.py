@@ -33,7 +33,7 @@ def _fill(disk: Path, leave: int) -> None:
 
 def _cli(cwd: Path, *args: str) -> tuple[int, list[str]]:
     env = dict(os.environ, PYTHONPATH=str(REPO), NPC_TACTICS_PURE="1")
-    proc = subprocess.run([sys.executable, "-m", "npc_tactics.cli", *args, "--no-progress"], cwd=cwd, env=env,
+    proc = subprocess.run([sys.executable, "-m", "npc_tactics.cli.main", *args, "--no-progress"], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=300)
     lines = [ln for ln in proc.stderr.splitlines() if not ln.startswith("npc-tactics: running the pure")]
     assert "Traceback" not in proc.stderr, proc.stderr[-3000:]

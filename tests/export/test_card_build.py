@@ -11,7 +11,7 @@ import pytest
 
 from npc_tactics.agents.card import CardAgent, load_card_agent
 from npc_tactics.agents.resolve import agent_factory
-from npc_tactics.cli import main
+from npc_tactics.cli.main import main
 from npc_tactics.evaluation.arena import Arena
 from npc_tactics.export.card import build_card
 from npc_tactics.export.card_distil import MAX_RULES
@@ -121,7 +121,7 @@ def test_card_cli_bad_input_is_one_line_and_exit_2(args: list[str], message: str
 def test_a_generalist_card_is_distilled_and_measured_on_its_distribution(tmp_path: Path) -> None:
     from npc_tactics.encounters.generator import Generator, training_seed
     from npc_tactics.encounters.spec import load_encounter
-    from npc_tactics.gm.suggest import shipped_bundle
+    from npc_tactics.gm.advice.suggest import shipped_bundle
     from npc_tactics.policy_io.card_render import render_markdown
 
     bundle = tmp_path / "ose"

@@ -98,7 +98,7 @@ def test_the_cli_exports_an_ensemble(exported: dict[str, Exported], second_run: 
 
 
 def test_the_trust_record_says_ensemble(exported: dict[str, Exported], ensembles: dict[str, Path]) -> None:
-    from npc_tactics.gm.trust import trust_of
+    from npc_tactics.gm.advice.trust import trust_of
 
     agent = load_bundle_agent(ensembles["half"])
     trust = trust_of(None, agent, agent.bundle.schema.rules_version if agent.bundle else "")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from npc_tactics.gm.suggest import suggest
+from npc_tactics.gm.advice.suggest import suggest
 from tests.export.conftest import PRESETS, Exported
 
 pytestmark = pytest.mark.integration
@@ -39,7 +39,7 @@ except ImportError:
 else:
     raise SystemExit("the blocker does not block torch")
 
-from npc_tactics.gm.suggest import suggest
+from npc_tactics.gm.advice.suggest import suggest
 from npc_tactics.policy_io.onnx_agent import load_bundle_agent
 
 out = {{}}
@@ -76,7 +76,7 @@ def test_bundles_rank_moves_without_the_training_stack(exported: dict[str, Expor
 def test_the_bundle_path_never_imports_torch_even_when_installed(exported: dict[str, Exported]) -> None:
     code = (
         "import sys\n"
-        "from npc_tactics.gm.suggest import suggest\n"
+        "from npc_tactics.gm.advice.suggest import suggest\n"
         "from npc_tactics.policy_io.onnx_agent import load_bundle_agent\n"
         f"suggest('', {str(ROOT / 'examples' / 'mrq_situation.yaml')!r}, "
         f"policy=load_bundle_agent({str(exported['mrq'].bundle)!r}))\n"

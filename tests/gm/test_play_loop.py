@@ -16,9 +16,9 @@ import pytest
 from npc_tactics.dice import ScriptedRoller
 from npc_tactics.errors import UserError
 from npc_tactics.evaluation.arena import Arena
-from npc_tactics.gm import play as play_mod
-from npc_tactics.gm.play import Table, play
-from npc_tactics.gm.play_dice import TypedDiceRoller
+from npc_tactics.gm.table import play as play_mod
+from npc_tactics.gm.table.dice import TypedDiceRoller
+from npc_tactics.gm.table.play import Table, play
 from npc_tactics.registry import available_systems
 from npc_tactics.rules.base import EventSink
 from tests.gm.play_catalogue import PO, messages

@@ -30,7 +30,7 @@ def _default_sigint() -> None:
 
 def spawn(*args: str) -> pexpect.spawn:
     env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="200", PYTHONUNBUFFERED="1", PYTHONIOENCODING="utf-8")
-    child = pexpect.spawn(sys.executable, ["-m", "npc_tactics.cli", "play", *args], env=env, cwd=str(ROOT),
+    child = pexpect.spawn(sys.executable, ["-m", "npc_tactics.cli.main", "play", *args], env=env, cwd=str(ROOT),
                           timeout=60, dimensions=(50, 200), encoding="utf-8", preexec_fn=_default_sigint)
     return child
 

@@ -14,8 +14,8 @@ import pytest
 import yaml
 from fastapi.testclient import TestClient
 
-from npc_tactics.gm.service import MAX_BODY_BYTES, MAX_ODDS, create_app
-from npc_tactics.gm.suggest import suggest
+from npc_tactics.gm.advice.suggest import suggest
+from npc_tactics.gm.service.app import MAX_BODY_BYTES, MAX_ODDS, create_app
 from npc_tactics.policy_io.onnx_agent import load_bundle_agent
 from tests.gm.service_bundles import EXAMPLES, PRESETS, build_bundles
 
@@ -245,7 +245,7 @@ def test_page_and_its_files_are_served_from_the_package(client: TestClient) -> N
 def test_request_options_reach_suggest(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """odds, lang, top, opponent and the server's workers go to ``suggest`` (the one behind the CLI), with the
     bundle's own folder as its source (the card and trust records live there)."""
-    module = importlib.import_module("npc_tactics.gm.suggest")  # the package re-exports the function
+    module = importlib.import_module("npc_tactics.gm.advice.suggest")  # the package re-exports the function
 
     real = module.suggest
     seen: dict[str, Any] = {}

@@ -26,7 +26,7 @@ def test_serve_defaults_to_localhost(capsys: pytest.CaptureFixture[str], monkeyp
     def fake_serve(bundles: object, **kwargs: object) -> None:
         seen.update(kwargs, bundles=bundles)
 
-    monkeypatch.setattr("npc_tactics.gm.service.serve", fake_serve)
+    monkeypatch.setattr("npc_tactics.gm.service.app.serve", fake_serve)
     code, out, _ = run_cli(["serve", "--bundles", str(tmp_path)], capsys)
     assert code == 0 and seen["host"] == "127.0.0.1" and seen["port"] == 8000
     assert "http://127.0.0.1:8000/" in out
@@ -57,7 +57,7 @@ def test_bad_queue_and_time_limit_are_one_line(args: list[str], where: str, tmp_
 def test_queue_and_time_limit_reach_the_server(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
                                                tmp_path: object) -> None:
     seen: dict[str, object] = {}
-    monkeypatch.setattr("npc_tactics.gm.service.serve", lambda bundles, **kw: seen.update(kw))
+    monkeypatch.setattr("npc_tactics.gm.service.app.serve", lambda bundles, **kw: seen.update(kw))
     from tests.security.http_server import free_port
 
     code, _, _ = run_cli(["serve", "--bundles", str(tmp_path), "--queue", "0", "--time-limit", "5", "--port",

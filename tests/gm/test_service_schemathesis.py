@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 
-from npc_tactics.gm.service import create_app
+from npc_tactics.gm.service.app import create_app
 from tests.gm.service_bundles import build_bundles
 
 pytestmark = pytest.mark.integration

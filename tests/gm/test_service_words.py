@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from npc_tactics.gm.web_strings import WEB_STRINGS
+from npc_tactics.gm.service.web_strings import WEB_STRINGS
 from npc_tactics.i18n import translator
 from npc_tactics.registry import available_systems
 

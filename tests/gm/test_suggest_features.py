@@ -13,10 +13,10 @@ import pytest
 import yaml
 
 from npc_tactics.errors import UserError
-from npc_tactics.gm.suggest import suggest
+from npc_tactics.gm.advice.suggest import suggest
 from tests.cli_helpers import run_cli as _cli
 
-suggest_module = importlib.import_module("npc_tactics.gm.suggest")  # the module (the package exports the function)
+suggest_module = importlib.import_module("npc_tactics.gm.advice.suggest")  # the module, not the function
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SITUATION = EXAMPLES / "ose_situation.yaml"
@@ -145,7 +145,7 @@ def test_cli_json_and_errors(ose_bundle: Path, capsys: pytest.CaptureFixture[str
 
 
 def test_a_play_by_the_book_card_rule_names_by_the_book_s_move_here(tmp_path: Path) -> None:
-    from npc_tactics.gm.suggest import shipped_bundle, suggest
+    from npc_tactics.gm.advice.suggest import shipped_bundle, suggest
     from npc_tactics.policy_io.card import BY_THE_BOOK
 
     bundle = tmp_path / "mrq"

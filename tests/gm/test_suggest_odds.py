@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from npc_tactics.gm.odds import Rate, mark_within_best, move_odds
+from npc_tactics.gm.advice.odds import Rate, mark_within_best, move_odds
 from npc_tactics.rollouts import Rollout
 
 

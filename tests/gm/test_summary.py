@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from npc_tactics.dice import RngRoller
-from npc_tactics.gm.summary import summary
+from npc_tactics.gm.words.summary import summary
 from npc_tactics.registry import get_system
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

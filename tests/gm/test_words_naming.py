@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from npc_tactics.dice import RngRoller
-from npc_tactics.gm.naming import move_label
+from npc_tactics.gm.words.naming import move_label
 from npc_tactics.registry import get_system
 from npc_tactics.rules.base import DecisionKind, enemy_slots
 from tests.conftest import system_names
@@ -155,7 +155,7 @@ def test_an_action_outside_the_catalogue_is_refused() -> None:
 
 
 def test_every_decision_kind_has_a_name_in_both_languages() -> None:
-    from npc_tactics.gm.vocab import DECISION_KINDS, word
+    from npc_tactics.gm.words.vocab import DECISION_KINDS, word
     from npc_tactics.i18n import translator
 
     for kind in DecisionKind:
@@ -170,7 +170,7 @@ def test_every_shipped_weapon_has_a_noun_in_both_languages() -> None:
     import yaml
 
     from npc_tactics.configs import system_dir
-    from npc_tactics.gm.vocab import WEAPONS
+    from npc_tactics.gm.words.vocab import WEAPONS
     from npc_tactics.i18n import translator
 
     tables = {"ose": "weapons.yaml", "mrq": "weapons.yaml", "runequest": "equipment.yaml",

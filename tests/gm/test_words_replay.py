@@ -11,8 +11,8 @@ import pytest
 
 from npc_tactics.agents.resolve import agent_factory
 from npc_tactics.evaluation.arena import Arena
-from npc_tactics.gm.narrate import narrate_event, sentences_of, teller, why_known
-from npc_tactics.gm.replay import replay
+from npc_tactics.gm.words.narrate import narrate_event, sentences_of, teller, why_known
+from npc_tactics.gm.words.replay import replay
 from npc_tactics.rules.base import Event
 from tests.conftest import system_names, system_scenarios
 
@@ -107,7 +107,7 @@ def test_the_story_is_simulates_fight(system: str) -> None:
 
 
 def test_replay_cli(capsys: pytest.CaptureFixture[str]) -> None:
-    from npc_tactics.cli import main
+    from npc_tactics.cli.main import main
 
     def run(args: list[str]) -> tuple[int, str, str]:
         try:

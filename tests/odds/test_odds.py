@@ -10,8 +10,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from npc_tactics.evaluation.stats import wilson_interval
-from npc_tactics.gm.encounter_fights import FightResult, run_fights
-from npc_tactics.gm.encounter_odds import Lineup, odds_of, summarize
+from npc_tactics.gm.encounter.fights import FightResult, run_fights
+from npc_tactics.gm.encounter.odds import Lineup, odds_of, summarize
 from npc_tactics.registry import make_engine
 from tests.cli_helpers import run_cli
 
@@ -55,7 +55,7 @@ def test_odds_do_not_depend_on_the_worker_count(system: str) -> None:
 
 
 def test_fight_k_does_not_depend_on_how_many_fights_or_which_first() -> None:
-    from npc_tactics.gm.encounter_spec import parse_group
+    from npc_tactics.gm.encounter.spec import parse_group
 
     lineup = Lineup("ose", make_engine("ose"), (("fighter_2", 1), ("cleric_2", 1)))
     lineup.add(parse_group("goblin x4", ["goblin"]))
@@ -94,7 +94,7 @@ def test_cli_json_and_french_text(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
-    from npc_tactics.gm.service import create_app
+    from npc_tactics.gm.service.app import create_app
 
     return TestClient(create_app(tmp_path_factory.mktemp("bundles"), workers=1))
 

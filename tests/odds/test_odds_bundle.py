@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from npc_tactics.gm.encounter_odds import odds_of
+from npc_tactics.gm.encounter.odds import odds_of
 
 pytestmark = pytest.mark.integration
 
@@ -34,7 +34,7 @@ def test_a_bundle_plays_the_foes_and_the_workers_do_not_matter(bundles: Path) ->
 
 
 def test_a_served_bundle_is_named_by_its_id(bundles: Path, tmp_path: Path) -> None:
-    from npc_tactics.gm.service import create_app
+    from npc_tactics.gm.service.app import create_app
 
     served = tmp_path / "served"
     shutil.copytree(bundles, served)

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from npc_tactics.errors import UserError
-from npc_tactics.gm.encounter_spec import Bound, group_text, parse_group, parse_target
+from npc_tactics.gm.encounter.spec import Bound, group_text, parse_group, parse_target
 
 NAMES = ["goblin", "goblin_archer", "orc", "fighter_2", "cleric_2"]
 

@@ -13,7 +13,7 @@ import pytest
 
 from npc_tactics.dice import RngRoller
 from npc_tactics.encounters.heldout import load_heldout
-from npc_tactics.gm.suggest import SHIPPED_DIR, shipped_bundle
+from npc_tactics.gm.advice.suggest import SHIPPED_DIR, shipped_bundle
 from npc_tactics.policy_io.agent import Observation
 from npc_tactics.policy_io.bundle import read_bundle
 from npc_tactics.policy_io.onnx_agent import load_bundle_agent

@@ -23,7 +23,7 @@ def test_suggest_system_uses_the_shipped_bundle(system: str, capsys: pytest.Capt
 
 
 def test_system_and_another_systems_bundle_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    from npc_tactics.gm.suggest import shipped_bundle
+    from npc_tactics.gm.advice.suggest import shipped_bundle
 
     code, _, err = run_cli(["suggest", "--system", "ose", "--bundle", str(shipped_bundle("mrq")), "--situation",
                             EXAMPLES["mrq"]], capsys)

@@ -38,7 +38,7 @@ def test_ray_probes_equal_local(ray_local: Any) -> None:
 
 def test_ray_encounter_odds_equal_local(ray_local: Any) -> None:
     from npc_tactics.cluster import RayExecutor
-    from npc_tactics.gm.encounter_odds import odds_of
+    from npc_tactics.gm.encounter.odds import odds_of
 
     kwargs: dict[str, Any] = {"party": "fighter_2", "foes": "goblin x3", "fights": 200, "seed": 5}
     local = odds_of("ose", workers=1, **kwargs)

@@ -45,7 +45,7 @@ def _play(env: Any, seed: int, rng: np.random.Generator) -> tuple[list[str], dic
 def test_rllib_trains_on_an_encounter_distribution_against_a_self_play_pool(
         ray_local: Any, tmp_path: Path, system: str) -> None:
     from npc_tactics.export.bundle_export import export_bundle
-    from npc_tactics.gm.suggest import suggest
+    from npc_tactics.gm.advice.suggest import suggest
     from npc_tactics.training.opponent_pool import snapshot_files
     from npc_tactics.training.train import train
 

@@ -22,7 +22,7 @@ REPO = Path(__file__).resolve().parents[2]
 @pytest.mark.parametrize("system", list(PRESETS))
 def test_rllib_run_folder_plays_exports_and_suggests(rllib_runs: dict[str, RllibRun], system: str) -> None:
     from npc_tactics.agents.policy import load_policy_agent
-    from npc_tactics.gm.suggest import suggest
+    from npc_tactics.gm.advice.suggest import suggest
     from npc_tactics.policy_io.bundle import read_bundle
 
     case = rllib_runs[system]

@@ -78,7 +78,7 @@ def run_copy(ose_run: Path, tmp_path: Path) -> Callable[[str], Path]:
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., tuple[int, str, str]]:
     """Run ``npc-tactics ARGS`` in-process; returns (exit code, stdout, stderr)."""
-    from npc_tactics.cli import main
+    from npc_tactics.cli.main import main
 
     def run(*args: str) -> tuple[int, str, str]:
         capsys.readouterr()

@@ -42,8 +42,8 @@ def hook(event, args):
 
 sys.addaudithook(hook)
 import uvicorn
-from npc_tactics.gm.service import create_app
-from npc_tactics.gm.service_limits import HeavyGate
+from npc_tactics.gm.service.app import create_app
+from npc_tactics.gm.service.limits import HeavyGate
 app = create_app(bundles, workers=1, gate=HeavyGate(max_waiting=waiting, wait_s=30.0, limit_s=limit))
 uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
 '''

@@ -143,7 +143,7 @@ class Blocker(importlib.abc.MetaPathFinder):
         if name.split(".")[0] in ("torch", "stable_baselines3", "sb3_contrib"):
             raise ImportError(f"{name} imported before --out was checked")
 sys.meta_path.insert(0, Blocker())
-from npc_tactics.cli import main
+from npc_tactics.cli.main import main
 main(sys.argv[1:])
 """
 
@@ -178,7 +178,7 @@ def test_bundle_sigkill_of_a_real_export_and_a_full_disk(trained_run: Path, tmp_
     """The real CLI: killed at a random moment, --out holds the previous bundle or the new one; exporting
     onto a full disk is one line naming the file, and nothing is left on that disk but what was there."""
     out = tmp_path / "b"
-    cmd = [sys.executable, "-m", "npc_tactics.cli", "export", str(trained_run), "--out", str(out), "--fights", "1"]
+    cmd = [sys.executable, "-m", "npc_tactics.cli.main", "export", str(trained_run), "--out", str(out), "--fights", "1"]
     first = subprocess.run(cmd, env=ENV, capture_output=True, text=True, timeout=300)
     assert first.returncode == 0, first.stderr[-2000:]
     rng = random.Random(3)

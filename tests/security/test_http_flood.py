@@ -30,7 +30,7 @@ def _situation() -> dict[str, object]:
 
 
 def _heavy_body() -> dict[str, object]:
-    from npc_tactics.gm.encounter_odds import template_names
+    from npc_tactics.gm.encounter.odds import template_names
 
     names = template_names("runequest")
     party, foes = names[0], names[-1]

@@ -45,7 +45,7 @@ def test_the_poison_runs_when_unpickled(run_copy: Callable[[str], Path], tmp_pat
 
 def test_python_api_and_suggest_do_not_unpickle(run_copy: Callable[[str], Path], tmp_path: Path) -> None:
     from npc_tactics.agents.policy import load_policy_agent
-    from npc_tactics.gm.suggest import suggest
+    from npc_tactics.gm.advice.suggest import suggest
 
     run, marker = poisoned_run(run_copy, tmp_path)
     agent = load_policy_agent(run)

@@ -29,7 +29,7 @@ budget: {timesteps: 256, n_envs: 2, eval_every: 0, eval_episodes: 2, checkpoint_
 
 def npc(*args: object, cwd: Path) -> tuple[int, str]:
     env = dict(os.environ, PYTHONPATH=str(REPO), COLUMNS="100")
-    done = subprocess.run([sys.executable, "-m", "npc_tactics.cli", *map(str, args)], cwd=cwd, env=env,
+    done = subprocess.run([sys.executable, "-m", "npc_tactics.cli.main", *map(str, args)], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=300, check=False)
     return done.returncode, done.stderr
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from npc_tactics.agents.policy import load_policy_agent
-from npc_tactics.cli import main
+from npc_tactics.cli.main import main
 from npc_tactics.errors import UserError
-from npc_tactics.gm.trust import trust_of
+from npc_tactics.gm.advice.trust import trust_of
 from npc_tactics.policy_io.onnx_agent import load_bundle_agent
 from npc_tactics.training.config import TrainConfig, load_train_config
 from npc_tactics.training.distill import BASE, DistillSettings, distill

@@ -1,1 +1,22 @@
 """dicepool: everything of this rules system (rules engine, encoder, scripted agents, words), one package."""
+
+from npc_tactics.plugin import System
+
+__all__ = ["SYSTEM"]
+
+#: the system's plugin: its names and where each of its parts lives (see :mod:`npc_tactics.plugin`)
+SYSTEM = System(
+    name="dicepool",
+    title="Dice-pool system (Haru'Rak'Zall)",
+    gym_id="npc_tactics/DicePool-v0",
+    default_scenario="melee_duel",
+    engine="npc_tactics.systems.dicepool.rules.engine:DicePoolEngine",
+    encoder="npc_tactics.systems.dicepool.encoder:DicePoolEncoder",
+    agents="npc_tactics.systems.dicepool.agents",
+    content="npc_tactics.systems.dicepool.rules.content",
+    form="npc_tactics.systems.dicepool.form",
+    encounter="npc_tactics.systems.dicepool.encounter:ADAPTER",
+    naming="npc_tactics.systems.dicepool.naming",
+    narrate="npc_tactics.systems.dicepool.narrate",
+    summary="npc_tactics.systems.dicepool.summary",
+)

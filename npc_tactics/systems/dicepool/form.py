@@ -1,11 +1,11 @@
 """What the GM page asks for a dice-pool combatant and situation (``GET /bestiary/dicepool``): the bestiary's
-stat blocks and the situation keys its loader reads (see :mod:`npc_tactics.gm.forms` for the fields' meaning)."""
+stat blocks and the situation keys its loader reads (their meaning: :mod:`npc_tactics.gm.service.forms`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from npc_tactics.gm.forms import COMMON_STATUSES
+from npc_tactics.gm.service.forms import COMMON_STATUSES
 
 __all__ = ["FORM", "templates"]
 

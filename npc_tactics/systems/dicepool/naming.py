@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from npc_tactics.gm.naming import Words
-from npc_tactics.gm.vocab import LOCATIONS, WEAPONS, word
+from npc_tactics.gm.words.naming import Words
+from npc_tactics.gm.words.vocab import LOCATIONS, WEAPONS, word
 from npc_tactics.i18n import N_
 from npc_tactics.rules.base import ActionSpec
 

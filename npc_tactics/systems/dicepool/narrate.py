@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from npc_tactics.gm.narrate import Sentence, Teller
+from npc_tactics.gm.words.narrate import Sentence, Teller
 from npc_tactics.i18n import N_
 from npc_tactics.rules.base import Event
 

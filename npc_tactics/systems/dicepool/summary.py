@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from npc_tactics.gm.summary import Tr, hit_points, metres, weapon_words
-from npc_tactics.gm.vocab import LOCATIONS, word
+from npc_tactics.gm.words.summary import Tr, hit_points, metres, weapon_words
+from npc_tactics.gm.words.vocab import LOCATIONS, word
 from npc_tactics.systems.dicepool.rules.tables import LOCATIONS as DP_LOCATIONS
 
 __all__ = ["details"]

@@ -1,1 +1,22 @@
 """mrq: everything of this rules system (rules engine, encoder, scripted agents, words), one package."""
+
+from npc_tactics.plugin import System
+
+__all__ = ["SYSTEM"]
+
+#: the system's plugin: its names and where each of its parts lives (see :mod:`npc_tactics.plugin`)
+SYSTEM = System(
+    name="mrq",
+    title="Mongoose RuneQuest, opposed-test variant",
+    gym_id="npc_tactics/MRQ-v0",
+    default_scenario="shield_vs_greataxe",
+    engine="npc_tactics.systems.mrq.rules.engine:MRQEngine",
+    encoder="npc_tactics.systems.mrq.encoder:MRQEncoder",
+    agents="npc_tactics.systems.mrq.agents",
+    content="npc_tactics.systems.mrq.rules.content",
+    form="npc_tactics.systems.mrq.form",
+    encounter="npc_tactics.systems.mrq.encounter:ADAPTER",
+    naming="npc_tactics.systems.mrq.naming",
+    narrate="npc_tactics.systems.mrq.narrate",
+    summary="npc_tactics.systems.mrq.summary",
+)

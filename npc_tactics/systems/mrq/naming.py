@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from npc_tactics.gm.naming import Words
-from npc_tactics.gm.vocab import EFFECTS, LOCATIONS, WEAPONS, word
+from npc_tactics.gm.words.naming import Words
+from npc_tactics.gm.words.vocab import EFFECTS, LOCATIONS, WEAPONS, word
 from npc_tactics.i18n import N_
 from npc_tactics.rules.base import ActionSpec
 from npc_tactics.systems.mrq.rules import fighters as F

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from npc_tactics.gm.narrate import Sentence, Teller
-from npc_tactics.gm.vocab import EFFECTS
+from npc_tactics.gm.words.narrate import Sentence, Teller
+from npc_tactics.gm.words.vocab import EFFECTS
 from npc_tactics.i18n import N_
 from npc_tactics.rules.base import Event
 from npc_tactics.systems.mrq.naming import DISTANCES

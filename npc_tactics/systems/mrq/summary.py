@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from npc_tactics.gm.summary import Tr, hit_points, weapon_words
-from npc_tactics.gm.summary import foes as standing_foes
-from npc_tactics.gm.vocab import word
+from npc_tactics.gm.words.summary import Tr, hit_points, weapon_words
+from npc_tactics.gm.words.summary import foes as standing_foes
+from npc_tactics.gm.words.vocab import word
 from npc_tactics.i18n import N_
 from npc_tactics.systems.mrq.rules import fighters as F
 from npc_tactics.systems.mrq.rules.tables import DISTANCE_NAMES

@@ -1,1 +1,23 @@
 """ose: everything of this rules system (rules engine, encoder, scripted agents, words), one package."""
+
+from npc_tactics.plugin import System
+
+__all__ = ["SYSTEM"]
+
+#: the system's plugin: its names and where each of its parts lives (see :mod:`npc_tactics.plugin`)
+SYSTEM = System(
+    name="ose",
+    title="Old-School Essentials (B/X)",
+    gym_id="npc_tactics/OSE-v0",
+    default_scenario="goblin_duel",
+    engine="npc_tactics.systems.ose.rules.engine:OSEEngine",
+    encoder="npc_tactics.systems.ose.encoder:OSEEncoder",
+    agents="npc_tactics.systems.ose.agents",
+    content="npc_tactics.systems.ose.rules.content",
+    form="npc_tactics.systems.ose.form",
+    encounter="npc_tactics.systems.ose.encounter:ADAPTER",
+    naming="npc_tactics.systems.ose.naming",
+    narrate="npc_tactics.systems.ose.narrate",
+    summary="npc_tactics.systems.ose.summary",
+    decision_facts="npc_tactics.systems.ose.tactics:decision_facts",
+)

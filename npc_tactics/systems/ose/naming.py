@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from npc_tactics.gm.naming import Words
-from npc_tactics.gm.vocab import SPELLS, WEAPONS, word
+from npc_tactics.gm.words.naming import Words
+from npc_tactics.gm.words.vocab import SPELLS, WEAPONS, word
 from npc_tactics.rules.base import ActionSpec
 
 __all__ = ["label"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from npc_tactics.gm.summary import Tr, hit_points, metres, weapon_words
+from npc_tactics.gm.words.summary import Tr, hit_points, metres, weapon_words
 from npc_tactics.systems.ose.rules.tables import SQUARE_M
 
 __all__ = ["details"]

@@ -1,1 +1,22 @@
 """runequest: everything of this rules system (rules engine, encoder, scripted agents, words), one package."""
+
+from npc_tactics.plugin import System
+
+__all__ = ["SYSTEM"]
+
+#: the system's plugin: its names and where each of its parts lives (see :mod:`npc_tactics.plugin`)
+SYSTEM = System(
+    name="runequest",
+    title="RuneQuest: Roleplaying in Glorantha",
+    gym_id="npc_tactics/RuneQuest-v0",
+    default_scenario="parry_duel",
+    engine="npc_tactics.systems.runequest.rules.engine:RuneQuestEngine",
+    encoder="npc_tactics.systems.runequest.encoder:RuneQuestEncoder",
+    agents="npc_tactics.systems.runequest.agents",
+    content="npc_tactics.systems.runequest.rules.content",
+    form="npc_tactics.systems.runequest.form",
+    encounter="npc_tactics.systems.runequest.encounter:ADAPTER",
+    naming="npc_tactics.systems.runequest.naming",
+    narrate="npc_tactics.systems.runequest.narrate",
+    summary="npc_tactics.systems.runequest.summary",
+)

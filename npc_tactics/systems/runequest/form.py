@@ -1,5 +1,5 @@
 """What the GM page asks for a RuneQuest combatant and situation (``GET /bestiary/runequest``): the bestiary's
-stat blocks and the situation keys its loader reads (see :mod:`npc_tactics.gm.forms` for the fields' meaning)."""
+stat blocks and the situation keys its loader reads (their meaning: :mod:`npc_tactics.gm.service.forms`)."""
 
 from __future__ import annotations
 

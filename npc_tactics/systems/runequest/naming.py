@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from npc_tactics.gm.naming import Words
-from npc_tactics.gm.vocab import LOCATIONS, SPELLS, WEAPONS, word
+from npc_tactics.gm.words.naming import Words
+from npc_tactics.gm.words.vocab import LOCATIONS, SPELLS, WEAPONS, word
 from npc_tactics.rules.base import ActionSpec
 
 __all__ = ["label"]

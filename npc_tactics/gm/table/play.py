@@ -1,11 +1,11 @@
 """``npc-tactics play``: a person plays the PCs against a bundle's NPCs at the table, decision by decision.
 
 The fight is the system's own engine loop (ARCHITECTURE.md): at each decision of a PC, the legal moves are
-listed by name (:func:`~npc_tactics.gm.labels.labeler`) with numbers to pick; at each decision of an NPC, the
+listed by name (:func:`~npc_tactics.gm.words.labels.labeler`) with numbers to pick; at each decision of an NPC, the
 bundle's policy chooses its most probable legal move, shown with its probability and, when the bundle has a
 tactics card, the card rule behind it. Dice are rolled by the engine from ``--seed`` or typed by the person
-(:class:`~npc_tactics.gm.play_dice.TypedDiceRoller`: forced rolls, checked against the die asked for). Every
-event is told in plain words (:class:`~npc_tactics.gm.play_words.Narrator`), in English or French.
+(:class:`~npc_tactics.gm.table.dice.TypedDiceRoller`: forced rolls, checked against the die asked for). Every
+event is told in plain words (:class:`~npc_tactics.gm.words.play_words.Narrator`), in English or French.
 
 Input is read through ``ask`` and output written through ``say``, so the loop runs the same in a terminal and
 in tests. A bad answer is asked again, never a traceback; ``q`` (or the end of input) stops the fight.
@@ -23,10 +23,10 @@ from npc_tactics.dice import RngRoller, Roller
 from npc_tactics.errors import UserError
 from npc_tactics.evaluation.arena import Arena
 from npc_tactics.evaluation.fight import MAX_DECISIONS
-from npc_tactics.gm.labels import card_rule, labeler
-from npc_tactics.gm.play_dice import TypedDiceRoller
-from npc_tactics.gm.play_words import ECHOES, Narrator
-from npc_tactics.gm.summary import summary
+from npc_tactics.gm.table.dice import TypedDiceRoller
+from npc_tactics.gm.words.labels import card_rule, labeler
+from npc_tactics.gm.words.play_words import ECHOES, Narrator
+from npc_tactics.gm.words.summary import summary
 from npc_tactics.i18n import translator
 from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Decision, DecisionKind, SideResult

@@ -32,9 +32,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from npc_tactics.agents import agent_entries
 from npc_tactics.configs.files import no_user_paths
 from npc_tactics.errors import ConfigError, UnknownNameError, UserError
-from npc_tactics.gm import forms
-from npc_tactics.gm.service_limits import LIMIT_S, MAX_WAITING, HeavyGate, validation_error_handler
-from npc_tactics.gm.web_strings import WEB_STRINGS
+from npc_tactics.gm.service import forms
+from npc_tactics.gm.service.limits import LIMIT_S, MAX_WAITING, HeavyGate, validation_error_handler
+from npc_tactics.gm.service.web_strings import WEB_STRINGS
 from npc_tactics.limits import SEED_MAX
 from npc_tactics.policy_io.bundle import Bundle, read_bundle
 from npc_tactics.policy_io.onnx_agent import OnnxAgent, OnnxPolicy
@@ -193,7 +193,7 @@ def _refused_json(scope: dict[str, Any], body: bytes) -> JSONResponse | None:
 
 
 def _call_suggest(served: Served, req: SuggestRequest, workers: int | None) -> dict[str, Any]:
-    from npc_tactics.gm.suggest import suggest
+    from npc_tactics.gm.advice.suggest import suggest
 
     result = suggest(served.bundle.path, dict(req.situation), seed=req.seed, policy=served.agent(), odds=req.odds,
                      lang=req.lang, top=req.top, opponent=req.opponent, workers=workers)
@@ -299,7 +299,7 @@ def create_app(bundles: str | Path, *, workers: int | None = None, max_odds: int
         entry = registry.bundles.get(bundle_id)
         return None if entry is None else (entry.bundle.schema.system, entry.bundle.path)
 
-    from npc_tactics.gm.service_odds import add_odds_routes
+    from npc_tactics.gm.service.odds_routes import add_odds_routes
 
     add_odds_routes(app, bundle_path, heavy, workers=workers, folder=folder)
 

@@ -1,4 +1,4 @@
-"""``npc-tactics probe AGENT PROBES...``: the command's typer function (registered in :mod:`npc_tactics.cli`)."""
+"""``npc-tactics probe AGENT PROBES...``: the command's typer function (registered in :mod:`npc_tactics.cli.main`)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
-from npc_tactics.cli_ray import AddressOption, ray_executor
-from npc_tactics.cli_support import check_out
+from npc_tactics.cli.ray import AddressOption, ray_executor
+from npc_tactics.cli.support import check_out
 from npc_tactics.errors import UserError
 from npc_tactics.limits import MAX_WORKERS, SEED_MAX, check_workers
 

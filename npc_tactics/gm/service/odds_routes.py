@@ -1,6 +1,6 @@
 """``POST /odds``: the encounter odds of ``npc-tactics odds`` over HTTP, for the GM web page.
 
-The same rules as the rest of the service (:mod:`npc_tactics.gm.service`): a validated body whose every mistake
+The same rules as the rest of the service (:mod:`npc_tactics.gm.service.app`): a validated body whose every mistake
 is a 422 naming the field (``["body", "foes", 1, "template"]``), a server-side cap on fights, no paths from
 clients (a policy is a scripted agent's name or the id of a bundle the server serves), and heavy requests one
 at a time. Kept apart from ``service.py`` so the suggest routes stay as they were.
@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from npc_tactics.configs.files import no_user_paths
 from npc_tactics.errors import UnknownNameError, UserError
-from npc_tactics.gm.service_limits import HeavyGate
+from npc_tactics.gm.service.limits import HeavyGate
 from npc_tactics.limits import SEED_MAX
 from npc_tactics.registry import SYSTEMS
 from npc_tactics.rollouts.deadline import TimeLimitError
@@ -107,10 +107,10 @@ def add_odds_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Path] 
 
     @app.post("/odds", summary="The odds of an encounter: party win, foe rout, a PC death, expected rounds")
     def post_odds(req: OddsRequest) -> Any:
-        from npc_tactics.gm.encounter_fights import run_fights
-        from npc_tactics.gm.encounter_odds import Lineup, summarize, template_names
-        from npc_tactics.gm.encounter_spec import group_text
-        from npc_tactics.gm.encounter_text import format_odds
+        from npc_tactics.gm.encounter.fights import run_fights
+        from npc_tactics.gm.encounter.odds import Lineup, summarize, template_names
+        from npc_tactics.gm.encounter.spec import group_text
+        from npc_tactics.gm.words.encounter_text import format_odds
         from npc_tactics.registry import make_engine
 
         if req.fights > max_fights:

@@ -1,4 +1,4 @@
-"""``npc-tactics leaderboard SUITE.yaml``: the command's typer function (registered in :mod:`npc_tactics.cli`)."""
+"""``npc-tactics leaderboard SUITE.yaml``: the command's typer function (registered in :mod:`npc_tactics.cli.main`)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from npc_tactics.cli_ray import AddressOption, ray_executor
-from npc_tactics.cli_support import check_out, report_write_error
+from npc_tactics.cli.ray import AddressOption, ray_executor
+from npc_tactics.cli.support import check_out, report_write_error
 from npc_tactics.errors import UserError
 from npc_tactics.limits import MAX_FIGHTS, MAX_WORKERS, check_workers
 

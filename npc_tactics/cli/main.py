@@ -3,7 +3,7 @@
 Every user mistake (bad or missing file, unknown system/scenario/agent/preset, malformed situation, a bad
 option value) is one line on stderr naming the file and field, the option, or the unknown name with the
 valid choices, and exit code 2. Every range (seeds, fights, agents, timesteps) is declared once in
-:mod:`npc_tactics.limits` and checked in :mod:`npc_tactics.cli_support`.
+:mod:`npc_tactics.limits` and checked in :mod:`npc_tactics.cli.support`.
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ from typing import Annotated, Any
 
 import typer
 
-from npc_tactics.cli_distill import distill
-from npc_tactics.cli_leaderboard import leaderboard
-from npc_tactics.cli_probe import probe
-from npc_tactics.cli_ray import (
+from npc_tactics.cli.distill import distill
+from npc_tactics.cli.encounter import build_encounter_command, odds_command
+from npc_tactics.cli.leaderboard import leaderboard
+from npc_tactics.cli.probe import probe
+from npc_tactics.cli.ray import (
     AddressOption,
     BackendOption,
     EnvRunnersOption,
@@ -26,7 +27,7 @@ from npc_tactics.cli_ray import (
     ray_executor,
     ray_train_options,
 )
-from npc_tactics.cli_support import (
+from npc_tactics.cli.support import (
     Command,
     Group,
     check_fights,
@@ -47,7 +48,6 @@ from npc_tactics.cli_support import (
     system_scenario_from_runs,
 )
 from npc_tactics.errors import UserError, one_line, shown
-from npc_tactics.gm.cli_encounter import build_encounter_command, odds_command
 from npc_tactics.limits import (
     MAX_AGENTS,
     MAX_FIGHTS,
@@ -317,7 +317,7 @@ def replay(
 ) -> None:
     """Tell one fight blow by blow in plain words (English or French): who chose what, each roll's result,
     wounds and who fell, so a GM can see how an NPC fights before trusting it."""
-    from npc_tactics.gm.replay import replay as run_replay
+    from npc_tactics.gm.words.replay import replay as run_replay
     from npc_tactics.i18n import check_lang
 
     check_lang(lang)
@@ -429,8 +429,8 @@ def suggest(
     """Ask what the acting NPC should do now, at any decision: its legal moves ranked by a trained policy (--run or
     --bundle, or --system for the shipped generalist), optional Monte-Carlo odds per move, the plan for the rest of
     its round, how far to trust the policy, and every assumption made in reading the situation."""
-    from npc_tactics.gm.suggest import shipped_bundle
-    from npc_tactics.gm.suggest import suggest as run_suggest
+    from npc_tactics.gm.advice.suggest import shipped_bundle
+    from npc_tactics.gm.advice.suggest import suggest as run_suggest
 
     check_workers(workers)
     if (run is None) == (bundle is None) and (run is not None or system is None):
@@ -474,7 +474,7 @@ def play(
     """Play the PCs against a bundle's NPCs in the terminal, round by round: pick your moves by number, watch the
     NPCs' choices (with the tactics-card rule behind them), roll your own dice with --dice manual. 'q' or
     Ctrl-D quits (exit 0), Ctrl-C interrupts (exit 130)."""
-    from npc_tactics.gm.play import play as run_play
+    from npc_tactics.gm.table.play import play as run_play
 
     def say(line: str) -> None:
         typer.echo(line)
@@ -500,7 +500,7 @@ def serve(
 ) -> None:
     """Serve the GM web page and its HTTP API (FastAPI) at http://HOST:PORT/: GET /bundles, /bundles/ID/schema,
     /bundles/ID/card, /bestiary/SYSTEM, POST /suggest, POST /odds; OpenAPI docs at /docs."""
-    from npc_tactics.gm.service import serve as run_server
+    from npc_tactics.gm.service.app import serve as run_server
 
     check_host(host)
     check_port(port)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from npc_tactics.gm.vocab import DECISION_KINDS, WEAPONS, word
+from npc_tactics.gm.words.vocab import DECISION_KINDS, WEAPONS, word
 from npc_tactics.i18n import N_, translations
 from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Decision
@@ -55,7 +55,7 @@ def summary(system: str, engine: Any, state: Any, decision: Decision | None, lan
     """The fight as a GM reads it: the round, one line per combatant, then who decides what.
 
     ``system`` is a registry name or alias; ``decision`` is ``engine.pending(state)`` (None once the fight is
-    over). ``engine`` is accepted for symmetry with :func:`~npc_tactics.gm.naming.move_label`."""
+    over). ``engine`` is accepted for symmetry with :func:`~npc_tactics.gm.words.naming.move_label`."""
     del engine  # the state's public fields say everything shown here
     _ = translations(lang).gettext
     details = get_system(system).load("summary").details

@@ -5,12 +5,12 @@ distances, the round, which NPC acts and, optionally, the decision pending: a bl
 split, effects to pick, a follow-up option); ``content.load_situation`` turns it into an engine state at that
 decision; the policy's masked probabilities rank the moves. On top of that:
 
-* ``odds=N``: N rollouts of the rest of the fight per move (:mod:`npc_tactics.gm.odds`), the NPC side played
+* ``odds=N``: N rollouts of the rest of the fight per move (:mod:`npc_tactics.gm.advice.odds`), the NPC side played
   by the policy and the other side by ``opponent`` (a scripted agent, a bundle or a run folder).
 * Out of distribution: when the situation's observation lies outside the ranges the bundle met in training,
   the features are named and the answer falls back to rollout odds (run automatically), saying so.
 * The whole turn: where the NPC's turn spans several decisions, the plan for the rest of the round.
-* Trust: how long the policy trained, its evaluation rates, the rules version (:mod:`npc_tactics.gm.trust`).
+* Trust: how long the policy trained, its evaluation rates, the rules version (:mod:`npc_tactics.gm.advice.trust`).
 Whatever the loader had to assume comes back as ``assumptions`` lines.
 """
 
@@ -24,12 +24,12 @@ import numpy as np
 from npc_tactics.configs.sniff import wrong_system_error
 from npc_tactics.dice import RngRoller
 from npc_tactics.errors import ConfigError, UserError
-from npc_tactics.gm.labels import card_rule, labeler
-from npc_tactics.gm.odds import DEFAULT_FALLBACK_ODDS, MAX_ODDS, mark_within_best, move_odds
-from npc_tactics.gm.result import RankedMove, Suggestion
-from npc_tactics.gm.summary import summary
-from npc_tactics.gm.trust import trust_of
-from npc_tactics.gm.turn import plan_turn
+from npc_tactics.gm.advice.odds import DEFAULT_FALLBACK_ODDS, MAX_ODDS, mark_within_best, move_odds
+from npc_tactics.gm.advice.result import RankedMove, Suggestion
+from npc_tactics.gm.advice.trust import trust_of
+from npc_tactics.gm.advice.turn import plan_turn
+from npc_tactics.gm.words.labels import card_rule, labeler
+from npc_tactics.gm.words.summary import summary
 from npc_tactics.i18n import translator
 from npc_tactics.registry import get_system
 from npc_tactics.rollouts import RolloutJob, run_rollouts
@@ -38,7 +38,7 @@ from npc_tactics.rollouts.agents import agent_builder, check_spec
 __all__ = ["SHIPPED_DIR", "RankedMove", "Suggestion", "shipped_bundle", "suggest"]
 
 #: the generalist bundles shipped with the package, one folder per system (trained by `make policies`)
-SHIPPED_DIR = Path(__file__).resolve().parent.parent / "policies"
+SHIPPED_DIR = Path(__file__).resolve().parents[2] / "policies"
 
 
 def shipped_bundle(system: str) -> Path:

@@ -38,9 +38,9 @@ from typing import Any
 import numpy as np
 
 from npc_tactics.errors import ConfigError, UserError
-from npc_tactics.gm.encounter_fights import FightResult, run_fights
-from npc_tactics.gm.encounter_odds import EncounterOdds, Lineup, check_policies, summarize, template_names
-from npc_tactics.gm.encounter_spec import TARGET_KEYS, Target, group_text, parse_group
+from npc_tactics.gm.encounter.fights import FightResult, run_fights
+from npc_tactics.gm.encounter.odds import EncounterOdds, Lineup, check_policies, summarize, template_names
+from npc_tactics.gm.encounter.spec import TARGET_KEYS, Target, group_text, parse_group
 
 __all__ = ["DEFAULT_BUDGET", "MAX_BUDGET", "ROUND_WEIGHT", "Proposal", "build_encounter", "distance", "meets"]
 

@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from npc_tactics.errors import ConfigError, UserError
-from npc_tactics.gm.encounter_fights import FightJob, FightResult, run_fights
-from npc_tactics.gm.encounter_spec import group_text, parse_group
-from npc_tactics.gm.odds import Rate
+from npc_tactics.gm.advice.odds import Rate
+from npc_tactics.gm.encounter.fights import FightJob, FightResult, run_fights
+from npc_tactics.gm.encounter.spec import group_text, parse_group
 from npc_tactics.rollouts.agents import check_spec
 
 __all__ = ["DEFAULT_FIGHTS", "MAX_FIGHTS", "EncounterOdds", "Lineup", "odds_of", "summarize", "template_names"]

@@ -1,12 +1,12 @@
 """The words of ``npc-tactics play``: events told in plain words and what a roll is for, through gm-words'
-narration (:mod:`npc_tactics.gm.narrate`: a sentence per event kind of each system, English or French)."""
+narration (:mod:`npc_tactics.gm.words.narrate`: a sentence per event kind of each system, English or French)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from npc_tactics.gm.narrate import narrate_event, roll_why, teller
-from npc_tactics.gm.replay import ECHOES
+from npc_tactics.gm.words.narrate import narrate_event, roll_why, teller
+from npc_tactics.gm.words.replay import ECHOES
 from npc_tactics.rules.base import Event
 
 __all__ = ["ECHOES", "Narrator"]

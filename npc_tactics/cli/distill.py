@@ -1,5 +1,5 @@
 """``npc-tactics distill BASE_RUN --teacher SCENARIO=RUN ... --out DIR``: the command's typer function (registered
-in :mod:`npc_tactics.cli`)."""
+in :mod:`npc_tactics.cli.main`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from npc_tactics.cli_support import check_out
+from npc_tactics.cli.support import check_out
 from npc_tactics.errors import UserError
 
 __all__ = ["distill"]

@@ -1,5 +1,5 @@
 """Words for moves and the tactics-card rule that fires, shared by ``suggest`` and ``play``: move names by
-combatant and weapon come from :func:`npc_tactics.gm.naming.move_label`, the rule from the bundle's card
+combatant and weapon come from :func:`npc_tactics.gm.words.naming.move_label`, the rule from the bundle's card
 (:class:`npc_tactics.policy_io.card.Card`)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from npc_tactics.gm.naming import move_label
+from npc_tactics.gm.words.naming import move_label
 from npc_tactics.i18n import translator
 from npc_tactics.policy_io.card import BY_THE_BOOK, Card
 

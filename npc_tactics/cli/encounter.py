@@ -1,6 +1,6 @@
 """``npc-tactics odds`` and ``npc-tactics build-encounter``: the typer functions and what they print.
 
-Registered in ``npc_tactics/cli.py`` (``app.command("odds")(odds_command)``); what they print is
+Registered in ``npc_tactics/cli/main.py`` (``app.command("odds")(odds_command)``); what they print is
 :mod:`.encounter_text`.
 """
 
@@ -14,9 +14,9 @@ from typing import Annotated
 import typer
 
 from npc_tactics.errors import UserError
-from npc_tactics.gm.encounter_builder import DEFAULT_BUDGET, MAX_BUDGET
-from npc_tactics.gm.encounter_odds import DEFAULT_FIGHTS, MAX_FIGHTS
-from npc_tactics.gm.encounter_text import check_lang_option, format_build, format_odds
+from npc_tactics.gm.encounter.builder import DEFAULT_BUDGET, MAX_BUDGET
+from npc_tactics.gm.encounter.odds import DEFAULT_FIGHTS, MAX_FIGHTS
+from npc_tactics.gm.words.encounter_text import check_lang_option, format_build, format_odds
 from npc_tactics.limits import SEED_MAX, check_seed
 
 __all__ = ["build_encounter_command", "odds_command"]
@@ -78,7 +78,7 @@ def odds_command(
     """The odds of an encounter before it is played: party win, foe rout, at least one PC death and the
     expected rounds, with 95% intervals, from whole fights on per-fight seeds."""
     from npc_tactics.cluster import ray_executor_for
-    from npc_tactics.gm.encounter_odds import odds_of
+    from npc_tactics.gm.encounter.odds import odds_of
 
     check_lang_option(lang)
     result = odds_of(system, party=party, foes=foes, situation=situation, party_policy=party_policy,
@@ -110,8 +110,8 @@ def build_encounter_command(
 ) -> None:
     """Search the bestiary for foe groups whose measured odds against the party meet a target; proposals best
     first (distance to target: docs/odds.md), each with its odds and 95% intervals."""
-    from npc_tactics.gm.encounter_builder import build_encounter
-    from npc_tactics.gm.encounter_spec import parse_target
+    from npc_tactics.gm.encounter.builder import build_encounter
+    from npc_tactics.gm.encounter.spec import parse_target
 
     check_lang_option(lang)
     result = build_encounter(system, party, parse_target(target), pool=pool, budget=budget, top=top,

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from npc_tactics.gm.vocab import LOCATIONS, LOCATIONS_IN, SPELLS, WEAPONS, word
+from npc_tactics.gm.words.vocab import LOCATIONS, LOCATIONS_IN, SPELLS, WEAPONS, word
 from npc_tactics.i18n import N_, translations
 from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Event

@@ -1,8 +1,8 @@
 """``npc-tactics replay``: play one fight and tell it blow by blow, so a GM sees how an NPC fights.
 
 The fight is exactly fight ``seed`` of ``simulate`` with the same agents (same dice stream, same agent streams);
-each decision is shown by its move name (:func:`~npc_tactics.gm.naming.move_label`) and each event by its sentence
-(:mod:`npc_tactics.gm.narrate`). Dice rolls, and events that only echo a choice just told, are shown only
+each decision is shown by its move name (:func:`~npc_tactics.gm.words.naming.move_label`) and each event by its sentence
+(:mod:`npc_tactics.gm.words.narrate`). Dice rolls, and events that only echo a choice just told, are shown only
 in verbose mode.
 """
 
@@ -19,8 +19,8 @@ from npc_tactics.agents.resolve import agent_factory, agent_label
 from npc_tactics.dice import RngRoller
 from npc_tactics.evaluation.arena import Arena
 from npc_tactics.evaluation.fight import MAX_DECISIONS, agent_rngs
-from npc_tactics.gm.naming import move_label
-from npc_tactics.gm.narrate import Teller, narrate_event, teller
+from npc_tactics.gm.words.naming import move_label
+from npc_tactics.gm.words.narrate import Teller, narrate_event, teller
 from npc_tactics.i18n import N_, check_lang
 from npc_tactics.rules.base import DecisionKind, Event, SideResult
 

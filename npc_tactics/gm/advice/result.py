@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from npc_tactics.gm.odds import MoveOdds
-from npc_tactics.gm.trust import Trust
-from npc_tactics.gm.turn import TurnPlan
+from npc_tactics.gm.advice.odds import MoveOdds
+from npc_tactics.gm.advice.trust import Trust
+from npc_tactics.gm.advice.turn import TurnPlan
 from npc_tactics.i18n import translator
 
 __all__ = ["RankedMove", "Suggestion"]

@@ -1,0 +1,1 @@
+"""The command line: ``npc-tactics <command>``; each module holds one family of commands."""
