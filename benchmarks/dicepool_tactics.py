@@ -32,12 +32,12 @@ import numpy as np
 from npc_tactics.agents import make_agent
 from npc_tactics.agents.policy import PolicyAgent, load_policy_agent
 from npc_tactics.dice import RngRoller
-from npc_tactics.evaluation import tactics
 from npc_tactics.evaluation.fight import agent_rngs, play_fight
 from npc_tactics.evaluation.stats import wilson_interval
 from npc_tactics.evaluation.tactics import FightLog, render_tactics
 from npc_tactics.evaluation.tactics.bench import tactics_section
 from npc_tactics.registry import get_system
+from npc_tactics.systems.dicepool import tactics
 
 SITUATIONS = ("self", "ally", "enemy", "new_turn")
 
@@ -122,7 +122,7 @@ def retreat_when_losing(logs: Sequence[FightLog]) -> dict[str, Any]:
 
 
 def defense_by_next(logs: Sequence[FightLog]) -> dict[str, Any]:
-    """Defense by next (``npc_tactics.evaluation.tactics.defense_by_next``; docs/selfplay.md)."""
+    """Defense by next (``npc_tactics.systems.dicepool.tactics.defense_by_next``; docs/selfplay.md)."""
     return tactics.defense_by_next(logs, "dicepool")
 
 

@@ -38,13 +38,13 @@ import numpy as np
 from npc_tactics.agents import make_agent
 from npc_tactics.agents.base import Agent, Observation
 from npc_tactics.agents.policy import PolicyAgent, load_policy_agent
-from npc_tactics.evaluation import tactics
 from npc_tactics.evaluation.fight import agent_rngs, play_fight
 from npc_tactics.evaluation.stats import rate_entry
 from npc_tactics.evaluation.tactics import FightLog, render_tactics
 from npc_tactics.evaluation.tactics.bench import tactics_section
 from npc_tactics.registry import get_system
 from npc_tactics.rules.base import DecisionKind
+from npc_tactics.systems.mrq import tactics
 from npc_tactics.systems.mrq.rules import fighters as F
 
 PLAYERS = ("trained", "by-the-book", "trained+book-effects", "book+trained-effects")
@@ -205,7 +205,7 @@ def retreat_when_losing(logs: Sequence[FightLog]) -> dict[str, Any]:
 
 
 def special_effects(logs: Sequence[FightLog]) -> dict[str, Any]:
-    """Special effects (``npc_tactics.evaluation.tactics.special_effects``; docs/selfplay.md)."""
+    """Special effects (``npc_tactics.systems.mrq.tactics.special_effects``; docs/selfplay.md)."""
     return tactics.special_effects(logs, "mrq")
 
 

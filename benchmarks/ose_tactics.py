@@ -20,12 +20,12 @@ from typing import Any
 
 from npc_tactics.agents.policy import load_policy_agent
 from npc_tactics.agents.resolve import agent_factory
-from npc_tactics.evaluation import tactics
 from npc_tactics.evaluation.arena import Arena, fight_seeds
 from npc_tactics.evaluation.fight import agent_rngs, play_fight
 from npc_tactics.evaluation.stats import wilson_interval
 from npc_tactics.evaluation.tactics import FightLog
 from npc_tactics.evaluation.tactics.bench import run_dir_main
+from npc_tactics.systems.ose import tactics
 
 CHOICES = ("move_away", "hold", "close", "declare_withdraw", "declare_retreat", "shoot", "melee", "cast")
 
@@ -114,7 +114,7 @@ def retreat_when_losing(logs: Sequence[FightLog]) -> dict[str, Any]:
 
 
 def spell_timing(logs: Sequence[FightLog]) -> dict[str, Any]:
-    """Spell timing (``npc_tactics.evaluation.tactics.ose_spell_timing``; docs/selfplay.md)."""
+    """Spell timing (``npc_tactics.systems.ose.tactics.ose_spell_timing``; docs/selfplay.md)."""
     return tactics.ose_spell_timing(logs, "ose")
 
 

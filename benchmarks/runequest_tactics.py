@@ -24,12 +24,12 @@ from typing import Any
 
 from npc_tactics.agents.policy import load_policy_agent
 from npc_tactics.agents.resolve import agent_factory
-from npc_tactics.evaluation import tactics
 from npc_tactics.evaluation.arena import Arena, fight_seeds
 from npc_tactics.evaluation.fight import agent_rngs, play_fight
 from npc_tactics.evaluation.stats import wilson_interval
 from npc_tactics.evaluation.tactics import FightLog
 from npc_tactics.evaluation.tactics.bench import run_dir_main
+from npc_tactics.systems.runequest import tactics
 
 CLASSES = ("light", "medium", "great", "shield", "missile", "natural")
 HOWS = ("parry", "dodge", "none")
@@ -102,12 +102,12 @@ def retreat_when_losing(logs: Sequence[FightLog]) -> dict[str, Any]:
 
 
 def dodge_vs_parry(logs: Sequence[FightLog]) -> dict[str, Any]:
-    """Dodge vs parry (``npc_tactics.evaluation.tactics.dodge_vs_parry``; docs/selfplay.md)."""
+    """Dodge vs parry (``npc_tactics.systems.runequest.tactics.dodge_vs_parry``; docs/selfplay.md)."""
     return tactics.dodge_vs_parry(logs, "runequest")
 
 
 def spell_timing(logs: Sequence[FightLog]) -> dict[str, Any]:
-    """Spell timing (``npc_tactics.evaluation.tactics.runequest_spell_timing``; docs/selfplay.md)."""
+    """Spell timing (``npc_tactics.systems.runequest.tactics.runequest_spell_timing``; docs/selfplay.md)."""
     return tactics.runequest_spell_timing(logs, "runequest")
 
 

@@ -48,27 +48,23 @@ MANIFEST = PACKAGE_DIR / "_compiled.json"
 #: ``__init__`` files (mypyc gains nothing there) and ``encoders/docs.py`` (documentation, not a hot path).
 #: ``encoders/base.py``'s generic ``Field``/``OneHot`` stay normal Python classes (``native_class=False``), see
 #: docs/speed.md.
+def _system_modules() -> list[str]:
+    """Every system package's encoder and rules modules (``systems/<name>/encoder.py``, ``rules/*.py``), found
+    on disk so that a new system is compiled without naming it here."""
+    root = PACKAGE_DIR / "systems"
+    files = sorted([*root.glob("*/encoder.py"), *root.glob("*/rules/*.py")])
+    return [".".join(("npc_tactics", *f.relative_to(PACKAGE_DIR).with_suffix("").parts))
+            for f in files if f.name != "__init__.py"]
+
+
 COMPILED_MODULES: tuple[str, ...] = (
     "npc_tactics.dice",
     "npc_tactics.rules.base",
     "npc_tactics.encoders.base",
-    *(f"npc_tactics.systems.{m}.encoder" for m in ("dicepool", "mrq", "ose", "runequest")),
     "npc_tactics.rules.loading",
     "npc_tactics.rules.outcome",
     "npc_tactics.rules.pending",
-    *(f"npc_tactics.systems.dicepool.rules.{m}" for m in (
-        "actions", "attacks", "bestiary", "combat", "content", "engine", "options", "pending", "pool", "profile",
-        "state", "tables")),
-    *(f"npc_tactics.systems.mrq.rules.{m}" for m in (
-        "actions", "acts", "bestiary", "content", "damage", "effects", "engine", "exchange", "fighters", "fumbles",
-        "missiles", "mounts", "opposed", "options", "pending", "profile", "reactions", "resolution", "roll",
-        "rounds", "scenario", "situation", "state", "tables", "views")),
-    *(f"npc_tactics.systems.ose.rules.{m}" for m in (
-        "actions", "combat", "content", "engine", "initiative", "legal", "morale", "movement", "options",
-        "profile", "scenario", "situation", "state", "tables", "templates")),
-    *(f"npc_tactics.systems.runequest.rules.{m}" for m in (
-        "actions", "calc", "content", "damage", "engine", "hands", "intents", "magic", "options", "pending",
-        "phases", "profile", "resolve", "scenario", "situation", "spellmask", "split", "state", "tables")),
+    *_system_modules(),
 )
 
 _COMPILED = frozenset(COMPILED_MODULES)

@@ -12,11 +12,12 @@ from typing import Any
 
 from npc_tactics.agents.resolve import agent_factory
 from npc_tactics.envs.tactics_env import Opponent, TacticsEnv
+from npc_tactics.registry import DEFAULT_SYSTEM
 
 DEFAULT_OPPONENT = "by-the-book"
 
 
-def make_env(system: str = "ose", scenario: str | None = None, side: int = 0,
+def make_env(system: str = DEFAULT_SYSTEM, scenario: str | None = None, side: int = 0,
              opponents: str | Opponent | Sequence[str | Opponent] = DEFAULT_OPPONENT, **kwargs: Any) -> TacticsEnv:
     """A :class:`TacticsEnv`; each opponent is an Agent, a factory ``(engine, rng) -> Agent``, a scripted
     agent name or a trained run folder (resolved by :func:`npc_tactics.agents.resolve.agent_factory`, whose

@@ -20,7 +20,7 @@ hook                      what the system provides                    called by
                           ``load_situation``
 ``events``                :class:`~npc_tactics.rules.events.          narration, replay, tactics, a test
                           EventCatalogue` (kinds and fields)
-``words``                 :class:`~npc_tactics.gm.words.hooks.Words`  gm words (moves, events, summaries)
+``words``                 :class:`~npc_tactics.gm.words.hooks.SystemWords`  gm words (moves, events, summaries)
 ``form``                  ``FORM``, ``templates()``                   the web page
 ``encounter``             :class:`~npc_tactics.encounters.adapters.   the encounter builder, wear
                           Adapter`
@@ -34,7 +34,9 @@ hook                      what the system provides                    called by
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -42,7 +44,12 @@ from npc_tactics.errors import UserError
 
 if TYPE_CHECKING:  # types only: the layers contract ignores these imports (exclude_type_checking_imports)
     from npc_tactics.encoders.base import Encoder
+    from npc_tactics.encounters.adapters import Adapter
+    from npc_tactics.evaluation.tactics.hooks import Tactics
+    from npc_tactics.gm.words.hooks import SystemWords
+    from npc_tactics.policy_io.card_hooks import CardHooks
     from npc_tactics.rules.base import Engine, SystemSpec
+    from npc_tactics.rules.events import EventCatalogue
 
 __all__ = ["System"]
 
@@ -67,11 +74,9 @@ class System:
     encounter: str = ""
     tactics: str = ""
     card: str = ""
-    # transitional (issue 25): the parts ``words`` and ``tactics`` gather; removed once nothing reads them
-    naming: str = ""
-    narrate: str = ""
-    summary: str = ""
-    decision_facts: str = ""
+    #: the system's package (``__name__`` of its ``__init__``) and the folder of its YAML content in it
+    package: str = ""
+    content_folder: str = "content"
 
     # -- resolving one part -------------------------------------------------------------------------
     def load(self, part: str) -> Any:
@@ -82,6 +87,13 @@ class System:
         module, _, attr = target.partition(":")
         mod = importlib.import_module(module)
         return getattr(mod, attr) if attr else mod
+
+    def content_dir(self) -> Path:
+        """The folder of the system's shipped content (scenarios, bestiary, encounters, probes)."""
+        spec = importlib.util.find_spec(self.package) if self.package else None
+        if spec is None or spec.origin is None:
+            raise UserError(f"the {self.name} system names no package for its content")
+        return Path(spec.origin).parent / self.content_folder
 
     def provides(self, part: str) -> bool:
         return bool(getattr(self, part))
@@ -131,3 +143,27 @@ class System:
 
     def agents_module(self) -> ModuleType:
         return self._typed("agents", ModuleType)
+
+    def event_catalogue(self) -> EventCatalogue:
+        """The event kinds the engine emits and their fields (``systems/<name>/events.py``)."""
+        return self._typed("events", "npc_tactics.rules.events:EventCatalogue")
+
+    def system_words(self) -> SystemWords:
+        """Moves, events and combatants in a GM's words (``systems/<name>/words.py``)."""
+        return self._typed("words", "npc_tactics.gm.words.hooks:SystemWords")
+
+    def form_module(self) -> ModuleType | None:
+        """The web page's situation form (``FORM``, ``templates()``), or None for a system with no page."""
+        return self._optional("form", ModuleType)
+
+    def encounter_adapter(self) -> Adapter | None:
+        """What the encounter builder composes for this system, or None."""
+        return self._optional("encounter", "npc_tactics.encounters.adapters:Adapter")
+
+    def tactics_hooks(self) -> Tactics | None:
+        """The named tactics, tactic-profile counters and verbs of the tactics report, or None."""
+        return self._optional("tactics", "npc_tactics.evaluation.tactics.hooks:Tactics")
+
+    def card_hooks(self) -> CardHooks | None:
+        """The tactics card's features, verbs and morale note, or None (the card then uses the shared ones)."""
+        return self._optional("card", "npc_tactics.policy_io.card_hooks:CardHooks")

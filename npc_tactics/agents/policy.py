@@ -60,8 +60,14 @@ class PolicyAgent:
         self.checkpoint = checkpoint
         self.options: dict[str, Any] = dict(options or {})
         self.notes: list[str] = list(notes or [])
+        self.warnings: list[str] = []  #: a run's version warnings are in ``notes``
+        self.bundle = None  #: a run, not a bundle
         self.n_actions = int(n_actions)
         self.obs_size = int(obs_size)
+
+    def out_of_range(self, vector: np.ndarray) -> list[tuple[str, float, float, float]]:
+        """Always empty: a run folder keeps no record of the ranges its observations took (a bundle does)."""
+        return []
 
     def action_probabilities(self, vector: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """The policy's probability of each catalogue action: 0 where ``mask`` is false, sum 1."""

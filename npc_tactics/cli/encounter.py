@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 
+from npc_tactics.cli.bestiary import BestiaryOption
 from npc_tactics.errors import UserError
 from npc_tactics.gm.encounter.builder import DEFAULT_BUDGET, MAX_BUDGET
 from npc_tactics.gm.encounter.odds import DEFAULT_FIGHTS, MAX_FIGHTS
@@ -74,6 +75,7 @@ def odds_command(
     lang: LangOpt = "en",
     as_json: JsonOpt = False,
     address: AddressOpt = None,
+    bestiary: BestiaryOption = None,
 ) -> None:
     """The odds of an encounter before it is played: party win, foe rout, at least one PC death and the
     expected rounds, with 95% intervals, from whole fights on per-fight seeds."""
@@ -107,6 +109,7 @@ def build_encounter_command(
     distance: DistanceOpt = None,
     lang: LangOpt = "en",
     as_json: JsonOpt = False,
+    bestiary: BestiaryOption = None,
 ) -> None:
     """Search the bestiary for foe groups whose measured odds against the party meet a target; proposals best
     first (distance to target: docs/odds.md), each with its odds and 95% intervals."""

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
+from npc_tactics.cli.bestiary import BestiaryOption, bestiary_command
 from npc_tactics.cli.distill import distill
 from npc_tactics.cli.encounter import build_encounter_command, odds_command
 from npc_tactics.cli.leaderboard import leaderboard
@@ -275,6 +276,7 @@ def simulate(
                                       help=f"Seed of the first fight; fight k uses seed+k (0 to {SEED_MAX}).")] = 0,
     option: OptionFlag = None,
     as_json: JsonFlag = False,
+    bestiary: BestiaryOption = None,
 ) -> None:
     """Play fights between two agents and summarise results and event counts (--json: the same numbers for the
     same arguments, byte for byte; the wall-clock time is printed only with the table)."""
@@ -425,6 +427,7 @@ def suggest(
                                                 "(default: one per core); the odds do not depend on it.")] = None,
     lang: Annotated[str, typer.Option(metavar="en|fr", help="Language of what the GM reads.")] = "en",
     as_json: JsonFlag = False,
+    bestiary: BestiaryOption = None,
 ) -> None:
     """Ask what the acting NPC should do now, at any decision: its legal moves ranked by a trained policy (--run or
     --bundle, or --system for the shipped generalist), optional Monte-Carlo odds per move, the plan for the rest of
@@ -470,6 +473,7 @@ def play(
                                       help=f"Seed of the engine's dice (0 to {SEED_MAX}).")] = 0,
     dice: Annotated[str, typer.Option(metavar="auto|manual",
                                       help="auto: the engine rolls; manual: you roll and type each face.")] = "auto",
+    bestiary: BestiaryOption = None,
 ) -> None:
     """Play the PCs against a bundle's NPCs in the terminal, round by round: pick your moves by number, watch the
     NPCs' choices (with the tactics-card rule behind them), roll your own dice with --dice manual. 'q' or
@@ -521,6 +525,7 @@ app.command(cls=Command)(distill)
 app.command(cls=Command)(leaderboard)
 app.command("odds", cls=Command)(odds_command)
 app.command("build-encounter", cls=Command)(build_encounter_command)
+app.command("bestiary", cls=Command)(bestiary_command)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -142,8 +142,12 @@ SYSTEMS_DIR = CONFIG_DIR.parent / "systems"
 
 
 def system_dir(system: str) -> Path:
-    """The content folder of ``system`` (``npc_tactics/systems/<system>/content``)."""
-    return SYSTEMS_DIR / system / "content"
+    """The content folder of ``system`` (its plugin's ``content_dir()``: ``npc_tactics/systems/<system>/content``
+    for a shipped system); for a name no system has, the folder it would have (empty)."""
+    from npc_tactics.registry import SYSTEMS
+
+    plugin = SYSTEMS.get(system)
+    return plugin.content_dir() if plugin is not None and plugin.package else SYSTEMS_DIR / system / "content"
 
 
 def named_files(folder: Path) -> dict[str, Path]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from npc_tactics.dice import parse
+from npc_tactics.encounters.wear import Wear
 
 
 def mean_damage(expr: Any) -> float:
@@ -43,6 +44,8 @@ class Adapter:
     #: (hit points, offence = expected damage per attack against a typical defender) of a built combatant
     strength: Callable[[Any], tuple[float, float]]
     positions: bool = True  #: whether combatants carry a ``position`` in metres
+    #: starting wounds and spent resources in the engine's own terms (``systems/<name>/wear.py``); None: no wear
+    wear: Wear | None = None
 
     def entry(self, template: str, name: str, side: int, k: int, distance: float) -> dict[str, Any]:
         """One combatant of a scenario mapping at its default place in the formation."""

@@ -26,7 +26,7 @@ from npc_tactics.dice import Roller
 from npc_tactics.encounters.compose import adapter, scenario_mapping, threats
 from npc_tactics.encounters.midfight import DRAW_STREAM, warm_up
 from npc_tactics.encounters.spec import MAX_WARMUP, EncounterSpec, SideSpec
-from npc_tactics.encounters.wear import SPEND, WOUND
+from npc_tactics.encounters.wear import apply_wear, wear_of
 from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Engine, Event
 
@@ -75,11 +75,8 @@ class Encounter:
         narration; both lists record rolls only with ``record_rolls``."""
         state, events = engine.new_combat(self.scenario, roller, record_rolls=record_rolls)
         if self.wounds or self.spent:
-            rng = np.random.default_rng([self.seed, 1])
-            for i, f in self.wounds:
-                WOUND[self.system](state.combatants[i], f, rng)
-            for i, f in self.spent:
-                SPEND[self.system](state.combatants[i], f, rng)
+            apply_wear(wear_of(self.system), state.combatants, self.wounds, self.spent,
+                       np.random.default_rng([self.seed, 1]))
         warm: list[Event] = []
         if self.warmup:
             state, warm, _ = warm_up(engine, state, self.warmup, self.seed, record_rolls=record_rolls)

@@ -37,7 +37,7 @@ from npc_tactics.configs import load_yaml, named_files, resolve_named, system_di
 from npc_tactics.configs import validate as V
 from npc_tactics.encounters.compose import MAX_PER_SIDE, adapter, check_template, scenario_mapping, templates
 from npc_tactics.errors import ConfigError, UnknownNameError
-from npc_tactics.registry import get_system, make_engine
+from npc_tactics.registry import DEFAULT_SYSTEM, get_system, make_engine
 
 KEYS = ("name", "description", "system", "sides", "budget", "distance", "max_rounds", "variants", "wounds",
         "spent", "midfight", "options", "scenarios")
@@ -113,7 +113,7 @@ def load_encounter(name_or_path: str | Path, system: str | None = None) -> Encou
             raise UnknownNameError(f"{system} encounter distribution", str(name_or_path), names)
         path = names[str(name_or_path)]
     else:
-        path = resolve_named(name_or_path, encounter_dir(system or "ose"), "encounter distribution")
+        path = resolve_named(name_or_path, encounter_dir(system or DEFAULT_SYSTEM), "encounter distribution")
     spec = parse_encounter(load_yaml(path), str(path))
     if system is not None and spec.system != get_system(system).name:
         raise ConfigError(str(path), "system", f"this distribution is for {spec.system}, not {system}")

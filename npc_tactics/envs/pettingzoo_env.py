@@ -30,6 +30,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from npc_tactics.envs.render import render_text
 from npc_tactics.envs.rewards import RewardConfig
 from npc_tactics.envs.session import FightSession, spawn_seeds
+from npc_tactics.registry import DEFAULT_SYSTEM
 from npc_tactics.rules.base import Decision
 
 SIDE_NAMES = ("blue", "red")
@@ -162,7 +163,7 @@ class TacticsAECEnv(_Shared, AECEnv):
     but is never selected; when the fight ends every agent is terminated.
     """
 
-    def __init__(self, system: str = "ose", scenario: str | None = None,
+    def __init__(self, system: str = DEFAULT_SYSTEM, scenario: str | None = None,
                  options: Mapping[str, Any] | None = None,
                  reward: Mapping[str, Any] | RewardConfig | None = None,
                  render_mode: str | None = None, illegal_action: str = "terminate",
@@ -212,7 +213,7 @@ class TacticsParallelEnv(_Shared, ParallelEnv):
     module docstring says. Agents leave ``agents`` when the fight ends.
     """
 
-    def __init__(self, system: str = "ose", scenario: str | None = None,
+    def __init__(self, system: str = DEFAULT_SYSTEM, scenario: str | None = None,
                  options: Mapping[str, Any] | None = None,
                  reward: Mapping[str, Any] | RewardConfig | None = None,
                  render_mode: str | None = None, illegal_action: str = "terminate",

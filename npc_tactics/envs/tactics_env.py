@@ -15,6 +15,7 @@ from npc_tactics.envs.render import render_text
 from npc_tactics.envs.rewards import RewardConfig
 from npc_tactics.envs.session import FightSession
 from npc_tactics.policy_io.agent import Agent
+from npc_tactics.registry import DEFAULT_SYSTEM
 
 ILLEGAL_MODES = ("terminate", "raise")
 
@@ -62,7 +63,7 @@ class TacticsEnv(gym.Env[np.ndarray, np.int64]):
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
-    def __init__(self, system: str = "ose", scenario: str | None = None, side: int | str = 0,
+    def __init__(self, system: str = DEFAULT_SYSTEM, scenario: str | None = None, side: int | str = 0,
                  opponents: Opponent | Sequence[Opponent] | None = None,
                  reward: Mapping[str, Any] | RewardConfig | None = None,
                  options: Mapping[str, Any] | None = None, render_mode: str | None = None,

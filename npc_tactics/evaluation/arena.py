@@ -11,6 +11,7 @@ from typing import Any
 from npc_tactics.agents.resolve import AgentFactory
 from npc_tactics.errors import ConfigError
 from npc_tactics.evaluation.fight import FightRecord, ProfileFn, agent_rngs, play_fight
+from npc_tactics.policy_io.agent import Policy
 from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Engine
 
@@ -68,15 +69,17 @@ class Arena:
         actions = len(self.engine.catalogue)
         for make, spec in zip(factories, specs, strict=True):
             agent = make(self.engine, np.random.default_rng(0))
-            wants = getattr(agent, "obs_size", None)
-            if isinstance(wants, int) and size and wants != size:
+            if not isinstance(agent, Policy):  # a scripted agent reads the state, whatever the encoder
+                continue
+            wants = agent.obs_size
+            if size and wants != size:
                 raise ConfigError(
                     spec, "", f"its policy reads {wants} observation values but {self.system} gives {size}: "
                     "the model and config.yaml of this run disagree (a model copied from another run or "
                     "an older encoder?)"
                 )
-            n = getattr(agent, "n_actions", None)
-            if isinstance(n, int) and n != actions:
+            n = agent.n_actions
+            if n != actions:
                 raise ConfigError(
                     spec, "", f"its policy chooses among {n} actions but {self.system} has {actions}: "
                     "the model and config.yaml of this run disagree"

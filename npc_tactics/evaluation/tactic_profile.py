@@ -4,8 +4,8 @@ Called once per fight and side with the fight's events and final state (as the `
 fight job, ``functools.partial(side_profile, system)``, or ``play_fight(profile=...)``), it returns flat
 counts; the leaderboard sums them over fights (a few hundred numbers per agent, whatever the number of fights:
 the logs themselves are never kept). :func:`derive` turns the sums into the figures the report shows. Every
-count is defined here, for every system; the system-specific ones are in
-:mod:`npc_tactics.evaluation.tactic_profile_systems`.
+common count is defined here, for every system; a system adds its own with the ``leaderboard_counter`` of its
+tactics hook (:class:`~npc_tactics.evaluation.tactics.hooks.Tactics`, in ``systems/<name>/tactics.py``).
 
 Definitions (all per side):
 
@@ -30,10 +30,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from npc_tactics.evaluation.tactic_profile_systems import SYSTEM_COUNTERS
+from npc_tactics.evaluation.tactics.hooks import tactics_hooks
 from npc_tactics.rules.base import Event
 
-__all__ = ["DOWN_STATUSES", "WOUND_BANDS", "derive", "side_profile", "wound_fraction"]
+__all__ = ["DOWN_STATUSES", "WOUND_BANDS", "acted_for", "derive", "side_profile", "wound_fraction"]
 
 #: Status names that take a combatant out of the fight (an enemy in one of these is no longer "up").
 DOWN_STATUSES = frozenset({"dead", "unconscious", "fled", "surrendered", "incapacitated"})
@@ -54,6 +54,11 @@ def wound_fraction(combatant: Any) -> float:
         return 0.0
     hp = float(getattr(combatant, "hp", max_hp))
     return min(1.0, max(0.0, 1.0 - max(hp, 0.0) / max_hp))
+
+
+def acted_for(e: Event, sides: Sequence[int], side: int) -> bool:
+    """Whether the event's actor is one of ``side``'s combatants (``sides[i]``: combatant ``i``'s side)."""
+    return e.actor is not None and 0 <= e.actor < len(sides) and sides[e.actor] == side
 
 
 def _focus_fire(events: Sequence[Event], sides: Sequence[int], side: int, out: Counter[str]) -> None:
@@ -105,9 +110,9 @@ def side_profile(system: str, events: Sequence[Event], state: Any, side: int) ->
             wound_sum += lost
     out["flight_fight"] = 1 if out["fled"] else 0
     _focus_fire(events, sides, side, out)
-    counter = SYSTEM_COUNTERS.get(system)
-    if counter is not None:
-        counter(events, sides, side, out)
+    hooks = tactics_hooks(system)
+    if hooks is not None and hooks.leaderboard_counter is not None:
+        hooks.leaderboard_counter(events, sides, side, out)
     profile: dict[str, int | float] = dict(out)
     profile["flee_wound_sum"] = wound_sum
     return profile

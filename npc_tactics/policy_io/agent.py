@@ -10,13 +10,16 @@ touch private (``_``-prefixed) fields of the state.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from npc_tactics.rules.base import Decision, Engine
 
-__all__ = ["Agent", "AgentFactory", "Observation", "VectorEncoder"]
+if TYPE_CHECKING:
+    from npc_tactics.policy_io.bundle import Bundle
+
+__all__ = ["Agent", "AgentFactory", "Observation", "Policy", "VectorEncoder"]
 
 
 class VectorEncoder(Protocol):
@@ -56,6 +59,33 @@ class Agent(Protocol):
 
     def act(self, observation: Observation, mask: np.ndarray) -> int:
         """Return the index of one legal action (``mask[action]`` is true)."""
+        ...
+
+
+@runtime_checkable
+class Policy(Agent, Protocol):
+    """An agent learned for one system and side that also gives its move probabilities: a trained run's
+    network (:class:`~npc_tactics.agents.policy.PolicyAgent`), a bundle's ONNX model or an ensemble of them
+    (:class:`~npc_tactics.policy_io.onnx_agent.OnnxAgent`). What suggest, the trust report and the odds rank
+    moves with; callers read these attributes instead of probing an agent for them."""
+
+    system: str
+    scenario: str
+    side: int  #: the side it was trained for
+    obs_size: int
+    n_actions: int
+    deterministic: bool
+    options: dict[str, Any]  #: the rules options it was trained under
+    notes: list[str]  #: what the GM should know about it (shown with a suggestion)
+    warnings: list[str]  #: compatibility warnings (a bundle made under another rules version ...)
+    bundle: Bundle | None  #: the bundle it was loaded from, if any (its schema holds the trust record)
+
+    def action_probabilities(self, vector: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """The probability of each catalogue action: 0 where ``mask`` is false, sum 1."""
+        ...
+
+    def out_of_range(self, vector: np.ndarray) -> list[tuple[str, float, float, float]]:
+        """``(field, value, min, max)`` of each feature outside the range met in training (empty if unknown)."""
         ...
 
 

@@ -1,23 +1,29 @@
-"""What a game master can see at the table, per system: the features a tactics card's rules may test.
+"""What a game master can see at the table: the features a tactics card's rules may test.
 
 A card must be playable by a person with the stat blocks and the battle map in front of them, so its rules may
-not read the network's raw observation (scaled values, slot order, exact probabilities). Each feature here is
+not read the network's raw observation (scaled values, slot order, exact probabilities). Each feature is
 computed from the observation vector *by field name* (the encoder's declaration, as stored in a bundle's
 schema) and returns a value in the GM's own units: a yes/no, a count, a percentage, metres, dice. The tree is
 fitted on these values, so its thresholds are already in those units and render as written.
+
+The features every system has (decision kinds, hit points, who is standing) are declared here; each system adds
+its own through its card hooks (``systems/<name>/card.py``, :class:`~npc_tactics.policy_io.card_hooks.CardHooks`),
+built with :func:`flag` and :func:`field_value`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Literal
 
 import numpy as np
 
 from npc_tactics.i18n import N_
+from npc_tactics.policy_io.card_hooks import CardHooks, hooks_for
 
-__all__ = ["FEATURES", "Feature", "FieldView", "feature_matrix", "features_for"]
+__all__ = ["Feature", "FieldView", "common_features", "feature_matrix", "features_for", "features_from", "field_value",
+           "flag", "system_features"]
 
 Kind = Literal["flag", "count", "percent", "number"]
 
@@ -74,11 +80,12 @@ class Feature:
     unit: str = ""
 
 
-def _flag(name: str, yes: str, no: str, compute: Callable[[FieldView], float], *needs: str) -> Feature:
+def flag(name: str, yes: str, no: str, compute: Callable[[FieldView], float], *needs: str) -> Feature:
+    """A yes/no feature: ``yes`` and ``no`` are its phrases (``yes`` labels it too)."""
     return Feature(name, "flag", yes, compute, needs, yes, no)
 
 
-def _field(name: str) -> Callable[[FieldView], float]:
+def field_value(name: str) -> Callable[[FieldView], float]:
     """A feature that is one observation field as it stands (a 0/1 flag)."""
     return lambda f: f.v(name)
 
@@ -92,11 +99,12 @@ def _decision_flags() -> list[Feature]:
         "split": (N_("splitting its dice pool"), N_("no pool to split")),
         "option": (N_("choosing an option of its move"), N_("no option to choose")),
     }
-    return [_flag(f"decision_{k}", yes, no, _field(f"decision.{k}"), f"decision.{k}")
+    return [flag(f"decision_{k}", yes, no, field_value(f"decision.{k}"), f"decision.{k}")
             for k, (yes, no) in texts.items()]
 
 
-def _common() -> list[Feature]:
+def common_features() -> list[Feature]:
+    """The features of every system (each kept only where the encoder has its fields)."""
     return [
         *_decision_flags(),
         Feature("own_hp", "percent", N_("own hit points"), lambda f: f.v("self.hp"), ("self.hp",)),
@@ -109,140 +117,21 @@ def _common() -> list[Feature]:
     ]
 
 
-def _ose() -> list[Feature]:
-    phases = {"move": (N_("in the movement step"), N_("not in the movement step")),
-              "missile": (N_("in the missile step"), N_("not in the missile step")),
-              "melee": (N_("in the melee step"), N_("not in the melee step"))}
-    return [
-        *(_flag(f"phase_{p}", yes, no, _field(f"context.phase_{p}"), f"context.phase_{p}")
-          for p, (yes, no) in phases.items()),
-        _flag("engaged", N_("an enemy is adjacent (melee)"), N_("no enemy adjacent"),
-              lambda f: f.any("enemy", "adjacent"), "enemy_0.adjacent"),
-        Feature("range", "number", N_("distance to the nearest enemy"), lambda f: 20.0 * f.low("enemy", "distance"),
-                ("enemy_0.distance",), unit=N_("squares")),
-        _flag("won_initiative", N_("its side won initiative"), N_("its side did not win initiative"),
-              lambda f: 1.0 if f.v("context.initiative") > 0.5 else 0.0, "context.initiative"),
-        _flag("enemy_missile", N_("an enemy has a missile weapon"), N_("no enemy has a missile weapon"),
-              lambda f: f.any("enemy", "missile"), "enemy_0.missile"),
-        _flag("own_missile", N_("it has a missile weapon with ammunition"), N_("no missile weapon or ammunition"),
-              lambda f: f.v("self.missile"), "self.missile"),
-        Feature("spells", "count", N_("spells left"), lambda f: round(4.0 * f.v("self.spells")), ("self.spells",)),
-        _flag("enemy_casting", N_("an enemy is casting"), N_("no enemy casting"),
-              lambda f: f.any("enemy", "casting"), "enemy_0.casting"),
-    ]
+def system_features(hooks: CardHooks | None) -> list[Feature]:
+    """Every feature a system declares: the shared ones first, then its own (none without card hooks)."""
+    return common_features() + (hooks.feature_list() if hooks is not None else [])
 
 
-def _runequest() -> list[Feature]:
-    classes = {
-        "light": (N_("the blow comes from a light weapon"), N_("the blow is not from a light weapon")),
-        "medium": (N_("the blow comes from a medium weapon"), N_("the blow is not from a medium weapon")),
-        "great": (N_("the blow comes from a great weapon"), N_("the blow is not from a great weapon")),
-        "shield": (N_("the blow comes from a shield"), N_("the blow is not from a shield")),
-        "missile": (N_("the blow is a missile"), N_("the blow is not a missile")),
-        "natural": (N_("the blow comes from a natural weapon"), N_("the blow is not from a natural weapon")),
-    }
-    return [
-        _flag("engaged", N_("engaged in melee"), N_("not engaged"), lambda f: f.v("context.engaged"),
-              "context.engaged"),
-        _flag("in_reach", N_("an enemy within reach"), N_("no enemy within reach"),
-              lambda f: f.any("enemy", "in_reach"), "enemy_0.in_reach"),
-        Feature("range", "number", N_("distance to the nearest enemy"), lambda f: 30.0 * f.low("enemy", "distance"),
-                ("enemy_0.distance",), unit=N_("m")),
-        Feature("mp", "count", N_("magic points"), lambda f: round(20.0 * f.v("self.mp")), ("self.mp",)),
-        Feature("worst_wound", "percent", N_("its worst location's damage (of that location's HP)"),
-                lambda f: 3.0 * f.v("self.worst_wound"), ("self.worst_wound",)),
-        *(_flag(f"incoming_{w}", yes, no, _field(f"context.incoming_class_{w}"), f"context.incoming_class_{w}")
-          for w, (yes, no) in classes.items()),
-        Feature("incoming_sr", "count", N_("strike rank of the incoming blow"),
-                lambda f: round(12.0 * f.v("context.incoming_sr")), ("context.incoming_sr",)),
-        Feature("parry_chance", "percent", N_("its parry chance"), lambda f: f.v("context.parry_chance"),
-                ("context.parry_chance",)),
-        Feature("dodge_chance", "percent", N_("its dodge chance"), lambda f: f.v("context.dodge_chance"),
-                ("context.dodge_chance",)),
-        Feature("parries_used", "count", N_("parries already made this round"),
-                lambda f: round(4.0 * f.v("self.parries_used")), ("self.parries_used",)),
-        _flag("enemy_great", N_("an enemy wields a great weapon"), N_("no enemy with a great weapon"),
-              lambda f: f.any("enemy", "great_weapon"), "enemy_0.great_weapon"),
-        _flag("option_aim", N_("choosing where to aim"), N_("not choosing where to aim"),
-              lambda f: f.v("context.option_aim"), "context.option_aim"),
-        _flag("option_power", N_("choosing a spell's power"), N_("not choosing a spell's power"),
-              lambda f: f.v("context.option_power"),
-              "context.option_power"),
-    ]
-
-
-def _mrq() -> list[Feature]:
-    return [
-        Feature("ca", "count", N_("Combat Action of the round"), lambda f: round(5.0 * f.v("context.ca")),
-                ("context.ca",)),
-        Feature("reactions", "count", N_("Reactions left"), lambda f: round(5.0 * f.v("context.reactions_left")),
-                ("context.reactions_left",)),
-        Feature("margin", "count", N_("margin of victory"), lambda f: round(3.0 * f.v("context.margin")),
-                ("context.margin",)),
-        _flag("won_attacking", N_("it won the exchange as attacker"), N_("it did not win as attacker"),
-              lambda f: 1.0 if f.v("context.role") > 0.5 else 0.0, "context.role"),
-        _flag("damage_passes", N_("the blow's damage gets through"), N_("no damage through yet"),
-              lambda f: f.v("context.damage_passes"), "context.damage_passes"),
-        _flag("charge", N_("a charge is coming"), N_("no charge coming"), lambda f: f.v("context.charge"),
-              "context.charge"),
-        _flag("precise_incoming", N_("the incoming attack is precise"), N_("the incoming attack is not precise"),
-              lambda f: f.v("context.precise"),
-              "context.precise"),
-        Feature("opp_damage", "number", N_("the opponent weapon's maximum damage"),
-                lambda f: 20.0 * f.v("context.opp_weapon_damage"), ("context.opp_weapon_damage",)),
-        Feature("own_worst_location", "percent", N_("its most hurt location's HP"),
-                lambda f: f.worst_location("self"), ("self.loc_head",)),
-        Feature("enemy_worst_location", "percent", N_("the enemy's most hurt location's HP"),
-                lambda f: f.worst_enemy_location(), ("enemy_0.loc_head",)),
-        _flag("can_strike", N_("it can strike an enemy now"), N_("it cannot strike an enemy now"),
-              lambda f: f.any("enemy", "actor_can_strike"), "enemy_0.actor_can_strike"),
-        _flag("enemy_prone", N_("an enemy is prone"), N_("no enemy prone"), lambda f: f.any("enemy", "prone"),
-              "enemy_0.prone"),
-        _flag("impale_choice", N_("its weapon is stuck in the enemy"), N_("no weapon stuck"),
-              lambda f: f.v("context.impale"),
-              "context.impale"),
-    ]
-
-
-def _dicepool() -> list[Feature]:
-    return [
-        Feature("pool", "count", N_("dice in the attack pool"), lambda f: round(12.0 * f.v("context.pool")),
-                ("context.pool",)),
-        Feature("target_defense", "count", N_("the target's DEFENSE"),
-                lambda f: round(12.0 * f.v("context.target_defense")), ("context.target_defense",)),
-        _flag("engaged", N_("engaged in melee"), N_("not engaged"), lambda f: f.v("self.engaged"), "self.engaged"),
-        Feature("range", "number", N_("distance to the nearest enemy"), lambda f: 50.0 * f.low("enemy", "distance"),
-                ("enemy_0.distance",), unit=N_("m")),
-        Feature("own_worst_location", "percent", N_("its most hurt location's HP"),
-                lambda f: f.worst_location("self"), ("self.hp",)),
-        Feature("enemy_worst_location", "percent", N_("the enemy's most hurt location's HP"),
-                lambda f: f.worst_enemy_location(), ("enemy_0.hp",)),
-        Feature("slots_left", "count", N_("actions it still has this turn"),
-                lambda f: round(4.0 * f.v("context.slots_left")), ("context.slots_left",)),
-        _flag("enemy_next", N_("an enemy acts next"), N_("no enemy acts next"), lambda f: f.v("context.next_enemy"),
-              "context.next_enemy"),
-        _flag("can_shoot", N_("its ranged weapon is loaded"), N_("no loaded ranged weapon"),
-              lambda f: f.v("self.can_shoot"), "self.can_shoot"),
-        Feature("cover", "count", N_("cover available where it stands"),
-                lambda f: round(2.0 * f.v("self.cover_available")), ("self.cover_available",)),
-    ]
-
-
-#: The GM-visible features of each system (the common ones first).
-FEATURES: Final[dict[str, Callable[[], list[Feature]]]] = {
-    "ose": lambda: _common() + _ose(),
-    "runequest": lambda: _common() + _runequest(),
-    "mrq": lambda: _common() + _mrq(),
-    "dicepool": lambda: _common() + _dicepool(),
-}
+def features_from(hooks: CardHooks | None, field_names: Sequence[str]) -> list[Feature]:
+    """The features of a system with ``hooks`` whose observation fields exist in ``field_names``, in declaration
+    order."""
+    have = set(field_names)
+    return [feat for feat in system_features(hooks) if all(n in have for n in feat.needs)]
 
 
 def features_for(system: str, field_names: Sequence[str]) -> list[Feature]:
-    """The features of ``system`` whose observation fields exist in ``field_names``, in declaration order."""
-    if system not in FEATURES:
-        raise ValueError(f"no tactics-card features for system {system!r}; known: {', '.join(FEATURES)}")
-    have = set(field_names)
-    return [feat for feat in FEATURES[system]() if all(n in have for n in feat.needs)]
+    """:func:`features_from` the registered ``system``'s card hooks (ValueError for an unknown system)."""
+    return features_from(hooks_for(system), field_names)
 
 
 def feature_matrix(features: Sequence[Feature], view: FieldView, vectors: np.ndarray) -> np.ndarray:

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Final
 
 from npc_tactics.i18n import N_, check_lang, translator
+from npc_tactics.policy_io.card_hooks import CardHooks, hooks_for
 
 # The card module imports this one to render itself, so cards, rules and conditions are typed loosely here (a
 # type-only import back would be an import cycle for lint-imports).
@@ -18,71 +20,56 @@ Card = Any
 CardRule = Any
 Condition = Any
 
-__all__ = ["MORALE_RULES", "action_phrase", "condition_text", "pct", "render_markdown", "rule_text"]
+__all__ = ["EXIT_VERBS", "VERBS", "WORDS", "action_phrase", "condition_text", "pct", "render_markdown", "rule_text"]
 
 #: the action of a "play by the book" rule (``policy_io.card.BY_THE_BOOK``, which this module cannot import)
 BOOK_ACTION: Final = -1
 
-#: Move phrases by catalogue verb; {target}, {weapon}, {spell}, {n}, {location} are filled from the action name.
+#: Move phrases of the verbs two systems share and of the plain moves of any fight; {target}, {weapon}, {spell},
+#: {n}, {location} are filled from the action name. A system's own verbs come from its card hooks
+#: (:class:`~npc_tactics.policy_io.card_hooks.CardHooks`); a verb named in neither prints as it is.
 VERBS: Final[dict[str, str]] = {
-    "declare_none": N_("declare nothing special"), "declare_withdraw": N_("declare a fighting withdrawal"),
-    "declare_retreat": N_("declare a retreat"), "cast": N_("cast {spell} on {target}"), "hold": N_("hold"),
-    "close": N_("close in on {target}"), "move_away": N_("move away"), "withdraw": N_("withdraw"),
-    "retreat": N_("retreat"), "shoot": N_("shoot {target}"), "melee": N_("strike {target} in melee"),
-    "attack": N_("attack {target}"), "aimed": N_("aimed blow at {target}"),
-    "attack+w": N_("attack {target} with {weapon}"), "aimed+w": N_("aimed blow at {target} with {weapon}"),
-    "knockback": N_("knock {target} back"), "ready": N_("ready {weapon}"), "first_aid": N_("first aid on {target}"),
-    "defend": N_("defend"), "flee": N_("flee"), "parry": N_("parry with {weapon}"), "dodge": N_("dodge"),
-    "no_defence": N_("do not defend"), "aim": N_("aim at location {n}"),
-    "power": N_("put {n} MP into the spell"), "precise_attack": N_("precise attack on {target}"),
-    "double_precise_attack": N_("doubly precise attack on {target}"), "charge": N_("charge {target}"),
-    "advance": N_("advance on {target}"), "step_back": N_("step back from {target}"),
-    "entangle_trip": N_("entangle or trip {target}"), "disengage": N_("disengage"), "stand_up": N_("stand up"),
-    "free_self": N_("free itself"), "ready_weapon": N_("ready its weapon"), "pull_free": N_("pull its weapon free"),
-    "fall_back": N_("fall back"), "extract_missile": N_("pull out a missile"),
-    "precise_defence": N_("precise defence"), "evade": N_("evade"), "no_reaction": N_("no reaction"),
-    "receive_charge": N_("receive the charge"), "evade_charge": N_("evade the charge"),
-    "maximise_damage": N_("effect: maximise damage"), "bypass_armour": N_("effect: bypass armour"),
-    "disarm": N_("effect: disarm"), "bash": N_("effect: bash"), "damage_weapon": N_("effect: damage the weapon"),
-    "entangle": N_("effect: entangle"), "impale": N_("effect: impale"),
-    "expose_defender": N_("effect: expose defender"), "maximum_parry": N_("effect: maximum parry"),
-    "trip": N_("effect: trip"), "attacker_vulnerable": N_("effect: attacker vulnerable"),
-    "riposte": N_("effect: riposte"), "attacker_misses": N_("effect: attacker misses"),
-    "choose_location": N_("effect: choose the location ({location})"),
-    "deflect_blow": N_("effect: deflect the blow to {location}"),
-    "change_distance": N_("effect: change distance to {location}"), "impale_leave": N_("leave the weapon in"),
-    "impale_pull": N_("pull the weapon out"), "strike": N_("strike {target}"), "draw": N_("draw weapon {n}"),
-    "reload": N_("reload"), "posture": N_("take the {location} posture"), "cover": N_("take {location} cover"),
-    "run": N_("run"), "mount": N_("mount"), "wait": N_("wait"), "split": N_("move {n} of its dice to DEFENSE"),
-    "aim_at": N_("aim at: {location}"),
+    "cast": N_("cast {spell} on {target}"), "hold": N_("hold"), "close": N_("close in on {target}"),
+    "move_away": N_("move away"), "withdraw": N_("withdraw"), "retreat": N_("retreat"),
+    "shoot": N_("shoot {target}"), "melee": N_("strike {target} in melee"), "attack": N_("attack {target}"),
+    "attack+w": N_("attack {target} with {weapon}"), "ready": N_("ready {weapon}"), "defend": N_("defend"),
+    "flee": N_("flee"), "parry": N_("parry with {weapon}"), "dodge": N_("dodge"), "aim": N_("aim at location {n}"),
+    "advance": N_("advance on {target}"), "charge": N_("charge {target}"), "disengage": N_("disengage"),
+    "stand_up": N_("stand up"), "evade": N_("evade"), "strike": N_("strike {target}"), "reload": N_("reload"),
+    "run": N_("run"), "wait": N_("wait"),
 }
-#: Words inside moves: spells, locations, postures, distances.
+#: Words inside moves that several systems share: body locations (a system's own spells, postures, distances
+#: come from its card hooks).
 WORDS: Final[dict[str, str]] = {
-    "magic_missile": N_("magic missile"), "sleep": N_("sleep"), "hold_person": N_("hold person"),
-    "cure_light_wounds": N_("cure light wounds"), "head": N_("head"), "chest": N_("chest"),
-    "abdomen": N_("abdomen"), "left_arm": N_("left arm"), "right_arm": N_("right arm"), "left_leg": N_("left leg"),
-    "right_leg": N_("right leg"), "torso": N_("torso"), "pelvis": N_("pelvis"), "weapon": N_("weapon"),
-    "none": N_("no location"), "standing": N_("standing"), "kneeling": N_("kneeling"), "prone": N_("prone"),
-    "half": N_("half"), "three_quarters": N_("three-quarter"), "apart": N_("apart"), "long": N_("long"),
+    "head": N_("head"), "chest": N_("chest"), "abdomen": N_("abdomen"), "left_arm": N_("left arm"),
+    "right_arm": N_("right arm"), "left_leg": N_("left leg"), "right_leg": N_("right leg"), "torso": N_("torso"),
+    "pelvis": N_("pelvis"),
 }
 #: Decision kinds as a GM says them (the card's rules are grouped by kind).
 KINDS: Final[dict[str, str]] = {
     "declare": N_("declaring"), "act": N_("its turn to act"), "react": N_("a blow is coming"),
     "effect": N_("picking special effects"), "split": N_("splitting the pool"), "option": N_("choosing an option"),
 }
-#: Verbs that leave the fight or break contact: the card's learned exit.
+#: Verbs that leave the fight or break contact: the card's learned exit (a system adds its own in its hooks).
 #: Stepping back or moving away to shoot is repositioning, not an exit, so those verbs are not listed.
-EXIT_VERBS: Final = frozenset({"declare_withdraw", "declare_retreat", "withdraw", "retreat", "flee", "disengage"})
-#: The system's own morale rule, printed next to the learned exit.
-MORALE_RULES: Final[dict[str, str]] = {
-    "ose": N_("OSE morale (optional rule): roll 2d6 when the side's first member is killed and when half of it is "
-              "out of the fight; above the morale score, the monsters flee or surrender. Two passed checks: they "
-              "fight to the death."),
-    "runequest": N_("RuneQuest has no morale roll in combat: when a foe breaks off is the gamemaster's call."),
-    "mrq": N_("Mongoose RuneQuest's combat rules have no morale roll: when a foe breaks off is the gamemaster's "
-              "call."),
-    "dicepool": N_("The dice-pool rules have no morale roll: when a foe breaks off is the gamemaster's call."),
-}
+EXIT_VERBS: Final = frozenset({"withdraw", "retreat", "flee", "disengage"})
+_NO_HOOKS: Final = CardHooks()
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """The shared tables merged with one system's hooks: what the card's moves and exits are read from."""
+
+    verbs: dict[str, str]
+    words: dict[str, str]
+    exits: frozenset[str]
+    counted: frozenset[str]
+    morale_note: str
+
+    @classmethod
+    def of(cls, card: Card) -> _Tables:
+        h = hooks_for(card.system) or _NO_HOOKS
+        return cls({**VERBS, **h.verbs}, {**WORDS, **h.words}, EXIT_VERBS | h.exit_verbs, h.counted, h.morale_note)
 
 
 def pct(x: float, lang: str) -> str:
@@ -106,10 +93,11 @@ def action_phrase(card: Card, action: int, lang: str = "en") -> str:
     _ = translator(lang, "card")
     if action == BOOK_ACTION:
         return _("play by the book")
+    t = _Tables.of(card)
     name = str(card.actions[action])
     verb, *args = name.split(":")
-    template = VERBS.get(verb + "+w") if any(a.isdigit() for a in args) else None
-    template = template or VERBS.get(verb)
+    template = t.verbs.get(verb + "+w") if any(a.isdigit() for a in args) else None
+    template = template or t.verbs.get(verb)
     if template is None:
         return name
     fill: dict[str, Any] = {"target": _("the enemy"), "weapon": "", "spell": "", "n": "", "location": ""}
@@ -119,13 +107,13 @@ def action_phrase(card: Card, action: int, lang: str = "en") -> str:
             fill["target"] = _target(card, arg, _)
         elif arg.isdigit():
             k = int(arg)
-            fill["n"] = k if verb in ("power", "split") else k + 1
+            fill["n"] = k if verb in t.counted else k + 1
             fill["weapon"] = (str(weapons[k]).replace("_", " ") if k < len(weapons)
                               else _("weapon {n}").format(n=k + 1))
         elif verb == "cast":
-            fill["spell"] = _(WORDS[arg]) if arg in WORDS else arg.replace("_", " ").title()
+            fill["spell"] = _(t.words[arg]) if arg in t.words else arg.replace("_", " ").title()
         else:
-            fill["location"] = _(WORDS[arg]) if arg in WORDS else arg.replace("_", " ")
+            fill["location"] = _(t.words[arg]) if arg in t.words else arg.replace("_", " ")
     return _(template).format(**fill)
 
 
@@ -175,6 +163,7 @@ def render_markdown(card: Card, lang: str = "en") -> str:
     """The stat-block card in Markdown: before combat, the rules, morale and retreat, how far to trust it."""
     check_lang(lang)
     _ = translator(lang, "card")
+    t = _Tables.of(card)
     m = card.meta
     who = ", ".join(m.get("npcs", [])) or _("the NPC")
     facts = {"system": card.system, "scenario": card.scenario, "bundle": m.get("bundle", "?"),
@@ -218,7 +207,7 @@ def render_markdown(card: Card, lang: str = "en") -> str:
                                                  move=action_phrase(card, moves[0], lang)))
     out += [""] if out[-1] else []
     out += [f"## {_('Morale / retreat')}", ""]
-    exits = [r for r in card.rules if r.action != BOOK_ACTION and card.actions[r.action].split(":")[0] in EXIT_VERBS]
+    exits = [r for r in card.rules if r.action != BOOK_ACTION and card.actions[r.action].split(":")[0] in t.exits]
     if exits:
         out.append("- " + _("Learned exit: rule {rules}.").format(rules=", ".join(str(r.index + 1) for r in exits)))
     else:
@@ -227,7 +216,7 @@ def render_markdown(card: Card, lang: str = "en") -> str:
     if ev:
         out.append("- " + _("The NPC side fled in {card} of card fights and {net} of network fights.").format(
             card=pct(ev["card"]["fled"], lang), net=pct(ev["network"]["fled"], lang)))
-    out += ["- " + _(MORALE_RULES.get(card.system, "")), ""]
+    out += (["- " + _(t.morale_note)] if t.morale_note else []) + [""]
     out += _trust(card, lang)
     return "\n".join(out) + "\n"
 

@@ -70,6 +70,7 @@ class OnnxAgent:
         self.rng = rng if rng is not None else np.random.default_rng(0)
         self.bundle = bundle
         self.warnings: list[str] = list(bundle.warnings) if bundle is not None else []
+        self.notes: list[str] = []
         self.n_actions = policy.n_actions
         self.obs_size = policy.obs_size
 

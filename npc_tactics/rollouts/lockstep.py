@@ -24,6 +24,7 @@ import numpy as np
 
 from npc_tactics.agents.base import Observation
 from npc_tactics.dice import RngRoller
+from npc_tactics.policy_io.agent import Policy
 from npc_tactics.rules.base import Event
 
 __all__ = ["PAD_WIDTH", "BatchedPolicy", "Fight", "batched_policy", "play_chunk"]
@@ -108,15 +109,13 @@ _BATCHED: dict[int, tuple[Any, BatchedPolicy]] = {}
 def batched_policy(agent: Any) -> BatchedPolicy | None:
     """The batched network behind a deterministic bundle agent (``OnnxAgent``) or trained-run agent
     (``PolicyAgent``), or None for agents that act alone (scripted, sampling, cards)."""
-    if not getattr(agent, "deterministic", False):
+    if not isinstance(agent, Policy) or not agent.deterministic:
         return None
     known = _BATCHED.get(id(agent))
     if known is not None and known[0] is agent:
         return known[1]
-    policy: Any = getattr(agent, "policy", None)
-    size, n = getattr(agent, "obs_size", None), getattr(agent, "n_actions", None)
-    if not isinstance(size, int) or not isinstance(n, int):
-        return None
+    policy: Any = getattr(agent, "policy", None)  # the network: an OnnxPolicy or an SB3 policy
+    size, n = agent.obs_size, agent.n_actions
     if hasattr(policy, "probabilities"):
         run: ProbsFn = policy.probabilities
     elif hasattr(policy, "get_distribution"):

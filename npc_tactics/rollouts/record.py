@@ -5,15 +5,14 @@ the same records a single in-process fight gives (``evaluation.fight`` re-export
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
+from npc_tactics.registry import SYSTEMS
 from npc_tactics.rules.base import Engine, Event, SideResult, Status
 
 __all__ = ["NO_RESULT", "FightRecord", "ProfileFn", "agent_rngs", "build_record", "event_result", "find_profile",
@@ -22,7 +21,9 @@ __all__ = ["NO_RESULT", "FightRecord", "ProfileFn", "agent_rngs", "build_record"
 #: The result key of events whose data carries no result (rolls, movement ...).
 NO_RESULT = "count"
 
-ProfileFn = Callable[[Sequence[Event], Any, int], Mapping[str, Any]]
+#: a tactic profile ``(events, state, side) -> counts``; the events are the fight's list (the compiled
+#: ``rules/<system>/profile.py`` functions check for a list at the call)
+ProfileFn = Callable[[list[Event], Any, int], Mapping[str, Any]]
 
 
 @dataclass(slots=True)
@@ -30,7 +31,7 @@ class FightRecord:
     """What one fight produced, per side (index = side).
 
     ``event_counts`` maps ``(side of the event's actor or -1, kind, result)`` to a count, where the
-    result is :func:`event_result`. ``tactic_profile`` is the system's ``profile.tactic_profile``
+    result is :func:`event_result`. ``tactic_profile`` is the system's tactic profile (:func:`find_profile`)
     per side (empty when the system has none); ``actions`` counts the action verbs each side chose,
     for every system."""
 
@@ -97,29 +98,13 @@ def event_result(event: Event) -> str:
     return NO_RESULT
 
 
-@lru_cache(maxsize=32)
-def _profile_for(module: str, system: str) -> ProfileFn | None:
-    candidates = []
-    package = module.rpartition(".")[0]
-    if package:
-        candidates.append(f"{package}.profile")
-    for name in candidates:
-        try:
-            mod = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name is not None and name.startswith(exc.name):
-                continue  # the profile module (or its package) does not exist: no profile
-            raise
-        fn = getattr(mod, "tactic_profile", None)
-        if callable(fn):
-            return fn
-    return None
-
-
 def find_profile(engine: Engine[Any]) -> ProfileFn | None:
-    """The system's ``tactic_profile(events, state, side)``: ``<engine package>.profile`` or
-    ``npc_tactics.rules.<system>.profile``; ``None`` when the system ships none."""
-    return _profile_for(type(engine).__module__, engine.spec.name)
+    """The system's ``tactic_profile(events, state, side)``: the ``profile`` of its tactics hook
+    (:class:`~npc_tactics.evaluation.tactics.hooks.Tactics`); ``None`` when the system ships none or the
+    engine's system is not registered (an engine used on its own through the Python API)."""
+    system = SYSTEMS.get(engine.spec.name)
+    hooks = system.tactics_hooks() if system is not None else None
+    return hooks.profile if hooks is not None else None
 
 
 def _side_of(state: Any, actor: int | None) -> int:

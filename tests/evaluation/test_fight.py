@@ -67,7 +67,7 @@ def test_record_counts_match_events(arena: Arena) -> None:
     assert rec.results[0] in ("win", "draw", "fled", "loss")
     assert rec.agents == ("random", "brute")
     assert [sum(s.values()) for s in rec.statuses] == [2, 2]
-    # the fake system ships tests/fakesys/profile.py: found next to the engine module
+    # the fake system's tactics hook (tests/fakesys/tactics.py) ships a tactic profile
     assert set(rec.tactic_profile[0]) == {"attacks", "flees", "morale_breaks"}
     assert rec.tactic_profile[0]["attacks"] == sum(
         1 for e in attacks if rec.events and e.actor in (0, 1)

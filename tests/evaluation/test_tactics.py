@@ -9,20 +9,23 @@ import pytest
 
 from npc_tactics.evaluation.fight import FightRecord, play_fight
 from npc_tactics.evaluation.tactics import (
-    TACTICS,
+    COMMON_TACTICS,
     FightLog,
     Move,
-    defense_by_next,
-    dodge_vs_parry,
+    Tactics,
     focus_fire,
     measure_tactics,
-    ose_spell_timing,
+    named_tactics,
     render_tactics,
     retreat_when_losing,
-    runequest_spell_timing,
-    special_effects,
+    tactics_hooks,
 )
+from npc_tactics.registry import SYSTEMS
 from npc_tactics.rules.base import DecisionKind, Event, Status
+from npc_tactics.systems.dicepool.tactics import defense_by_next
+from npc_tactics.systems.mrq.tactics import special_effects
+from npc_tactics.systems.ose.tactics import ose_spell_timing
+from npc_tactics.systems.runequest.tactics import dodge_vs_parry, runequest_spell_timing
 
 ACT, DECLARE = DecisionKind.ACT, DecisionKind.DECLARE
 
@@ -156,6 +159,26 @@ def test_special_effects_and_defense_by_next() -> None:
     assert out["by_next"]["enemy"]["any_defense"]["count"] == 1 and out["by_next"]["self"]["blows"] == 1
 
 
+# ----- the hook ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_every_system_lists_the_shared_tactics_and_its_verbs(system: str) -> None:
+    hooks = tactics_hooks(system)
+    assert isinstance(hooks, Tactics) and hooks.profile is not None and hooks.leaderboard_counter is not None
+    assert {"retreat_when_losing", "focus_fire"} <= set(hooks.names) and hooks.attack_verbs and hooks.leave_verbs
+    assert not hooks.attack_verbs & hooks.leave_verbs
+
+
+def test_a_system_without_tactics_gets_the_common_ones(fake_system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    monkeypatch.setitem(SYSTEMS, fake_system, dataclasses.replace(SYSTEMS[fake_system], tactics=""))
+    assert tactics_hooks(fake_system) is None and named_tactics(fake_system) == COMMON_TACTICS
+    moves = [Move(1, 0, ACT, 0, "flee", "flee", 0.2), attack(1, 0, 2, {2: 1.0, 3: 1.0}, verb="attack")]
+    lg = log(moves, [0, 1, 1], [Status.ACTIVE, Status.ACTIVE, Status.ACTIVE])
+    assert retreat_when_losing([lg], fake_system)["leave_decisions"] == 0  # no leave verbs: nothing counts
+    assert focus_fire([lg], fake_system)["attacks"] == 0
+
+
 # ----- real fights ------------------------------------------------------------------------------------------------
 SKIRMISHES = {"ose": "goblin_band", "runequest": "skirmish_3v3", "mrq": "skirmish_2v2", "dicepool": "skirmish_2v3"}
 
@@ -186,7 +209,7 @@ def test_watching_changes_nothing_and_moves_are_the_sides(system: str) -> None:
 def test_every_tactic_of_every_system_runs_and_renders(system: str) -> None:
     data = measure_tactics(system, ["by-the-book", "aggressive"], scenario=SKIRMISHES[system], fights=3)
     for player in data["players"].values():
-        assert list(player) == ["results", *(name for name, _ in TACTICS[system])]
+        assert list(player) == ["results", *(name for name, _ in named_tactics(system))]
     text = render_tactics(data)
     assert text.startswith("## Tactics") and "### focus fire" in text and "by-the-book" in text
 

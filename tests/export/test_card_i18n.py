@@ -11,9 +11,11 @@ import pytest
 
 from npc_tactics.i18n import LOCALE_DIR, translator
 
-SOURCES = ["npc_tactics/policy_io/card_features.py", "npc_tactics/policy_io/card_render.py",
-           "npc_tactics/export/card.py"]
 ROOT = Path(__file__).resolve().parents[2]
+#: the shared card modules, then each system's card hooks (``systems/<name>/card.py``)
+SOURCES = ["npc_tactics/policy_io/card_features.py", "npc_tactics/policy_io/card_render.py",
+           "npc_tactics/export/card.py",
+           *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "npc_tactics" / "systems").glob("*/card.py"))]
 PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / "card.po"
 MO = PO.with_suffix(".mo")
 _CALL = re.compile(r"""(?<![A-Za-z0-9_])N?_\(((?:\s*"(?:[^"\\]|\\.)*"\s*)+|\s*'[^']*'\s*)\)""")

@@ -13,7 +13,15 @@ from npc_tactics.evaluation.arena import Arena
 from npc_tactics.export.card import kept_gain
 from npc_tactics.export.card_distil import MAX_RULES, Dataset, fidelity, fit_rules, leaf_budget
 from npc_tactics.policy_io.card import Card, CardError, CardRule, Condition
-from npc_tactics.policy_io.card_features import FEATURES, FieldView, feature_matrix, features_for
+from npc_tactics.policy_io.card_features import (
+    FieldView,
+    common_features,
+    feature_matrix,
+    features_for,
+    features_from,
+    system_features,
+)
+from npc_tactics.policy_io.card_hooks import hooks_for
 from npc_tactics.policy_io.card_render import render_markdown, rule_text
 from npc_tactics.rules.base import DecisionKind
 
@@ -33,7 +41,7 @@ def test_every_declared_feature_reads_the_installed_encoder(system: str) -> None
     names = [f.name for f in arena.encoder.fields]
     feats = features_for(system, names)
     kinds = {k.name.lower() for k in arena.engine.spec.decision_kinds}
-    expected = [f.name for f in FEATURES[system]()
+    expected = [f.name for f in system_features(hooks_for(system))
                 if not (f.name.startswith("decision_") and f.name.removeprefix("decision_") not in kinds)]
     assert [f.name for f in feats] == expected  # none silently dropped (but kinds the system never has)
     values = dict(zip([f.name for f in feats], feature_matrix(feats, FieldView(names), vec[None, :])[0],
@@ -263,3 +271,31 @@ def test_a_card_agent_asks_by_the_book_for_by_the_book_rules() -> None:
         b = play_fight(arena.engine, arena.encoder, arena.scenario,
                        [book(arena.engine, np.random.default_rng(0)), book(arena.engine, rngs[1])], seed)
         assert a.results == b.results and a.actions == b.actions and a.rounds == b.rounds
+
+
+def test_a_system_without_card_hooks_gets_the_common_features_only() -> None:
+    names = [f.name for f in Arena.build("ose").encoder.fields]
+    common = [f.name for f in features_from(None, names)]
+    assert common == [f.name for f in common_features() if all(n in names for n in f.needs)]
+    assert set(common) < {f.name for f in features_for("ose", names)}
+    with pytest.raises(ValueError, match="unknown system 'nope'"):
+        features_for("nope", names)
+
+
+def test_the_fake_system_card_reads_its_own_hooks() -> None:
+    from tests.fakesys import card as fake_card
+    from tests.fakesys import registered
+
+    with registered() as name:
+        assert hooks_for(name) is fake_card.CARD
+        arena = Arena.build(name)
+        names = [f.name for f in arena.encoder.fields]
+        actions = list(arena.engine.catalogue.names)
+        flee, attack = actions.index("flee:self"), actions.index("attack:enemy_0")
+        rules = [CardRule(0, "act", [Condition("enemy_guarding", "gt", 0.5)], flee, "", [], 0, 0),
+                 CardRule(1, "act", [], attack, "", [], 0, 0)]
+        card = Card(name, "duel", 0, "0" * 64, names, actions, rules, {}, {"enemy_count": 1})
+        assert {"own_hp", "round", "enemy_guarding"} <= set(card.features)
+        assert rule_text(card, rules[0]) == "If an enemy is defending: flee"  # a shared verb
+        md = render_markdown(card)
+        assert "Learned exit: rule 1." in md and fake_card.CARD.morale_note in md

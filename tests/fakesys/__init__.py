@@ -5,7 +5,7 @@ natural 20 hits for +2 damage, a natural 1 misses), defends, or flees. At a side
 survivors check morale (2d6 <= 8 or flee). Twenty rounds make a draw.
 
 It fills every slot of the system registry (``engine``, ``encoder``, ``agents``, ``content``, plus the
-``profile`` module the evaluation finds next to the engine), so training and evaluation code run end to end
+``tactics`` hook with its tactic profile), so training and evaluation code run end to end
 without depending on a real engine's speed or balance. :func:`registered` adds it to the registry (and its
 Gymnasium id) for the duration of a ``with`` block; nothing patches ``sys.path``: the module paths are
 ``tests.fakesys.*``, importable from the repository root like every test module.
@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from npc_tactics.registry import SYSTEMS, SystemInfo
+from npc_tactics.registry import SYSTEMS, System
 
 NAME = "fake"
 GYM_ID = "npc_tactics/Fake-v0"
-FAKE = SystemInfo(
+FAKE = System(
     name=NAME,
     title="Fake duel system",
     gym_id=GYM_ID,
@@ -28,7 +28,15 @@ FAKE = SystemInfo(
     encoder="tests.fakesys.encoder:FakeEncoder",
     agents="tests.fakesys.agents",
     content="tests.fakesys.content",
+    events="tests.fakesys.events:EVENTS",
+    words="tests.fakesys.words:WORDS",
+    tactics="tests.fakesys.tactics:TACTICS",
+    card="tests.fakesys.card:CARD",
+    form="tests.fakesys.form",
+    encounter="tests.fakesys.encounter:ADAPTER",
     default_scenario="duel",
+    package="tests.fakesys",
+    content_folder="data",
 )
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import npc_tactics
 
 PACKAGE = Path(npc_tactics.__file__).resolve().parent
-SOURCES = [PACKAGE / "gm" / f for f in ("play.py", "play_dice.py", "play_words.py")]
+SOURCES = [PACKAGE / "gm" / f for f in ("table/play.py", "table/dice.py", "words/play_words.py")]
 PO = PACKAGE / "locale" / "fr" / "LC_MESSAGES" / "play.po"
 
 

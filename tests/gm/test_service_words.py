@@ -13,7 +13,7 @@ from npc_tactics.gm.service.web_strings import WEB_STRINGS
 from npc_tactics.i18n import translator
 from npc_tactics.registry import available_systems
 
-WEB = Path(__file__).resolve().parents[2] / "npc_tactics" / "gm" / "web"
+WEB = Path(__file__).resolve().parents[2] / "npc_tactics" / "gm" / "service" / "web"
 LOCALE = Path(__file__).resolve().parents[2] / "npc_tactics" / "locale" / "fr" / "LC_MESSAGES"
 
 

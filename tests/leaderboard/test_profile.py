@@ -36,7 +36,7 @@ class S:
     combatants: list[C]
 
 
-def test_focus_fire_counts_joins_among_eligible_attacks() -> None:
+def test_focus_fire_counts_joins_among_eligible_attacks(fake_system: str) -> None:
     # Side 0 = combatants 0, 1, 2; side 1 = 3, 4.
     # Round 1: 0->3 (first attack of the round: not eligible), 1->3 (eligible, joins), 2->4 (eligible, no join).
     # Round 2: 0->4 (first: not eligible), 4 goes down, 1->3 (only one enemy up: not eligible).
@@ -48,16 +48,16 @@ def test_focus_fire_counts_joins_among_eligible_attacks() -> None:
         Event("attack", 3, 3, 0),  # side 1's attack: not side 0's
     ]
     state = S([C(0), C(0), C(0), C(1), C(1, Status.DEAD)])
-    p = side_profile("fake", ev, state, 0)
+    p = side_profile(fake_system, ev, state, 0)
     assert (p["attacks"], p["focus_eligible"], p["focus_joined"]) == (7, 2, 1)
     assert derive(p, 1)["focus_fire_rate"] == 0.5
-    assert side_profile("fake", ev, state, 1)["focus_eligible"] == 0  # one attacker: never eligible
+    assert side_profile(fake_system, ev, state, 1)["focus_eligible"] == 0  # one attacker: never eligible
 
 
-def test_flight_wound_bands_and_standing_from_the_final_state() -> None:
+def test_flight_wound_bands_and_standing_from_the_final_state(fake_system: str) -> None:
     # Combatant 0 fled having lost 3 of 10 HP (band 25-50%), 1 fled unhurt (0-25%), 2 died, 3 is still up.
     state = S([C(0, Status.FLED, 7), C(0, Status.FLED, 10), C(0, Status.DEAD, -2), C(0), C(1)])
-    p = side_profile("fake", [], state, 0)
+    p = side_profile(fake_system, [], state, 0)
     assert p["fled"] == 2 and p["flight_fight"] == 1 and p["combatants"] == 4 and p["standing"] == 3
     assert p["flee_wound_band_1"] == 1 and p["flee_wound_band_0"] == 1
     assert p["flee_wound_sum"] == pytest.approx(0.3)

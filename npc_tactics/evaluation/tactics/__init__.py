@@ -2,44 +2,37 @@
 
 :func:`measure_tactics` plays paired fights for several players and runs every tactic of the system;
 :func:`render_tactics` turns the result into the Markdown "Tactics" section of an evaluation report. The
-benchmarks ``benchmarks/<system>_tactics.py`` call the same functions.
+benchmarks ``benchmarks/<system>_tactics.py`` call the same functions. Each system's own tactics, verbs and
+tactic-profile counters are its tactics hook (:class:`Tactics`, in ``npc_tactics/systems/<name>/tactics.py``).
 """
 
-from npc_tactics.evaluation.tactics.common import focus_fire, retreat_when_losing
+from npc_tactics.evaluation.tactics.common import COMMON_TACTICS, focus_fire, retreat_when_losing
+from npc_tactics.evaluation.tactics.hooks import Tactics, tactics_hooks
 from npc_tactics.evaluation.tactics.observe import FightLog, Move, play_watched
 from npc_tactics.evaluation.tactics.report import (
     load_player,
     measure_tactics,
+    named_tactics,
     render_skirmish_focus,
     render_tactics,
     skirmish_focus,
     tactics_of,
 )
-from npc_tactics.evaluation.tactics.systems import (
-    TACTICS,
-    defense_by_next,
-    dodge_vs_parry,
-    ose_spell_timing,
-    runequest_spell_timing,
-    special_effects,
-)
 
 __all__ = [
-    "TACTICS",
+    "COMMON_TACTICS",
     "FightLog",
     "Move",
-    "defense_by_next",
-    "dodge_vs_parry",
+    "Tactics",
     "focus_fire",
     "load_player",
     "measure_tactics",
-    "ose_spell_timing",
+    "named_tactics",
     "play_watched",
     "render_skirmish_focus",
     "render_tactics",
     "retreat_when_losing",
-    "runequest_spell_timing",
     "skirmish_focus",
-    "special_effects",
+    "tactics_hooks",
     "tactics_of",
 ]

@@ -6,12 +6,13 @@ decides, what kind, the action chosen, the actor's wound level, and for an actio
 combatants the same verb could have aimed at and their wound levels. The rest comes from
 :func:`~npc_tactics.evaluation.fight.play_fight` (paired seeds, the event log, the system's tactic profile) and
 the final state (each combatant's status). Nothing here knows a system's rules: the verbs that mean
-"attack" or "leave" are per-system tables (:mod:`npc_tactics.evaluation.tactics.tables`).
+"attack" or "leave" and the extra facts of a decision come from the system's tactics hook
+(:class:`~npc_tactics.evaluation.tactics.hooks.Tactics`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,13 +20,14 @@ import numpy as np
 
 from npc_tactics.agents.base import Agent, AgentFactory, Observation
 from npc_tactics.evaluation.arena import Arena, fight_seeds
-from npc_tactics.evaluation.fight import FightRecord, agent_rngs, find_profile, play_fight
+from npc_tactics.evaluation.fight import FightRecord, ProfileFn, agent_rngs, find_profile, play_fight
+from npc_tactics.evaluation.tactics.hooks import DecisionFacts
 from npc_tactics.rules.base import DecisionKind, Event, Status, enemy_slots
 
 __all__ = ["Extra", "FightLog", "Move", "Watcher", "hp_fraction", "play_watched"]
 
-Extra = Callable[[Any, Any], Mapping[str, Any]]
-"""A system's extra facts about a decision, read from the state before it (e.g. OSE: is the actor in melee)."""
+#: a system's extra facts about a decision, read from the state before it (its tactics hook's ``decision_facts``)
+Extra = DecisionFacts
 
 
 def hp_fraction(c: Any) -> float:
@@ -153,11 +155,10 @@ def play_watched(
     return logs
 
 
-def _capturing(profile: Callable[..., Mapping[str, Any]] | None,
-               into: dict[str, Any]) -> Callable[[Sequence[Event], Any, int], Mapping[str, Any]]:
+def _capturing(profile: ProfileFn | None, into: dict[str, Any]) -> ProfileFn:
     """The system's tactic profile, also keeping the final state (for each combatant's status)."""
 
-    def fn(events: Sequence[Event], state: Any, side: int) -> Mapping[str, Any]:
+    def fn(events: list[Event], state: Any, side: int) -> Mapping[str, Any]:
         into["state"] = state
         return profile(events, state, side) if profile is not None else {}
 

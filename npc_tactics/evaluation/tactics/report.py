@@ -17,11 +17,24 @@ from npc_tactics.agents.base import Agent, AgentFactory
 from npc_tactics.agents.resolve import agent_factory
 from npc_tactics.evaluation.arena import Arena
 from npc_tactics.evaluation.stats import outcome_rates, rate_entry
+from npc_tactics.evaluation.tactics.common import COMMON_TACTICS, focus_fire
+from npc_tactics.evaluation.tactics.hooks import DecisionFacts, Tactic, tactics_hooks
 from npc_tactics.evaluation.tactics.observe import FightLog, play_watched
-from npc_tactics.evaluation.tactics.systems import TACTICS, decision_facts
 
-__all__ = ["load_player", "measure_tactics", "render_skirmish_focus", "render_tactics", "skirmish_focus",
-           "tactics_of"]
+__all__ = ["decision_facts", "load_player", "measure_tactics", "named_tactics", "render_skirmish_focus",
+           "render_tactics", "skirmish_focus", "tactics_of"]
+
+
+def named_tactics(system: str) -> tuple[tuple[str, Tactic], ...]:
+    """The system's named tactics in report order (its tactics hook's; the common ones if it has none)."""
+    hooks = tactics_hooks(system)
+    return hooks.tactics if hooks is not None else COMMON_TACTICS
+
+
+def decision_facts(system: str) -> DecisionFacts | None:
+    """The system's facts added to each watched decision's context (its tactics hook's), or None."""
+    hooks = tactics_hooks(system)
+    return hooks.decision_facts if hooks is not None else None
 
 
 def load_player(system: str, spec: str) -> tuple[Agent | AgentFactory, int | None, Mapping[str, Any], str | None]:
@@ -47,7 +60,7 @@ def load_player(system: str, spec: str) -> tuple[Agent | AgentFactory, int | Non
 def tactics_of(logs: Sequence[FightLog], system: str) -> dict[str, Any]:
     """Every tactic of ``system`` measured on the same watched fights, plus the side's results."""
     out: dict[str, Any] = {"results": outcome_rates(log.result for log in logs)}
-    for name, fn in TACTICS[system]:
+    for name, fn in named_tactics(system):
         out[name] = fn(logs, system)
     return out
 
@@ -137,7 +150,6 @@ def skirmish_focus(system: str, band: str, *, against: str = "aggressive", scena
     mine = play_watched(arena, watched, foe, seat, fights, seed, extra=extra)
     theirs = play_watched(arena, foe, as_factory, 1 - seat, fights, seed, extra=extra)
     scripted = play_watched(arena, foe, foe, seat, fights, seed, extra=extra)
-    from npc_tactics.evaluation.tactics.common import focus_fire
 
     def series(logs: Sequence[FightLog]) -> dict[str, Any]:
         wins = sum(log.result == "win" for log in logs)

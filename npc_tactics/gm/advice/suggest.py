@@ -31,6 +31,7 @@ from npc_tactics.gm.advice.turn import plan_turn
 from npc_tactics.gm.words.labels import card_rule, labeler
 from npc_tactics.gm.words.summary import summary
 from npc_tactics.i18n import translator
+from npc_tactics.policy_io.agent import Policy
 from npc_tactics.registry import get_system
 from npc_tactics.rollouts import RolloutJob, run_rollouts
 from npc_tactics.rollouts.agents import agent_builder, check_spec
@@ -107,7 +108,7 @@ def suggest(source: str | Path | None, situation: str | Path | dict[str, Any], *
     _check_options(odds, top, workers)
     _ = translator(lang)
     if policy is not None:
-        system, options = policy.system, getattr(policy, "options", None) or {}
+        system, options = policy.system, dict(policy.options)
     elif source is not None and (Path(source) / "schema.json").is_file():
         from npc_tactics.policy_io.onnx_agent import load_bundle_agent
 
@@ -128,8 +129,11 @@ def suggest(source: str | Path | None, situation: str | Path | dict[str, Any], *
         policy = _load_policy(str(source))
     encoder = info.load("encoder")(engine)
     size = int(getattr(encoder, "size", 0))
-    wants = getattr(policy, "obs_size", None)
-    if isinstance(wants, int) and size and wants != size:
+    if not isinstance(policy, Policy):
+        raise UserError(f"{source}: {type(policy).__name__} gives no move probabilities: suggest needs a trained "
+                        "policy (a run or a bundle)")
+    wants = policy.obs_size
+    if size and wants != size:
         raise UserError(
             f"{source}: its policy reads {wants} observation values but {info.name} gives {size}: the model "
             "and config.yaml of this run disagree (a model copied from another run or an older encoder?)"
@@ -137,17 +141,17 @@ def suggest(source: str | Path | None, situation: str | Path | dict[str, Any], *
     decision = engine.pending(state)
     if decision is None:
         raise UserError(f"{situation}: the fight described is already over; nobody has a decision to make")
-    notes: list[str] = list(getattr(policy, "notes", []))
-    if decision.side != getattr(policy, "side", 0):
+    notes: list[str] = list(policy.notes)
+    if decision.side != policy.side:
         notes.append(_("the acting combatant is on side {side}, the policy was trained for side {trained}; "
                        "ranking it anyway from its own perspective").format(
-                           side=decision.side, trained=getattr(policy, "side", 0)))
-    notes.extend(_("bundle: {warning}").format(warning=w) for w in getattr(policy, "warnings", []))
+                           side=decision.side, trained=policy.side))
+    notes.extend(_("bundle: {warning}").format(warning=w) for w in policy.warnings)
     mask = engine.legal_mask(state, decision)
     vector = encoder.encode(state, decision)
     if not np.all(np.isfinite(vector)):
         raise UserError(f"{situation}: a number in this situation is too large to describe to the policy")
-    outside = policy.out_of_range(vector) if hasattr(policy, "out_of_range") else []
+    outside = policy.out_of_range(vector)
     fallback = bool(outside) and odds == 0
     if outside:
         shown = ", ".join(f"{n}={v:.2f} (seen {lo:.2f}..{hi:.2f})" for n, v, lo, hi in outside[:3])
@@ -159,7 +163,7 @@ def suggest(source: str | Path | None, situation: str | Path | dict[str, Any], *
     order = [int(a) for a in sorted(legal, key=lambda a: (-float(probs[a]), int(a)))]
     label = labeler(info.name, engine, lang)
     n_odds = DEFAULT_FALLBACK_ODDS if fallback else odds
-    bundle = getattr(policy, "bundle", None)
+    bundle = policy.bundle
     spec = str(bundle.path) if bundle is not None else None
     spec = spec or (str(source) if source is not None and Path(source).is_dir() else None)
     odds_by_move: dict[int, Any] = {}

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from npc_tactics.policy_io.agent import Policy
+
 __all__ = ["Trust", "trust_of"]
 
 
@@ -68,9 +70,9 @@ def _last_evaluation(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [r for r in rows if int(r.get("timesteps") or 0) == last]
 
 
-def trust_of(source: str | Path | None, policy: Any, installed_rules: str) -> Trust | None:
+def trust_of(source: str | Path | None, policy: Policy, installed_rules: str) -> Trust | None:
     """The trust record of a bundle (``policy.bundle``) or of a run folder ``source``; None when unknown."""
-    bundle = getattr(policy, "bundle", None)
+    bundle = policy.bundle
     if bundle is not None:
         s = bundle.schema
         keys = ("opponent", "episodes", "win_rate", "draw_rate", "flee_rate", "loss_rate")

@@ -16,6 +16,7 @@ bundles folder. Bodies with ``NaN``/``Infinity`` or nested beyond any situation'
 from __future__ import annotations
 
 import contextlib
+import html
 import logging
 import re
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ from typing import Annotated, Any, Literal
 from fastapi import FastAPI, HTTPException, Request
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -303,9 +304,11 @@ def create_app(bundles: str | Path, *, workers: int | None = None, max_odds: int
 
     add_odds_routes(app, bundle_path, heavy, workers=workers, folder=folder)
 
+    page = _page()
+
     @app.get("/", include_in_schema=False)
-    def index() -> FileResponse:
-        return FileResponse(WEB_DIR / "index.html", media_type="text/html")
+    def index() -> HTMLResponse:
+        return HTMLResponse(page)
 
     def openapi() -> dict[str, Any]:
         """The generated schema, told which bundle ids this server has, with one working example."""
@@ -313,6 +316,7 @@ def create_app(bundles: str | Path, *, workers: int | None = None, max_odds: int
             from fastapi.openapi.utils import get_openapi
 
             doc = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
+            _systems_enum(doc)
             req = doc["components"]["schemas"]["SuggestRequest"]
             ids = sorted(registry.bundles)
             if ids:
@@ -328,6 +332,26 @@ def create_app(bundles: str | Path, *, workers: int | None = None, max_odds: int
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     app.state.registry = registry
     return BodyLimit(app, max_body) if max_body else app
+
+
+def _page() -> str:
+    """The web page, its odds panel offering every registered system that composes encounters (in registry
+    order: the page names no system itself)."""
+    names = [n for n, s in SYSTEMS.items() if s.provides("encounter")]
+    options = "".join(f'<option value="{html.escape(n)}">{html.escape(n)}</option>' for n in names)
+    return (WEB_DIR / "index.html").read_text(encoding="utf-8").replace("<!-- odds systems -->", options)
+
+
+def _systems_enum(doc: dict[str, Any]) -> None:
+    """Every system enum of the schema, from the registry as it is now (the models were built at import, before
+    a system registered later, such as the tests' fake, was there)."""
+    names = sorted(SYSTEMS)
+    for param in doc["paths"]["/bestiary/{system}"]["get"]["parameters"]:
+        if param["name"] == "system":
+            param["schema"]["enum"] = names
+    odds = doc["components"]["schemas"].get("OddsRequest")
+    if odds is not None:
+        odds["properties"]["system"]["enum"] = names
 
 
 def _card(entry: Served, lang: str) -> dict[str, Any]:

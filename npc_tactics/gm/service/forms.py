@@ -22,6 +22,8 @@ COMMON_STATUSES = ["active", "unconscious", "dead", "fled", "surrendered", "inca
 #:   wounds.kind: "hp" (one pool: hp / max_hp), "damage" (damage taken per location), "current" (HP left per
 #:   location). position: metres on a line, or None where distance is one situation-level band (MRQ).
 #:   engaged_within, statuses, combatant_fields, situation_fields, uses_scenario (a situation names a scenario).
+#: A form may also define ``starting_situation(scenario, side)``, for scenarios that are not YAML files of the
+#: system's ``content/scenarios`` folder (the default below reads those).
 
 
 def _form(system: str) -> Any:
@@ -54,6 +56,10 @@ def scenario_document(system: str, scenario: str) -> dict[str, Any] | None:
 def starting_situation(system: str, scenario: str, side: int) -> dict[str, Any] | None:
     """A situation at round 1 of the shipped ``scenario``, the first combatant of ``side`` acting: where the
     page starts before the GM edits wounds, distances and the pending decision. None for an unshipped one."""
+    own = getattr(_form(system), "starting_situation", None)  # the form's own, where it has one
+    if own is not None:
+        found: dict[str, Any] | None = own(scenario, side)
+        return found
     doc = scenario_document(system, scenario)
     if doc is None:
         return None

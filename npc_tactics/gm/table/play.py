@@ -25,7 +25,7 @@ from npc_tactics.evaluation.arena import Arena
 from npc_tactics.evaluation.fight import MAX_DECISIONS
 from npc_tactics.gm.table.dice import TypedDiceRoller
 from npc_tactics.gm.words.labels import card_rule, labeler
-from npc_tactics.gm.words.play_words import ECHOES, Narrator
+from npc_tactics.gm.words.play_words import Narrator
 from npc_tactics.gm.words.summary import summary
 from npc_tactics.i18n import translator
 from npc_tactics.registry import get_system
@@ -193,7 +193,7 @@ class Table:
 
     def tell(self, events: list[Any]) -> None:
         assert self.narrator is not None  # set before the first decision
-        echoes = ECHOES.get(self.arena.system, set())
+        echoes = self.narrator.echoes
         for e in events:
             if e.kind == "round_start" or e.kind in echoes or (e.kind == "roll" and self.manual):
                 continue

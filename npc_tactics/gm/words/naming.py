@@ -1,9 +1,9 @@
 """Moves named as a GM says them: by combatant and weapon, not by catalogue slot.
 
 ``shoot:enemy_0`` becomes "shoot Brannoc with the short bow", ``ready:1`` "ready the spear", ``parry:0``
-"parry with the shield", in English or French. Each system's phrasing lives in its package's ``naming.py`` (the
-registry's ``naming`` entry) and reads the state only through the public fields every engine documents
-(combatant names, weapons, locations).
+"parry with the shield", in English or French. Each system's phrasing lives in its package's ``naming.py``,
+reached through its words hook (``SystemWords.label``, :mod:`npc_tactics.gm.words.hooks`), and reads the state
+only through the public fields every engine documents (combatant names, weapons, locations).
 """
 
 from __future__ import annotations
@@ -52,10 +52,8 @@ def move_label(system: str, engine: Any, state: Any, decision: Decision, action:
     can be named, legal or not. Unknown ``lang`` raises :class:`~npc_tactics.errors.UserError`."""
     tr = translations(lang)
     info = get_system(system)
-    name = info.name
-    module = info.load("naming")
+    label = info.system_words().label
     if not 0 <= int(action) < len(engine.catalogue):
-        raise ValueError(f"action {action} is outside the {name} catalogue of {len(engine.catalogue)} entries")
+        raise ValueError(f"action {action} is outside the {info.name} catalogue of {len(engine.catalogue)} entries")
     spec = engine.catalogue[int(action)]
-    words = Words(tr.gettext, tr.ngettext, state, decision)
-    return str(module.label(spec, words))
+    return str(label(spec, Words(tr.gettext, tr.ngettext, state, decision)))

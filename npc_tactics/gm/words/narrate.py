@@ -1,9 +1,10 @@
 """A fight told blow by blow in plain words, from its event log, in English or French.
 
-Every event kind an engine emits has a sentence in its system's ``narrate.py`` (a dict ``SENTENCES`` from kind to a
-function of the event and a :class:`Teller`); dice rolls share one sentence here. An event with no sentence is
-still shown, as its raw kind and data, and flagged ``raw`` so a test can insist that none of the shipped
-scenarios ever needs that fallback.
+Every event kind an engine emits is declared in its system's ``events.py`` (:mod:`npc_tactics.rules.events`) and
+has a sentence in its ``narrate.py`` (a dict ``SENTENCES`` from kind to a function of the event and a
+:class:`Teller`, reached through the words hook ``SystemWords.sentences``); dice rolls share one sentence here.
+An event with no sentence is still shown, as its raw kind and data, and flagged ``raw`` (unless its kind is
+declared ``silent``) so a test can insist that none of the shipped scenarios ever needs that fallback.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from npc_tactics.i18n import N_, translations
 from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Event
 
-__all__ = ["ROLL_WHY", "Teller", "narrate_event", "roll_why", "sentences_of", "teller", "why_known"]
+__all__ = ["ROLL_WHY", "Teller", "echoes", "narrate_event", "roll_why", "sentences_of", "teller", "why_known"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,18 +46,19 @@ class Teller:
         return self.name(e.target if e.target is not None else e.actor)
 
     def weapon(self, key: object) -> str:
-        return word(WEAPONS, key, self._)
+        return self.term(WEAPONS, key)
 
     def location(self, key: object) -> str:
-        return word(LOCATIONS, key, self._)
+        return self.term(LOCATIONS, key)
 
     def location_in(self, key: object) -> str:
-        return word(LOCATIONS_IN, key, self._)
+        return self.term(LOCATIONS_IN, key)
 
     def spell(self, key: object) -> str:
-        return word(SPELLS, key, self._)
+        return self.term(SPELLS, key)
 
     def term(self, table: Mapping[str, str], key: object) -> str:
+        """The translated phrase of ``key`` in ``table`` (every data word of a sentence comes through here)."""
         return word(table, key, self._)
 
     def say(self, template: str, e: Event, **extra: Any) -> str:
@@ -135,8 +137,22 @@ COMMON: dict[str, Sentence] = {"roll": _roll}
 
 def sentences_of(system: str) -> Mapping[str, Sentence]:
     """The sentences of a system's event kinds (its own, then the common ones)."""
-    module = get_system(system).load("narrate")
-    return {**COMMON, **module.SENTENCES}
+    return {**COMMON, **get_system(system).system_words().sentences}
+
+
+def _silent(system: str, kind: str) -> bool:
+    """Whether ``system`` declares ``kind`` as needing no sentence (told only in verbose mode, or never)."""
+    info = get_system(system)
+    declared = info.event_catalogue().get(kind) if info.provides("events") else None
+    return declared is not None and bool(declared.silent)
+
+
+def echoes(system: str) -> frozenset[str]:
+    """The event kinds told only in verbose mode besides rolls: those repeating what the story has just told
+    (``SystemWords.echoes``) and those the system declares silent."""
+    info = get_system(system)
+    silent = info.event_catalogue().silent if info.provides("events") else frozenset()
+    return info.system_words().echoes | silent
 
 
 def teller(names: Sequence[str], lang: str = "en") -> Teller:
@@ -145,7 +161,8 @@ def teller(names: Sequence[str], lang: str = "en") -> Teller:
 
 
 def narrate_event(system: str, event: Event, t: Teller) -> tuple[str, bool]:
-    """``(sentence, raw)``: the event in plain words, or its raw kind and data (``raw`` true) if it has none."""
+    """``(sentence, raw)``: the event in plain words, or its raw kind and data if it has none (``raw`` true unless
+    the system declares the kind silent)."""
     fn = sentences_of(system).get(event.kind)
     if fn is not None:
         try:
@@ -154,4 +171,4 @@ def narrate_event(system: str, event: Event, t: Teller) -> tuple[str, bool]:
         except (KeyError, IndexError, ValueError, TypeError):  # data the sentence did not expect
             pass
     data = ", ".join(f"{k}={v}" for k, v in event.data.items())
-    return f"[{event.kind}] {t.actor(event)} -> {t.target(event)}: {data}", True
+    return f"[{event.kind}] {t.actor(event)} -> {t.target(event)}: {data}", not _silent(system, event.kind)

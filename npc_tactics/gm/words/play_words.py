@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from npc_tactics.gm.words.narrate import narrate_event, roll_why, teller
-from npc_tactics.gm.words.replay import ECHOES
+from npc_tactics.gm.words.narrate import echoes, narrate_event, roll_why, teller
 from npc_tactics.rules.base import Event
 
-__all__ = ["ECHOES", "Narrator"]
+__all__ = ["Narrator"]
 
 
 class Narrator:
@@ -18,6 +17,8 @@ class Narrator:
     def __init__(self, system: str, names: Sequence[str], lang: str) -> None:
         self.system = system
         self.teller = teller(list(names), lang)
+        #: event kinds that only repeat what was just told (``play`` does not tell them)
+        self.echoes = echoes(system)
 
     def why(self, why: str) -> str:
         """What a roll is for, in the GM's language ("initiative side 0" -> "initiative (side 0)")."""

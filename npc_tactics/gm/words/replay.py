@@ -2,8 +2,8 @@
 
 The fight is exactly fight ``seed`` of ``simulate`` with the same agents (same dice stream, same agent streams);
 each decision is shown by its move name (:func:`~npc_tactics.gm.words.naming.move_label`) and each event by its sentence
-(:mod:`npc_tactics.gm.words.narrate`). Dice rolls, and events that only echo a choice just told, are shown only
-in verbose mode.
+(:mod:`npc_tactics.gm.words.narrate`). Dice rolls, and events that only echo a choice just told (each system's
+``SystemWords.echoes``), are shown only in verbose mode.
 """
 
 from __future__ import annotations
@@ -20,16 +20,12 @@ from npc_tactics.dice import RngRoller
 from npc_tactics.evaluation.arena import Arena
 from npc_tactics.evaluation.fight import MAX_DECISIONS, agent_rngs
 from npc_tactics.gm.words.naming import move_label
-from npc_tactics.gm.words.narrate import Teller, narrate_event, teller
+from npc_tactics.gm.words.narrate import Teller, echoes, narrate_event, teller
 from npc_tactics.i18n import N_, check_lang
 from npc_tactics.rules.base import DecisionKind, Event, SideResult
 
 __all__ = ["Line", "Replay", "replay"]
 
-#: Events that only repeat what the story has just told: the choice (statements of intent, dice-pool actions and
-#: splits, MRQ effects picked) or, for RuneQuest's defence roll, the blow's own line.
-ECHOES = {"ose": {"declare"}, "runequest": {"declare", "defence"}, "mrq": {"special_effect"},
-          "dicepool": {"action", "split"}}
 QUIET = ("roll", "echo")
 _RESULTS = {"win": N_("side {side} wins"), "loss": N_("side {side} loses"), "draw": N_("side {side} draws"),
             "fled": N_("side {side} fled the field")}
@@ -114,14 +110,14 @@ def replay(system: str, scenario: str | None, agents: Sequence[str], seed: int =
     for side, names in enumerate(_side_names(state, t)):
         story.lines.append(Line(0, "decision", t._("Side {side} ({agent}): {names}.").format(
             side=side, agent=story.agents[side] if side < len(story.agents) else "?", names=names)))
-    echoes = ECHOES.get(arena.system, set())
+    quiet = echoes(arena.system)
 
     def tell(events: Any) -> None:
         for e in events:
             text, raw = narrate_event(arena.system, e, t)
             if e.kind == "roll":
                 story.roll_whys.add(str(e.data.get("why", "")))
-            kind = "roll" if e.kind == "roll" else "echo" if e.kind in echoes else "event"
+            kind = "roll" if e.kind == "roll" else "echo" if e.kind in quiet else "event"
             story.lines.append(Line(e.round, kind, text, e.kind, raw))
 
     tell(opening)  # initiative, hit points, morale: the rolls made before the first decision

@@ -4,7 +4,8 @@ The engines' ``describe(state)`` is a compact English debugging line (``render_m
 asked for French gets this instead: one line per combatant (name, side, status, hit points and wounds in the
 system's terms, position or distance, main weapon) and who decides what. It reads only the public fields of
 each system's state, and every word goes through the ``npc_tactics`` gettext domain. A system's own line per
-combatant is its package's ``summary.details`` (the registry's ``summary`` entry); the helpers here are theirs.
+combatant is its package's ``summary.details`` (its words hook, ``SystemWords.details``); the helpers here are
+theirs.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def summary(system: str, engine: Any, state: Any, decision: Decision | None, lan
     over). ``engine`` is accepted for symmetry with :func:`~npc_tactics.gm.words.naming.move_label`."""
     del engine  # the state's public fields say everything shown here
     _ = translations(lang).gettext
-    details = get_system(system).load("summary").details
+    details = get_system(system).system_words().details
     lines = [_("Round {n}").format(n=int(getattr(state, "round", 0)))]
     for i, c in enumerate(state.combatants):
         bits = [_(STATUSES.get(Status(int(c.status)), str(c.status)))] + details(state, i, _)

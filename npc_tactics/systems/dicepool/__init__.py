@@ -6,6 +6,7 @@ __all__ = ["SYSTEM"]
 
 #: the system's plugin: its names and where each of its parts lives (see :mod:`npc_tactics.plugin`)
 SYSTEM = System(
+    package=__name__,
     name="dicepool",
     title="Dice-pool system (Haru'Rak'Zall)",
     gym_id="npc_tactics/DicePool-v0",
@@ -14,9 +15,10 @@ SYSTEM = System(
     encoder="npc_tactics.systems.dicepool.encoder:DicePoolEncoder",
     agents="npc_tactics.systems.dicepool.agents",
     content="npc_tactics.systems.dicepool.rules.content",
+    events="npc_tactics.systems.dicepool.events:EVENTS",
+    words="npc_tactics.systems.dicepool.words:WORDS",
+    tactics="npc_tactics.systems.dicepool.tactics:TACTICS",
+    card="npc_tactics.systems.dicepool.card:CARD",
     form="npc_tactics.systems.dicepool.form",
     encounter="npc_tactics.systems.dicepool.encounter:ADAPTER",
-    naming="npc_tactics.systems.dicepool.naming",
-    narrate="npc_tactics.systems.dicepool.narrate",
-    summary="npc_tactics.systems.dicepool.summary",
 )

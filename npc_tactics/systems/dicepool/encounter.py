@@ -8,6 +8,7 @@ from typing import Any
 from npc_tactics.encounters.adapters import Adapter, mean_damage
 from npc_tactics.systems.dicepool.rules.bestiary import load_bestiary
 from npc_tactics.systems.dicepool.rules.content import scenario_from_mapping
+from npc_tactics.systems.dicepool.wear import WEAR
 
 __all__ = ["ADAPTER"]
 
@@ -24,4 +25,4 @@ def _strength(f: Any) -> tuple[float, float]:
     return float(f.max_hp), best / 4.0
 
 
-ADAPTER = Adapter("dicepool", 2.0, 1.5, _templates, scenario_from_mapping, lambda d: {}, _strength)
+ADAPTER = Adapter("dicepool", 2.0, 1.5, _templates, scenario_from_mapping, lambda d: {}, _strength, wear=WEAR)

@@ -6,6 +6,7 @@ __all__ = ["SYSTEM"]
 
 #: the system's plugin: its names and where each of its parts lives (see :mod:`npc_tactics.plugin`)
 SYSTEM = System(
+    package=__name__,
     name="mrq",
     title="Mongoose RuneQuest, opposed-test variant",
     gym_id="npc_tactics/MRQ-v0",
@@ -14,9 +15,10 @@ SYSTEM = System(
     encoder="npc_tactics.systems.mrq.encoder:MRQEncoder",
     agents="npc_tactics.systems.mrq.agents",
     content="npc_tactics.systems.mrq.rules.content",
+    events="npc_tactics.systems.mrq.events:EVENTS",
+    words="npc_tactics.systems.mrq.words:WORDS",
+    tactics="npc_tactics.systems.mrq.tactics:TACTICS",
+    card="npc_tactics.systems.mrq.card:CARD",
     form="npc_tactics.systems.mrq.form",
     encounter="npc_tactics.systems.mrq.encounter:ADAPTER",
-    naming="npc_tactics.systems.mrq.naming",
-    narrate="npc_tactics.systems.mrq.narrate",
-    summary="npc_tactics.systems.mrq.summary",
 )

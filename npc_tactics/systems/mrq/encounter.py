@@ -9,6 +9,7 @@ from typing import Any
 from npc_tactics.encounters.adapters import Adapter, mean_damage
 from npc_tactics.systems.mrq.rules.bestiary import load_bestiary
 from npc_tactics.systems.mrq.rules.scenario import scenario_from_mapping
+from npc_tactics.systems.mrq.wear import WEAR
 
 __all__ = ["ADAPTER"]
 
@@ -34,4 +35,4 @@ def _strength(c: Any) -> tuple[float, float]:
     return float(c.max_hp), min(p.skill, 95) / 100 * dmg
 
 
-ADAPTER = Adapter("mrq", 2.0, 0.0, _templates, scenario_from_mapping, _top, _strength, positions=False)
+ADAPTER = Adapter("mrq", 2.0, 0.0, _templates, scenario_from_mapping, _top, _strength, positions=False, wear=WEAR)

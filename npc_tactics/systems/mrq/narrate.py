@@ -151,8 +151,10 @@ SENTENCES: dict[str, Sentence] = {
     "armour_lost": lambda e, t: t.say("{actor} loses the armour {where}.", e,
                                       where=t.location_in(e.data.get("location"))),
     "attack": _attack,
-    "bash": lambda e, t: t.say(N_("{actor} bashes {target} back {metres} m; {target} falls.")
-                               if e.data["result"] == "fell" else N_("{actor} bashes {target} back {metres} m."), e),
+    "bash": lambda e, t: t.say({"fell": N_("{actor} bashes {target} back {metres} m; {target} falls."),
+                                "pushed": N_("{actor} bashes {target} back {metres} m."),
+                                "unaffected": N_("{target} stands firm against the blow of {actor}.")}[
+                                   e.data["result"]], e),
     "charge": lambda e, t: t.say({"caught": N_("The charge of {actor} catches {target}."),
                                   "evaded": N_("{target} evades the charge of {actor}."),
                                   "received": N_("{target} receives the charge of {actor}.")}[e.data["result"]], e),

@@ -6,6 +6,7 @@ __all__ = ["SYSTEM"]
 
 #: the system's plugin: its names and where each of its parts lives (see :mod:`npc_tactics.plugin`)
 SYSTEM = System(
+    package=__name__,
     name="ose",
     title="Old-School Essentials (B/X)",
     gym_id="npc_tactics/OSE-v0",
@@ -14,10 +15,10 @@ SYSTEM = System(
     encoder="npc_tactics.systems.ose.encoder:OSEEncoder",
     agents="npc_tactics.systems.ose.agents",
     content="npc_tactics.systems.ose.rules.content",
+    events="npc_tactics.systems.ose.events:EVENTS",
+    words="npc_tactics.systems.ose.words:WORDS",
+    tactics="npc_tactics.systems.ose.tactics:TACTICS",
+    card="npc_tactics.systems.ose.card:CARD",
     form="npc_tactics.systems.ose.form",
     encounter="npc_tactics.systems.ose.encounter:ADAPTER",
-    naming="npc_tactics.systems.ose.naming",
-    narrate="npc_tactics.systems.ose.narrate",
-    summary="npc_tactics.systems.ose.summary",
-    decision_facts="npc_tactics.systems.ose.tactics:decision_facts",
 )

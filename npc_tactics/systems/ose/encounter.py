@@ -9,6 +9,7 @@ from typing import Any
 from npc_tactics.encounters.adapters import Adapter, mean_damage
 from npc_tactics.systems.ose.rules.scenario import parse_scenario
 from npc_tactics.systems.ose.rules.templates import template_names
+from npc_tactics.systems.ose.wear import WEAR
 
 __all__ = ["ADAPTER"]
 
@@ -20,4 +21,4 @@ def _strength(c: Any) -> tuple[float, float]:
     return float(c.max_hp), hit * max(dmg, 1.0)
 
 
-ADAPTER = Adapter("ose", 12.0, 1.5, template_names, parse_scenario, lambda d: {}, _strength)
+ADAPTER = Adapter("ose", 12.0, 1.5, template_names, parse_scenario, lambda d: {}, _strength, wear=WEAR)

@@ -116,6 +116,8 @@ def _status(e: Event, t: Teller) -> str:
         return t.say("{who} is out of the fight ({cause}).", e, cause=cause)
     if status == "unconscious":
         return t.say("{who} falls unconscious ({cause}).", e, cause=cause)
+    if status == "surrendered":  # a broken morale with no way back (morale.py)
+        return t.say("{who} is out of the fight ({cause}).", e, cause=cause)
     raise ValueError(status)
 
 

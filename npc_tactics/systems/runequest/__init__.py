@@ -6,6 +6,7 @@ __all__ = ["SYSTEM"]
 
 #: the system's plugin: its names and where each of its parts lives (see :mod:`npc_tactics.plugin`)
 SYSTEM = System(
+    package=__name__,
     name="runequest",
     title="RuneQuest: Roleplaying in Glorantha",
     gym_id="npc_tactics/RuneQuest-v0",
@@ -14,9 +15,10 @@ SYSTEM = System(
     encoder="npc_tactics.systems.runequest.encoder:RuneQuestEncoder",
     agents="npc_tactics.systems.runequest.agents",
     content="npc_tactics.systems.runequest.rules.content",
+    events="npc_tactics.systems.runequest.events:EVENTS",
+    words="npc_tactics.systems.runequest.words:WORDS",
+    tactics="npc_tactics.systems.runequest.tactics:TACTICS",
+    card="npc_tactics.systems.runequest.card:CARD",
     form="npc_tactics.systems.runequest.form",
     encounter="npc_tactics.systems.runequest.encounter:ADAPTER",
-    naming="npc_tactics.systems.runequest.naming",
-    narrate="npc_tactics.systems.runequest.narrate",
-    summary="npc_tactics.systems.runequest.summary",
 )

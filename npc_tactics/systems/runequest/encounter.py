@@ -8,6 +8,7 @@ from typing import Any
 
 from npc_tactics.encounters.adapters import Adapter, mean_damage
 from npc_tactics.systems.runequest.rules.scenario import bestiary, validate_scenario
+from npc_tactics.systems.runequest.wear import WEAR
 
 __all__ = ["ADAPTER"]
 
@@ -27,4 +28,4 @@ def _strength(c: Any) -> tuple[float, float]:
     return float(c.max_hp), best
 
 
-ADAPTER = Adapter("runequest", 6.0, 2.0, _templates, validate_scenario, lambda d: {"distance": d}, _strength)
+ADAPTER = Adapter("runequest", 6.0, 2.0, _templates, validate_scenario, lambda d: {"distance": d}, _strength, wear=WEAR)

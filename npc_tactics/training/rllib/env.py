@@ -38,6 +38,7 @@ from ray.rllib.env.multi_agent_env import MultiAgentEnv
 from npc_tactics.envs.driver import LearnerSession
 from npc_tactics.envs.pettingzoo_env import SIDE_NAMES
 from npc_tactics.envs.session import FightSession
+from npc_tactics.registry import DEFAULT_SYSTEM
 from npc_tactics.training.config import parse_train_config
 
 __all__ = ["POLICY_ID", "NpcSideEnv", "policy_mapping"]
@@ -67,7 +68,7 @@ class NpcSideEnv(MultiAgentEnv):
         from npc_tactics.training.opponent_pool import OpponentPool
 
         raw = dict(config or {})
-        self.config = parse_train_config(raw.get("config", {"system": "ose"}), "<rllib env_config>")
+        self.config = parse_train_config(raw.get("config", {"system": DEFAULT_SYSTEM}), "<rllib env_config>")
         cfg = self.config
         reward = cast(Any, cfg.reward).model_dump()  # RewardTerms is built by create_model
         session = FightSession(cfg.system, cfg.scenario, cfg.options, reward, record_rolls=False,

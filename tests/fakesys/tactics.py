@@ -1,10 +1,13 @@
-"""The fake system's tactic profile: attacks, flights and morale breaks of one side."""
+"""The fake system's tactics hook: the shared tactics, its verbs, and its tactic profile (attacks, flights and
+morale breaks of one side)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+from npc_tactics.evaluation.tactics.common import focus_fire, retreat_when_losing
+from npc_tactics.evaluation.tactics.hooks import Tactics
 from npc_tactics.rules.base import Event
 
 
@@ -15,3 +18,11 @@ def tactic_profile(events: Sequence[Event], state: Any, side: int) -> dict[str, 
         "flees": sum(1 for e in mine if e.kind == "flee"),
         "morale_breaks": sum(1 for e in mine if e.kind == "morale" and not e.data["passed"]),
     }
+
+
+TACTICS = Tactics(
+    tactics=(("retreat_when_losing", retreat_when_losing), ("focus_fire", focus_fire)),
+    attack_verbs=frozenset({"attack"}),
+    leave_verbs=frozenset({"flee"}),
+    profile=tactic_profile,
+)

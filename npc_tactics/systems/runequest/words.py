@@ -1,0 +1,14 @@
+"""RuneQuest in a GM's words (the plugin's ``words`` hook): move names (``naming.py``), event sentences
+(``narrate.py``, one per kind of ``events.py``), the summary line of a combatant (``summary.py``)."""
+
+from __future__ import annotations
+
+from npc_tactics.gm.words.hooks import SystemWords
+from npc_tactics.systems.runequest.naming import label
+from npc_tactics.systems.runequest.narrate import SENTENCES
+from npc_tactics.systems.runequest.summary import details
+
+__all__ = ["WORDS"]
+
+#: echoes: a statement of intent repeats the choice, the defence roll the blow's own line
+WORDS = SystemWords(label=label, sentences=SENTENCES, details=details, echoes=frozenset({"declare", "defence"}))

@@ -1,0 +1,1 @@
+"""End-to-end smoke tests: every command on the fake system."""
