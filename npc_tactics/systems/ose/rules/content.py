@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from npc_tactics.systems.ose.rules.bestiary_check import bestiary_listing, check_bestiary
 from npc_tactics.systems.ose.rules.scenario import (
     SCENARIO_DIR,
     CombatantSpec,
@@ -19,7 +20,9 @@ __all__ = [
     "SCENARIO_DIR",
     "CombatantSpec",
     "Scenario",
+    "bestiary_listing",
     "build_state",
+    "check_bestiary",
     "list_scenarios",
     "load_scenario",
     "load_situation",

@@ -8,12 +8,16 @@ Scenario keys: ``name``, ``description``, ``max_rounds``, ``options`` (rules opt
 ``sides`` (side 0 first = the NPCs) each ``{name, combatants, morale_mod?}`` (morale_mod: the referee's
 situational ML modifier −2..+2 for that side, §4);
 a combatant is ``{template, name?, position? (metres), hp?, ammo?, weapon?, missile?, morale?, spells?,
-str?, dex? (characters), immune?}``.
+str?, dex? (characters), immune?}``, or ``{stat_block: "AC 6 [13], HD 2 ...", name?, ...}`` (a monster by its
+OSE stat line, :mod:`.statline`) instead of ``template``. A monster's fields may be overridden one by one:
+``ac``, ``hd``, ``thac0``, ``movement``, ``saves``, ``damage``, ``attacks`` (numbers, or the stat line's
+notation: ``ac: "4 [15]"``, ``movement: "120' (40')"``, ``attacks: "1 × claw (1d6)"``).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,7 +32,13 @@ from npc_tactics.systems.ose.rules.actions import MAX_PER_SIDE
 from npc_tactics.systems.ose.rules.options import SPEC
 from npc_tactics.systems.ose.rules.state import Combatant, Field, OSEState
 from npc_tactics.systems.ose.rules.tables import FULL_COVER, metres_to_squares
-from npc_tactics.systems.ose.rules.templates import Template, make_template
+from npc_tactics.systems.ose.rules.templates import (
+    CLASS_SPEC_KEYS,
+    Template,
+    character_template,
+    make_template,
+    stat_block_template,
+)
 
 SCENARIO_DIR = system_dir("ose") / "scenarios"
 SCENARIO_KEYS = (
@@ -43,8 +53,11 @@ SCENARIO_KEYS = (
     "sides",
 )
 SIDE_KEYS = ("name", "combatants", "morale_mod")
-COMBATANT_KEYS = (
+#: A monster's fields a combatant may override (the template's stat line is then no longer checked against them).
+FIELD_OVERRIDES = ("ac", "hd", "thac0", "movement", "saves", "damage", "attacks")
+COMBATANT_KEYS: tuple[str, ...] = (
     "template",
+    "stat_block",
     "name",
     "position",
     "hp",
@@ -56,8 +69,11 @@ COMBATANT_KEYS = (
     "str",
     "dex",
     "immune",
+    *FIELD_OVERRIDES,
 )
-OVERRIDES = ("weapon", "missile", "ammo", "morale", "spells", "str", "dex", "immune")
+#: a character given by class and level also takes the class kit's keys (``class``, ``level``, ``con``, ...)
+COMBATANT_KEYS += tuple(key for key in CLASS_SPEC_KEYS if key not in COMBATANT_KEYS)
+OVERRIDES = ("weapon", "missile", "ammo", "morale", "spells", "str", "dex", "immune", *FIELD_OVERRIDES)
 DEFAULT_MAX_ROUNDS = 30
 DEFAULT_ESCAPE_M = 30.0
 
@@ -164,23 +180,48 @@ def _unique_names(specs: list[CombatantSpec], file: str) -> None:
 def _combatant(
     raw: Any, side: int, k: int, file: str, path: str, extra_keys: tuple[str, ...]
 ) -> CombatantSpec:
-    raw = V.mapping(raw, file, path, COMBATANT_KEYS + extra_keys, required=("template",))
-    tname = V.string(raw["template"], file, V.join(path, "template"))
+    raw = V.mapping(raw, file, path, COMBATANT_KEYS + extra_keys)
+    given = [key for key in ("template", "stat_block", "class") if key in raw]
+    if len(given) > 1:
+        raise ConfigError(file, V.join(path, given[1]), "give one of template (a bestiary name), stat_block (an OSE "
+                                                        "stat line) or class and level, not several")
+    if not given:
+        raise ConfigError(file, V.join(path, "template"), "missing required key (or give stat_block, an OSE stat "
+                                                          "line, or class and level)")
     overrides = {key: raw[key] for key in OVERRIDES if key in raw}
-    template = make_template(
-        tname, overrides or None, file, V.join(path, "template") if not overrides else path
-    )
+    if "class" in raw:
+        spec = {key: value for key, value in raw.items() if key not in ("name", "position", "hp", *extra_keys)}
+        tname, template = character_template(spec, file, path)
+        default_name = f"{tname} {k + 1}" if side == 0 else f"{tname} #{k + 1}"
+        name = V.string(raw.get("name", default_name), file, V.join(path, "name"))
+    elif "stat_block" in raw:
+        tname = "monster"
+        default_name = f"{tname} {k + 1}" if side == 0 else f"{tname} #{k + 1}"
+        name = V.string(raw.get("name", default_name), file, V.join(path, "name"))
+        template = stat_block_template(_kind(name), raw["stat_block"], overrides, file, path)
+    else:
+        tname = V.string(raw["template"], file, V.join(path, "template"))
+        template = make_template(
+            tname, overrides or None, file, V.join(path, "template") if not overrides else path
+        )
+        default_name = f"{tname} {k + 1}" if side == 0 else f"{tname} #{k + 1}"
+        name = V.string(raw.get("name", default_name), file, V.join(path, "name"))
     default_pos = (-k if side == 0 else 8 + k) * 1.5
     pos = V.number(raw.get("position", default_pos), file, V.join(path, "position"), -V.MAX_METRES, V.MAX_METRES)
-    default_name = f"{tname} {k + 1}" if side == 0 else f"{tname} #{k + 1}"
     hp = V.dice(raw["hp"], file, V.join(path, "hp"), allow_int=True) if "hp" in raw else None
     return CombatantSpec(
-        name=V.string(raw.get("name", default_name), file, V.join(path, "name")),
+        name=name,
         side=side,
         template=template,
         position=metres_to_squares(pos),
         hp=hp,
     )
+
+
+def _kind(name: str) -> str:
+    """What a stat-block monster is called in notes and logs: its name without the number (``Ghoul 2`` ->
+    ``Ghoul``)."""
+    return re.sub(r"\s*#?\d+$", "", name).strip() or name
 
 
 def build_state(scenario: Scenario, options: Mapping[str, Any], sink: EventSink) -> OSEState:

@@ -6,7 +6,9 @@ step where the acting NPC has a real choice), ``max_rounds``, ``escape_distance`
 ``cover``, ``daylight``, ``options`` and ``sides`` as in a scenario, where each side may also give
 ``morale_checked`` (checks already made: first_death, half_down) and each combatant ``max_hp``, ``status``
 (active, dead, fled, held, asleep, surrendered), ``declared`` (none, withdraw, retreat) and
-``morale_passed`` (0-2). ``hp`` is the current hit points (see :func:`load_situation`). Who is engaged
+``morale_passed`` (0-2). ``hp`` is the current hit points (see :func:`load_situation`). A combatant is a
+template, or a ``stat_block`` (an OSE stat line), with any field override of a scenario combatant (``ac``,
+``hd``, ``thac0``, ``movement``, ``saves``, ``damage``, ``attacks``, ``morale``). Who is engaged
 follows from positions: enemies 1.5 m apart are in melee. For the move/missile/melee steps the acting side
 is taken to have won initiative.
 """
@@ -109,7 +111,7 @@ def load_situation(
         plain = []
         for k, m in enumerate(V.sequence(side.get("combatants"), file, cp, what="combatants")):
             p = V.join(cp, k)
-            m = V.mapping(m, file, p, C.COMBATANT_KEYS + EXTRA_KEYS, required=("template",))
+            m = V.mapping(m, file, p, C.COMBATANT_KEYS + EXTRA_KEYS)
             plain.append({key: v for key, v in m.items() if key not in EXTRA_KEYS and key != "hp"})
             extras.append({"path": p, **{key: m[key] for key in EXTRA_KEYS + ("hp",) if key in m}})
         side_extras.append({"path": sp, **{k: side[k] for k in SIDE_EXTRA_KEYS if k in side}})

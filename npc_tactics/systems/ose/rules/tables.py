@@ -75,17 +75,7 @@ MONSTER_THAC0: tuple[tuple[float, int], ...] = (
     (21, 6),
     (float("inf"), 5),
 )
-
-#: Class THAC0 by level: (highest level of the band, THAC0) (§9.5).
-CLASS_THAC0: dict[str, tuple[tuple[int, int], ...]] = {
-    "fighter": ((3, 19), (6, 17), (9, 14), (12, 12), (14, 10)),
-    "cleric": ((4, 19), (8, 17), (12, 14), (14, 12)),
-    "thief": ((4, 19), (8, 17), (12, 14), (14, 12)),
-    "magic_user": ((5, 19), (10, 17), (14, 14)),
-}
-
-#: Hit die per class (OSE class descriptions; used when a template gives no hp).
-CLASS_HIT_DIE: dict[str, int] = {"fighter": 8, "cleric": 6, "thief": 4, "magic_user": 4}
+#: Class THAC0, hit dice and saves by level are data: ``content/classes.yaml`` (rules/classes.py).
 
 
 def monster_thac0(hd: int, plus: int) -> int:
@@ -95,14 +85,6 @@ def monster_thac0(hd: int, plus: int) -> int:
         if effective <= bound:
             return thac0
     return MONSTER_THAC0[-1][1]  # pragma: no cover
-
-
-def class_thac0(cls: str, level: int) -> int:
-    """THAC0 of a character class at ``level`` (§9.5)."""
-    for top, thac0 in CLASS_THAC0[cls]:
-        if level <= top:
-            return thac0
-    return CLASS_THAC0[cls][-1][1]
 
 
 def ac_to_aac(ac: int) -> int:
@@ -137,50 +119,20 @@ MORALE_PASSES_TO_FEARLESS = 2  #: after two passed checks a monster fights to th
 #: Save categories, in OSE order: Death/poison, Wands, Paralysis/petrification, Breath,
 #: Spells/rods/staves (OSE SRD "Saving Throws"). A save succeeds on 1d20 ≥ the value.
 SAVE_CATEGORIES: tuple[str, ...] = ("death", "wands", "paralysis", "breath", "spells")
-#: (highest level of the band, (death, wands, paralysis, breath, spells)) per class; NH = normal human.
-#: Checked against the OSE class progressions (fighter, cleric, thief: every band; magic-user: the
-#: 1–5 band, the others unverified). Monsters use the OSE monster table by HD; its NH and 1–3 / 4–6
-#: HD rows equal the fighter's 1–3 / 4–6 rows, so a monster "saving as 1" is written ``F1``.
-SAVES: dict[str, tuple[tuple[int, tuple[int, int, int, int, int]], ...]] = {
-    "NH": ((0, (14, 15, 16, 17, 18)),),
-    "fighter": (
-        (3, (12, 13, 14, 15, 16)),
-        (6, (10, 11, 12, 13, 14)),
-        (9, (8, 9, 10, 10, 12)),
-        (12, (6, 7, 8, 8, 10)),
-        (14, (4, 5, 6, 5, 8)),
-    ),
-    "cleric": (
-        (4, (11, 12, 14, 16, 15)),
-        (8, (9, 10, 12, 14, 12)),
-        (12, (6, 7, 9, 11, 9)),
-        (14, (3, 5, 7, 8, 7)),
-    ),
-    "magic_user": ((5, (13, 14, 13, 16, 15)), (10, (11, 12, 11, 14, 12)), (14, (8, 9, 8, 11, 8))),
-    "thief": (
-        (4, (13, 14, 13, 16, 15)),
-        (8, (12, 13, 11, 14, 13)),
-        (12, (10, 11, 9, 12, 10)),
-        (14, (8, 9, 7, 10, 8)),
-    ),
-}
-SAVE_CLASS_CODES: dict[str, str] = {"F": "fighter", "C": "cleric", "M": "magic_user", "T": "thief"}
+#: Normal human (NH) saves. The class tables (fighter ... halfling, one row per level) are data in
+#: ``content/classes.yaml`` (rules/classes.py). Monsters use the OSE monster table by HD; its NH and
+#: 1–3 / 4–6 HD rows equal the fighter's 1–3 / 4–6 rows, so a monster "saving as 1" is written ``F1``.
+NORMAL_HUMAN_SAVES: tuple[int, int, int, int, int] = (14, 15, 16, 17, 18)
 
 
 def save_row(save_as: str) -> tuple[int, int, int, int, int]:
-    """Saving throw targets for ``save_as``: ``"NH"`` or a class letter + level such as ``"F2"``, ``"C4"``."""
+    """Saving throw targets for ``save_as``: ``"NH"`` or a class letter + level such as ``"F2"``, ``"C4"``
+    (the class rows are read from ``classes.yaml`` by :func:`.classes.save_row`)."""
     if save_as == "NH":
-        return SAVES["NH"][0][1]
-    cls = SAVE_CLASS_CODES.get(save_as[:1])
-    if cls is None or not save_as[1:].isdigit():
-        raise ValueError(
-            f"bad save_as {save_as!r}: expected NH or a class letter F/C/M/T and a level"
-        )
-    level = max(1, int(save_as[1:]))
-    for top, row in SAVES[cls]:
-        if level <= top:
-            return row
-    return SAVES[cls][-1][1]
+        return NORMAL_HUMAN_SAVES
+    from npc_tactics.systems.ose.rules.classes import save_row as class_save_row  # loads the YAML on first use
+
+    return class_save_row(save_as)
 
 
 # ----- spells (OSE spell descriptions, PUB ✓ except where noted; §7 for casting rules) ----------

@@ -2,12 +2,14 @@
 
 A template becomes a :class:`~npc_tactics.systems.ose.rules.state.Profile` (derived AC, THAC0, movement, saves,
 damage) plus its hit points, ammunition and memorised spells. Characters: AC from armour + shield + DEX
-(§14.3), THAC0 by class and level (§9.5), movement by armour (OSE basic encumbrance), 1d6 damage + STR
-(§10). Monsters: THAC0 by HD (§9.5) unless given, damage from the stat block.
+(§14.3), THAC0, saves, hit dice and spell slots from the class table (``classes.yaml``, rules/classes.py),
+movement by armour (OSE basic encumbrance), 1d6 damage + STR (§10). Monsters: THAC0 by HD (§9.5) unless
+given, damage from the stat block.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -16,6 +18,9 @@ from typing import Any
 from npc_tactics.configs import load_yaml, system_dir
 from npc_tactics.configs import validate as V
 from npc_tactics.errors import ConfigError
+from npc_tactics.systems.ose.rules import bestiary_files as B
+from npc_tactics.systems.ose.rules import class_spells as S
+from npc_tactics.systems.ose.rules import classes as C
 from npc_tactics.systems.ose.rules import tables as T
 from npc_tactics.systems.ose.rules.state import Profile
 
@@ -43,6 +48,10 @@ MONSTER_KEYS = (
     "spells",
     "daylight_mod",
     "surprise_on",
+    "stat_line",  #: the OSE stat line (rules/statline.py); its fields are added, a field given both ways must agree
+    "saves",  #: five saves (D W P B S) instead of save_as; stat line notation accepted, as for ac, hd, movement
+    "attacks",  #: one attack in stat line notation ("1 × claw (1d4)"): sets damage, weapon and weapon_bonus
+    "attack_form",  #: the natural weapon of a stat line's attack (claw, bite ...), its name in what the GM reads
 )
 CHARACTER_KEYS = (
     "description",
@@ -50,6 +59,7 @@ CHARACTER_KEYS = (
     "level",
     "str",
     "dex",
+    "con",
     "armour",
     "shield",
     "weapon",
@@ -61,6 +71,9 @@ CHARACTER_KEYS = (
     "init_mod",
     "immune",
 )
+#: What a combatant given by class and level (``{class: elf, level: 9, ...}``) may say about its character;
+#: ``hp`` and the combatant's own keys (name, position, ...) stay with the scenario or situation.
+CLASS_SPEC_KEYS = tuple(k for k in CHARACTER_KEYS if k not in ("description", "hp", "init_mod"))
 IMMUNITIES = ("melee", "missile", "sleep", "hold", "charm", "poison")
 NO_WEAPON = {
     "damage": "1d6",
@@ -127,12 +140,24 @@ def raw_templates() -> dict[str, tuple[str, dict[str, Any]]]:
     for fname in ("bestiary.yaml", "characters.yaml"):
         path = str(CONFIG / fname)
         for name, raw in V.mapping(load_yaml(path), path, "").items():
-            out[name] = (path, dict(V.mapping(raw, path, name)))
+            out[name] = (path, B.expand(V.mapping(raw, path, name), path, name))
     return out
 
 
+def all_templates() -> dict[str, tuple[str, dict[str, Any]]]:
+    """The shipped templates and the user's bestiaries (``NPC_TACTICS_BESTIARY``, ``--bestiary``); a user entry
+    may not take a shipped name."""
+    shipped, user = raw_templates(), B.user_templates()
+    if not user:
+        return shipped
+    for name, (file, _raw) in user.items():
+        if name in shipped:
+            raise ConfigError(file, name, "is a shipped template; give the entry another name (e.g. my_" + name + ")")
+    return {**shipped, **user}
+
+
 def template_names() -> list[str]:
-    return sorted(raw_templates())
+    return sorted(all_templates())
 
 
 def parse_hd(text: Any, file: str, path: str) -> tuple[int, int]:
@@ -170,8 +195,9 @@ def make_template(
     name: str, overrides: dict[str, Any] | None = None, file: str = "", path: str = ""
 ) -> Template:
     """Build the template ``name`` with scenario ``overrides`` (weapon, missile, ammo, morale, spells)."""
-    raws = raw_templates()
-    tfile, raw = raws[V.choice(name, file, path, raws, "template")]
+    raws = all_templates()
+    synthetic = C.template_raw(name, file, path) if name not in raws else None  # elf_9: from the class table
+    tfile, raw = (str(C.CLASS_FILE), synthetic) if synthetic else raws[V.choice(name, file, path, raws, "template")]
     merged = dict(raw)
     merged.update(overrides or {})
     src = file if overrides else tfile
@@ -220,34 +246,38 @@ def _common(name: str, r: dict[str, Any], file: str, path: str) -> dict[str, Any
 
 
 def _character(name: str, r: dict[str, Any], file: str, path: str) -> Template:
+    """A class-based template: THAC0, saves, hit dice and spell slots from its class's level row; equipment
+    and memorised spells checked against the class (rules/classes.py)."""
     V.mapping(r, file, path, CHARACTER_KEYS, required=("class", "level"))
-    cls = V.choice(r["class"], file, V.join(path, "class"), T.CLASS_THAC0, "class")
-    level = V.integer(r["level"], file, V.join(path, "level"), 1, 14)
-    st = V.integer(r.get("str", 10), file, V.join(path, "str"), 3, 18)
-    dx = V.integer(r.get("dex", 10), file, V.join(path, "dex"), 3, 18)
+    cc = C.character_class(r["class"], file, V.join(path, "class"))
+    row = C.level_row(cc, r["level"], file, V.join(path, "level"))
+    level = row.level
+    st, dx, cn = (V.integer(r.get(k, 10), file, V.join(path, k), 3, 18) for k in ("str", "dex", "con"))
     arm_table, shield_bonus = armour()
     arm = V.choice(r.get("armour", "none"), file, V.join(path, "armour"), arm_table, "armour")
     c = _common(name, r, file, path)
     m, ms = c["melee"], c["missile"]
-    # a two-handed melee weapon leaves no hand for the shield: no shield bonus (OSE "Two-handed")
     carries = V.boolean(r.get("shield", False), file, V.join(path, "shield"))
+    C.check_equipment(cc, arm, carries, {"weapon": r.get("weapon"), "missile": c["missile_name"]}, file, path)
+    spells = c["spells"] if "spells" in r else S.default_spells(cc, row)
+    S.check_spells(cc, row, spells, file, V.join(path, "spells"))
+    # a two-handed melee weapon leaves no hand for the shield: no shield bonus (OSE "Two-handed")
     shield = shield_bonus if carries and not m["two_handed"] else 0
     base_ac, movement = arm_table[arm]
-    hp_default = f"{level}d{T.CLASS_HIT_DIE[cls]}"
-    hp = V.dice(r.get("hp", hp_default), file, V.join(path, "hp"), allow_int=True)
+    hp = V.dice(r.get("hp", C.hit_points(cc, row, T.ability_mod(cn))), file, V.join(path, "hp"), allow_int=True)
     prof = Profile(
         template=name,
         kind="character",
-        cls=cls,
+        cls=cc.name,
         level=level,
         hd=level,
         hd_plus=0,
         ac=base_ac - shield - T.ability_mod(dx),
         shield=shield,
-        thac0=T.class_thac0(cls, level),
+        thac0=row.thac0,
         str_mod=T.ability_mod(st),
-        dex_missile=T.ability_mod(dx),
-        init_mod=T.ability_mod(dx, T.DEX_INIT_MOD) + c["init_mod"],
+        dex_missile=T.ability_mod(dx) + cc.missile_bonus,
+        init_mod=T.ability_mod(dx, T.DEX_INIT_MOD) + cc.init_bonus + c["init_mod"],
         melee_weapon=r.get("weapon", "unarmed"),
         melee_damage="1d6",
         melee_damage_var=str(m["damage"]),
@@ -259,18 +289,50 @@ def _character(name: str, r: dict[str, Any], file: str, path: str) -> Template:
         missile_slow=bool(ms["slow"]) if ms else False,
         move=T.feet_to_squares(movement // T.ENCOUNTER_FRACTION),
         morale=c["morale"],
-        save_spells=T.save_row(f"{cls[0].upper()}{level}")[4],
+        save_spells=row.saves[T.SAVE_CATEGORIES.index("spells")],
         humanoid=True,
         undead=False,
         immune=c["immune"],
         throws=c["throws"],
         brace=bool(m["brace"]),
     )
-    return Template(prof, hp, c["ammo"], c["spells"])
+    return Template(prof, hp, c["ammo"], spells)
+
+
+def character_template(spec: Mapping[str, Any], file: str, path: str) -> tuple[str, Template]:
+    """A combatant given by class and level (``{class: elf, level: 9, armour: plate_mail}``): its template,
+    named ``elf_9``, with the class kit (classes.yaml) for the equipment it does not name. Only
+    :data:`CLASS_SPEC_KEYS` are read; the caller keeps ``hp`` (a combatant's, not the template's dice). A
+    monster's field (``ac``, ``hd``, ``stat_block``, ...) is an error: a character derives those from its class."""
+    for key in spec:
+        if key in (*MONSTER_KEYS, "template", "stat_block") and key not in CHARACTER_KEYS:
+            raise ConfigError(file, V.join(path, key), f"a character given by class and level takes no {key!r} "
+                                                       "(its stat block comes from class, level and equipment)")
+    raw = {k: v for k, v in spec.items() if k in CLASS_SPEC_KEYS}
+    for key in ("class", "level"):
+        if key not in raw:
+            raise ConfigError(file, V.join(path, key), "missing required key (a character is given by class and level)")
+    cc = C.character_class(raw["class"], file, V.join(path, "class"))
+    row = C.level_row(cc, raw["level"], file, V.join(path, "level"))
+    name = f"{cc.name}_{row.level}"
+    return name, _character(name, {**cc.kit, **raw, "class": cc.name}, file, path)
+
+
+def stat_block_template(label: str, line: Any, overrides: dict[str, Any], file: str, path: str) -> Template:
+    """A monster from an inline stat line (a combatant's ``stat_block``) with the combatant's overrides."""
+    raw = B.expand({"stat_line": line}, file, V.join(path, "stat_block"))
+    return _monster(label, {**raw, **overrides}, file, path)
+
+
+def template_from_raw(name: str, raw: dict[str, Any], file: str) -> Template:
+    """The template of one entry's raw fields (a user bestiary entry being checked), named ``name``."""
+    return _character(name, raw, file, name) if "class" in raw else _monster(name, raw, file, name)
 
 
 def _monster(name: str, r: dict[str, Any], file: str, path: str) -> Template:
-    V.mapping(r, file, path, MONSTER_KEYS, required=("ac", "hd", "damage", "movement"))
+    V.mapping(r, file, path, MONSTER_KEYS)
+    r = B.normalise_fields(r, file, path)  # stat line notation (ac: "6 [13]", attacks: "1 × claw (1d4)")
+    V.mapping(r, file, path, required=("ac", "hd", "damage", "movement"))
     hd, plus = parse_hd(r["hd"], file, V.join(path, "hd"))
     c = _common(name, r, file, path)
     m, ms = c["melee"], c["missile"]
@@ -287,7 +349,7 @@ def _monster(name: str, r: dict[str, Any], file: str, path: str) -> Template:
     shield_bonus = armour()[1]
     save_as = V.string(r.get("save_as", "NH"), file, V.join(path, "save_as"))
     try:
-        save = T.save_row(save_as)[4]
+        save = int(r["saves"][4]) if "saves" in r else T.save_row(save_as)[4]
     except ValueError as exc:
         raise ConfigError(file, V.join(path, "save_as"), str(exc)) from None
     hp_default = "1d4" if plus == -4 else f"{hd}d8" if plus == 0 else f"{hd}d8{plus:+d}"
@@ -307,7 +369,7 @@ def _monster(name: str, r: dict[str, Any], file: str, path: str) -> Template:
         str_mod=0,
         dex_missile=0,
         init_mod=c["init_mod"],
-        melee_weapon=r.get("weapon", "natural"),
+        melee_weapon=r.get("weapon", V.string(r.get("attack_form", "natural"), file, V.join(path, "attack_form"))),
         melee_damage=str(damage),
         melee_damage_var=var(m) if var else str(damage),
         melee_slow=bool(m["slow"]),

@@ -1,0 +1,240 @@
+"""Stat lines as template fields, and the referee's own bestiary files.
+
+A stat line (:mod:`.statline`) becomes the monster fields of ``bestiary.yaml`` (ac, hd, damage, movement,
+morale, thac0, save_as or saves, weapon, weapon_bonus) here, and only when the engine can play it: one
+attack a round, no attack effect unless marked as flavour (``~paralysis``). Otherwise the error says what
+is not modelled yet, naming the file, the entry and the token.
+
+A user bestiary is a YAML mapping ``name -> stat line`` or ``name -> {stat_line?, template fields...}``;
+the files named by ``NPC_TACTICS_BESTIARY`` (``os.pathsep``-separated; ``--bestiary FILE`` adds to it) are
+read once per process through the package's safe reader, and never inside a request that may not name
+files (:func:`npc_tactics.configs.files.paths_allowed`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from npc_tactics.configs import parse_yaml
+from npc_tactics.configs import validate as V
+from npc_tactics.configs.files import paths_allowed, read_text
+from npc_tactics.errors import ConfigError, shown
+from npc_tactics.systems.ose.rules import statline as S
+from npc_tactics.systems.ose.rules import statline_words as W
+from npc_tactics.systems.ose.rules import tables as T
+from npc_tactics.systems.ose.rules.statline_print import format_attacks
+
+__all__ = ["ENV", "expand", "normalise_fields", "read_entries", "stat_fields", "user_templates"]
+
+ENV = "NPC_TACTICS_BESTIARY"
+MAX_BESTIARY_BYTES = 1024 * 1024
+MAX_ENTRIES = 2000
+NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]{0,59}")
+#: Template fields that may be written in the stat line's notation (``ac: "6 [13]"``), and their label.
+NOTATION_FIELDS = {"ac": "AC", "thac0": "THAC0", "hd": "HD", "movement": "MV", "saves": "SV", "attacks": "Att"}
+
+
+def _error(file: str, where: str, exc: S.StatLineError, field: bool = False) -> ConfigError:
+    """A parse error as a ConfigError; ``field``: the path names the field, so drop the stat line's label."""
+    if field:
+        token = f"{shown(exc.token)}: " if exc.token is not None else ""
+        return ConfigError(file, where, token + exc.detail)
+    return ConfigError(file, where, str(exc))
+
+
+def attack_fields(attacks: tuple[S.Attack, ...], file: str, where: str, label: str = "Att: ") -> dict[str, Any]:
+    """damage, weapon and weapon_bonus of the one attack the engine plays; an error for what it cannot."""
+    text = f"{label}{shown(format_attacks(attacks))}: "
+    if len(attacks) != 1 or attacks[0].count != 1:
+        n = sum(a.count for a in attacks)
+        raise ConfigError(file, where, f"{text}{n} attacks a round are not modelled yet (the engine rolls one "
+                                       f"attack per combatant a round); give the main attack only")
+    a = attacks[0]
+    if a.form in W.SPECIAL_FORMS:
+        raise ConfigError(file, where, f"{text}{a.form!r} attacks are not modelled yet")
+    if a.form in S.missile_forms():
+        raise ConfigError(file, where, f"{text}a missile weapon as the attack is not supported; write "
+                                       f"1 × weapon ({a.damage or '1d6'}) and give missile: "
+                                       f"{S.weapon_forms()[a.form]}")
+    for effect in a.effects:
+        if effect not in W.MODELLED_EFFECTS:
+            raise ConfigError(file, where, f"{text}{effect} is not modelled yet; write {W.FLAVOUR}{effect} to "
+                                           f"play the attack without it")
+    if a.damage is None:
+        raise ConfigError(file, where, f"{text}the attack does no damage the engine plays")
+    out: dict[str, Any] = {"damage": a.damage}
+    if a.form in S.weapon_forms():
+        out["weapon"] = S.weapon_forms()[a.form]
+    elif a.form != "weapon":
+        out["attack_form"] = a.form
+    if a.weapon_bonus is not None:
+        out["weapon_bonus"] = a.weapon_bonus
+    return out
+
+
+def _save_as(code: str) -> str:
+    """The bracket code as a template's ``save_as``: ``2`` -> ``F2`` (OSE's monster rows), ``MU1`` -> ``M1``."""
+    c = code.replace("MU", "M")
+    return f"F{c}" if c.isdigit() else c
+
+
+def stat_fields(stats: S.MonsterStats, file: str, where: str) -> dict[str, Any]:
+    """The template fields of a stat line (what ``bestiary.yaml`` writes); thac0 only when it differs from the
+    table by Hit Dice, so that a changed ``hd`` still moves it."""
+    fields: dict[str, Any] = {
+        "ac": stats.ac,
+        "hd": "1/2" if stats.half_hd else stats.hd_text,
+        "movement": stats.base_movement,
+        "morale": stats.morale,
+        **attack_fields(stats.attacks, file, where),
+    }
+    if stats.thac0 != T.monster_thac0(stats.hd, stats.hd_plus):
+        fields["thac0"] = stats.thac0
+    if stats.save_as is not None and S.saves_of(stats.save_as) == stats.saves:
+        fields["save_as"] = _save_as(stats.save_as)
+    else:
+        fields["saves"] = stats.saves
+    return fields
+
+
+def normalise_fields(raw: Mapping[str, Any], file: str, path: str) -> dict[str, Any]:
+    """Monster fields written in the stat line's notation as the numbers the template reads: ``ac: "6 [13]"``
+    -> 6, ``movement: "90' (30')"`` -> 90, ``hd: "2* (9hp)"`` -> ``"2"``, ``saves: "D12 W13 P14 B15 S16"`` or
+    ``[12, 13, 14, 15, 16]`` or ``F2`` -> five numbers, ``attacks: "1 × claw (1d4)"`` -> damage, weapon and
+    weapon_bonus (replacing the template's). Plain numbers pass unchanged."""
+    out = dict(raw)
+    for key, label in NOTATION_FIELDS.items():
+        value = out.get(key)
+        if key == "saves" and isinstance(value, list):
+            seq = V.sequence(value, file, V.join(path, key), 5, 5, "saves (D W P B S)")
+            out[key] = tuple(V.integer(x, file, V.join(path, key, i), 1, 20) for i, x in enumerate(seq))
+            continue
+        if not isinstance(value, str):
+            if key in ("saves", "attacks") and key in out:
+                raise ConfigError(file, V.join(path, key), f"expected a stat line {label} value such as "
+                                                           f"{W.EXAMPLES[label].split(' ', 1)[1]!r}, got "
+                                                           f"{shown(value)}")
+            continue
+        try:
+            read = S.read_field(label, value)
+        except S.StatLineError as exc:
+            raise _error(file, V.join(path, key), exc, field=True) from None
+        if key == "hd":
+            hd, plus, half, _stars, _hp = read
+            out[key] = "1/2" if half else (f"{hd}{plus:+d}" if plus else str(hd))
+        elif key == "movement":
+            out[key] = next((feet for mode, feet in read if not mode), read[0][1])
+        elif key == "saves":
+            out[key] = read[0]
+        elif key == "attacks":
+            for k in ("weapon", "weapon_bonus", "attack_form"):
+                if read[0].form != "weapon" or k != "weapon":
+                    out.pop(k, None)
+            out.update(attack_fields(read, file, V.join(path, key), label=""))
+            del out[key]
+        else:
+            out[key] = read
+    return out
+
+
+def _same(key: str, given: Any, derived: Any) -> bool:
+    if key == "hd":
+        return bool(S.read_field("HD", str(given))[:3] == S.read_field("HD", str(derived))[:3])
+    if key == "damage":
+        return isinstance(given, str) and S.canonical_dice(given) == derived
+    return bool(given == derived)
+
+
+def expand(raw: Mapping[str, Any], file: str, name: str) -> dict[str, Any]:
+    """``raw`` with the fields its ``stat_line`` gives added; a field given both ways must agree (the shipped
+    bestiary writes both: the stat line as printed, the fields the engine reads)."""
+    out = dict(raw)
+    if "stat_line" not in raw:
+        return out
+    line = V.string(raw["stat_line"], file, V.join(name, "stat_line"), non_empty=True)
+    try:
+        stats = S.parse_stat_line(line)
+    except S.StatLineError as exc:
+        raise _error(file, name, exc) from None
+    given = normalise_fields({k: v for k, v in raw.items() if k in NOTATION_FIELDS}, file, name)
+    fields = stat_fields(stats, file, name)
+    if "attack_form" in fields and "weapon" in raw:
+        raise ConfigError(file, V.join(name, "weapon"), f"the stat line's attack is a {fields['attack_form']}, which "
+                                                        "carries no weapon; write 1 × weapon (...) to carry one")
+    if "save_as" in raw or "saves" in raw:  # compare the rows, however each side writes them
+        key = "saves" if "saves" in raw else "save_as"
+        row = given["saves"] if key == "saves" else S.saves_of(str(raw["save_as"]))
+        if row != stats.saves:
+            raise ConfigError(file, V.join(name, key), f"{shown(raw[key])} disagrees with the stat line's saves "
+                                                       f"({shown(format_saves(stats))})")
+        fields = {k: v for k, v in fields.items() if k not in ("save_as", "saves")}
+    for key, value in fields.items():
+        if key not in raw:
+            out[key] = value
+            continue
+        try:
+            same = _same(key, given.get(key, raw[key]), value)
+        except S.StatLineError:
+            same = False
+        if not same:
+            raise ConfigError(file, V.join(name, key), f"{shown(raw[key])} disagrees with the stat line "
+                                                       f"({shown(value)})")
+    return out
+
+
+def format_saves(stats: S.MonsterStats) -> str:
+    d, w, p, b, sp = stats.saves
+    return f"D{d} W{w} P{p} B{b} S{sp}" + (f" ({stats.save_as})" if stats.save_as else "")
+
+
+def read_entries(path: str) -> dict[str, dict[str, Any]]:
+    """The entries of one user bestiary file, each as raw template fields (a string is its ``stat_line``)."""
+    data = parse_yaml(read_text(path, MAX_BESTIARY_BYTES, "bestiary file"), path)
+    if data is None:
+        return {}
+    data = V.mapping(data, path, "")
+    if len(data) > MAX_ENTRIES:
+        raise ConfigError(path, "", f"{len(data)} entries; a bestiary file may have at most {MAX_ENTRIES}")
+    out: dict[str, dict[str, Any]] = {}
+    for name, value in data.items():
+        if not isinstance(name, str) or not NAME.fullmatch(name):
+            raise ConfigError(path, str(name)[:60], "an entry name is letters, digits, _ and - (e.g. giant_rat), "
+                                                    f"got {shown(name)}")
+        if isinstance(value, str):
+            out[name] = {"stat_line": value}
+        elif isinstance(value, Mapping):
+            out[name] = dict(value)
+        else:
+            raise ConfigError(path, name, f"expected a stat line (text) or a mapping of template fields, got "
+                                          f"{shown(value)}")
+    return out
+
+
+def bestiary_paths() -> tuple[str, ...]:
+    """The user bestiary files named by ``NPC_TACTICS_BESTIARY``, in order."""
+    return tuple(p for p in os.environ.get(ENV, "").split(os.pathsep) if p.strip())
+
+
+def user_templates() -> dict[str, tuple[str, dict[str, Any]]]:
+    """``{name: (file, raw fields)}`` of every entry of the user bestiaries; empty where files may not be read.
+
+    The mapping is shared (cached per list of files): copy before changing it."""
+    if not paths_allowed():
+        return {}
+    paths = bestiary_paths()
+    return _load(paths) if paths else {}
+
+
+@lru_cache(maxsize=8)
+def _load(paths: tuple[str, ...]) -> dict[str, tuple[str, dict[str, Any]]]:
+    out: dict[str, tuple[str, dict[str, Any]]] = {}
+    for path in paths:
+        for name, raw in read_entries(path).items():
+            if name in out:
+                raise ConfigError(path, name, f"already defined in {out[name][0]}")
+            out[name] = (path, expand(raw, path, name))
+    return out
