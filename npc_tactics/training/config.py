@@ -11,9 +11,10 @@ field (``ppo.learning_rate``); unknown system, scenario or opponent names list t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import fields
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
@@ -77,12 +78,16 @@ def as_schedule(value: float | Schedule) -> Any:
 
 
 # The env's RewardConfig terms as a strict pydantic model: one list of terms, defined once in envs/rewards.py.
-RewardTerms = create_model(  # type: ignore[call-overload]
-    "RewardTerms",
-    __config__=_STRICT,
-    __doc__="The env's ``RewardConfig`` terms (``npc_tactics/envs/rewards.py``): terminal results plus shaping.",
-    **{f.name: (float, Field(default=f.default, ge=-MAX_REWARD, le=MAX_REWARD)) for f in fields(RewardConfig)},
-)
+if TYPE_CHECKING:  # the checker sees a model class; the fields are made at run time from RewardConfig's
+    class RewardTerms(BaseModel):
+        pass
+else:
+    RewardTerms = create_model(
+        "RewardTerms",
+        __config__=_STRICT,
+        __doc__="The env's ``RewardConfig`` terms (``npc_tactics/envs/rewards.py``): terminal results plus shaping.",
+        **{f.name: (float, Field(default=f.default, ge=-MAX_REWARD, le=MAX_REWARD)) for f in fields(RewardConfig)},
+    )
 
 
 class PPOConfig(BaseModel):
@@ -282,7 +287,7 @@ def _describe_input(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _error_message(err: dict[str, Any]) -> str:
+def _error_message(err: Mapping[str, Any]) -> str:
     kind = err.get("type", "")
     value = err.get("input")
     ctx = err.get("ctx") or {}
@@ -437,16 +442,15 @@ def validate_names(config: TrainConfig, file: str = "<config>") -> TrainConfig:
             load_encounter(config.encounter, info.name)
         except UnknownNameError as exc:
             raise ConfigError(file, "encounter", str(exc)) from None
-        scenario = None
-    elif scenario not in scenarios and not Path(scenario).is_file():
-        raise ConfigError(file, "scenario", str(UnknownNameError("scenario", scenario, scenarios)))
-    try:
-        if scenario is not None:
+    else:
+        if scenario not in scenarios and not Path(scenario).is_file():
+            raise ConfigError(file, "scenario", str(UnknownNameError("scenario", scenario, scenarios)))
+        try:
             content.load_scenario(scenario)  # a scenario YAML path that does not validate: its own error
-    except ConfigError as exc:
-        from npc_tactics.configs.sniff import wrong_system_error
+        except ConfigError as exc:
+            from npc_tactics.configs.sniff import wrong_system_error
 
-        raise wrong_system_error(exc, scenario, "scenario", info.name, f"{file}: system is") from None
+            raise wrong_system_error(exc, scenario, "scenario", info.name, f"{file}: system is") from None
     from npc_tactics.agents import agent_entries
 
     agents = agent_entries(config.system)
@@ -476,8 +480,9 @@ def validate_names(config: TrainConfig, file: str = "<config>") -> TrainConfig:
             run_fit_problem(Path(name), config.system, size)
         if problem:
             raise ConfigError(file, where[i], problem)
-    if config.scenario != scenario:
-        config = config.model_copy(update={"scenario": scenario})
+    filled = None if config.encounter is not None else scenario  # an encounter run names no scenario
+    if config.scenario != filled:
+        config = config.model_copy(update={"scenario": filled})
     return config
 
 

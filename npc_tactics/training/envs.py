@@ -63,7 +63,8 @@ def eval_opponents(config: TrainConfig, opponents: Sequence[Opponent]) -> list[t
     if isinstance(config.opponents, OpponentPoolConfig):
         pool = opponents[0]
         assert isinstance(pool, OpponentPool)
-        fixed = [(m.label, m.make) for m in pool.members if m.label != "self" and m.make is not None]
+        fixed: list[tuple[str, Opponent]] = [(m.label, m.make) for m in pool.members
+                                             if m.label != "self" and m.make is not None]
         return fixed or [("by-the-book", "by-the-book")]
     out: list[tuple[str, Opponent]] = []
     for name, opp in zip(config.opponents, opponents, strict=True):  # a name listed twice (a weight) plays once

@@ -190,7 +190,8 @@ def _combatant(
                                                           "line, or class and level)")
     overrides = {key: raw[key] for key in OVERRIDES if key in raw}
     if "class" in raw:
-        spec = {key: value for key, value in raw.items() if key not in ("name", "position", "hp", *extra_keys)}
+        placement = ("name", "position", "hp") + extra_keys  # the combatant's, not its class kit's
+        spec = {key: value for key, value in raw.items() if key not in placement}
         tname, template = character_template(spec, file, path)
         default_name = f"{tname} {k + 1}" if side == 0 else f"{tname} #{k + 1}"
         name = V.string(raw.get("name", default_name), file, V.join(path, "name"))

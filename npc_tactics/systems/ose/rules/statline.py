@@ -112,7 +112,7 @@ def _fields(text: str) -> dict[str, str]:
             continue
         found = _label(chunk)
         if found is None:
-            if last in ("Att", *W.TEXT_FIELDS):  # the next attack of the routine, or a comma inside free text
+            if last == "Att" or last in W.TEXT_FIELDS:  # the next attack of the routine, or a comma inside free text
                 fields[last] += ", " + chunk
                 continue
             raise StatLineError("", chunk, f"not a stat line field; fields: {', '.join(W.FIELD_ORDER)}")

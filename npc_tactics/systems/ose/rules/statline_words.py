@@ -94,4 +94,4 @@ ALIGNMENTS: tuple[str, ...] = ("Lawful", "Neutral", "Chaotic", "Any")
 
 def lookup(table: dict[str, tuple[str, ...]]) -> dict[str, str]:
     """``{spelling: canonical}`` of a ``{canonical: spellings}`` table."""
-    return {s: name for name, spellings in table.items() for s in (name, *spellings)}
+    return {s: name for name, spellings in table.items() for s in [name, *spellings]}

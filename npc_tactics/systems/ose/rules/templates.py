@@ -305,7 +305,7 @@ def character_template(spec: Mapping[str, Any], file: str, path: str) -> tuple[s
     :data:`CLASS_SPEC_KEYS` are read; the caller keeps ``hp`` (a combatant's, not the template's dice). A
     monster's field (``ac``, ``hd``, ``stat_block``, ...) is an error: a character derives those from its class."""
     for key in spec:
-        if key in (*MONSTER_KEYS, "template", "stat_block") and key not in CHARACTER_KEYS:
+        if (key in MONSTER_KEYS or key in ("template", "stat_block")) and key not in CHARACTER_KEYS:
             raise ConfigError(file, V.join(path, key), f"a character given by class and level takes no {key!r} "
                                                        "(its stat block comes from class, level and equipment)")
     raw = {k: v for k, v in spec.items() if k in CLASS_SPEC_KEYS}
