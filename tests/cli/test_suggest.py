@@ -18,18 +18,33 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 class UniformPolicy:
-    """Every legal move equally likely; ``obs_size`` as the system's encoder gives (or as told)."""
+    """Every legal move equally likely; ``obs_size`` as the system's encoder gives (or as told). A
+    :class:`~npc_tactics.policy_io.agent.Policy` (suggest checks the protocol)."""
 
     def __init__(self, system: str, obs_size: int | None = None) -> None:
         info = get_system(system)
+        engine = info.make_engine({})
+        self.name = "uniform"
         self.system = info.name
+        self.scenario = info.default_scenario
         self.side = 0
+        self.deterministic = True
         self.options: dict[str, Any] = {}
-        self.obs_size = obs_size or int(info.load("encoder")(info.load("engine")({})).size)
+        self.notes: list[str] = []
+        self.warnings: list[str] = []
+        self.bundle = None
+        self.n_actions = len(engine.catalogue)
+        self.obs_size = obs_size or int(info.encoder_class()(engine).size)
 
     def action_probabilities(self, vector: np.ndarray, mask: np.ndarray) -> np.ndarray:
         legal = np.asarray(mask, dtype=float)
         return legal / legal.sum()
+
+    def act(self, observation: Any, mask: np.ndarray) -> int:
+        return int(np.flatnonzero(mask)[0])
+
+    def out_of_range(self, vector: np.ndarray) -> list[tuple[str, float, float, float]]:
+        return []
 
 
 def test_assumptions_reach_the_gm(monkeypatch: pytest.MonkeyPatch) -> None:
