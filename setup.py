@@ -54,6 +54,10 @@ def extensions() -> list[Any]:
         write_manifest(False, f"mypyc is not available ({exc})")
         return []
     paths = [str(compiled.source_path(m, ROOT).relative_to(ROOT)) for m in compiled.COMPILED_MODULES]
+    # The build env (PEP 517 isolation) holds only the build requirements: the modules the engines import for
+    # their types only (the plugin's hook types, pydantic models ...) are followed but their errors not
+    # reported, or mypyc would stop on "pydantic not found" in code it does not compile.
+    paths.append("--follow-imports=silent")
     SOURCES.update(compiled.source_digest(root=ROOT))
     try:
         return list(mypycify(paths, opt_level="3", debug_level="0", group_name="npc_tactics._engines"))
