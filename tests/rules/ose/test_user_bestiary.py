@@ -133,7 +133,7 @@ def test_a_scenario_combatant_may_be_an_inline_stat_block() -> None:
 
 
 @pytest.mark.parametrize(("combatant", "expected"), [
-    ({"template": "goblin", "stat_block": GHOUL_ONE}, "sides[1].combatants[0].stat_block: give template"),
+    ({"template": "goblin", "stat_block": GHOUL_ONE}, "sides[1].combatants[0].stat_block: give one of template"),
     ({"name": "x"}, "sides[1].combatants[0].template: missing required key (or give stat_block"),
     ({"stat_block": "AC 6, HD 2, Att 1 × bit (1d4), MV 90', ML 8"},
      "sides[1].combatants[0].stat_block: Att: '1 × bit (1d4)': unknown attack form 'bit'"),
