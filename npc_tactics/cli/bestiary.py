@@ -56,14 +56,28 @@ def _content(system: str, part: str) -> Any:
     return found
 
 
-def _check_system(system: str | None) -> str:
+def _check_system(system: str | None, file: Path) -> str:
+    """The system of a bestiary FILE: ``--system``, else the file's ``system:`` key, else the one system that reads
+    files without that key."""
+    from npc_tactics.configs.bestiaries import read_bestiary
+    from npc_tactics.errors import ConfigError
     from npc_tactics.registry import available_systems
 
     if system is not None:
         return system
-    able = [n for n, s in available_systems().items() if hasattr(s.content_module(), "check_bestiary")]
+    try:
+        declared = read_bestiary(str(file)).system
+    except ConfigError:
+        declared = None  # the system's own check reports the file's mistake
+    if declared is not None:
+        if declared not in available_systems():
+            raise UserError(f"bestiary check: {file}: system: {declared!r} is not installed (installed: "
+                            f"{', '.join(sorted(available_systems()))})")
+        return declared
+    able = [n for n, s in available_systems().items()
+            if getattr(s.content_module(), "READS_UNTAGGED_BESTIARIES", False)]
     if len(able) != 1:
-        raise UserError(f"bestiary check: give --system (systems with user bestiaries: {', '.join(able) or 'none'})")
+        raise UserError(f"bestiary check: {file} has no 'system:' key; give --system")
     return able[0]
 
 

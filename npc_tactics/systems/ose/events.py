@@ -7,6 +7,8 @@ status changed is the actor). Squares are grid squares of the engine (``rules/ta
 from __future__ import annotations
 
 from npc_tactics.rules.events import EventCatalogue, EventKind
+from npc_tactics.systems.ose.events_effects import EFFECT_EVENTS
+from npc_tactics.systems.ose.events_spells import SPELL_EVENTS
 
 __all__ = ["EVENTS"]
 
@@ -101,4 +103,6 @@ EVENTS = EventCatalogue("ose", [
                        "or escaped_edge"),
         "result": (str, "the same as status"),
     }),
+    *EFFECT_EVENTS,
+    *SPELL_EVENTS,
 ])

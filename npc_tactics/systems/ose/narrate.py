@@ -5,6 +5,8 @@ from __future__ import annotations
 from npc_tactics.gm.words.narrate import Sentence, Teller
 from npc_tactics.i18n import N_
 from npc_tactics.rules.base import Event
+from npc_tactics.systems.ose.narrate_effects import EFFECT_CAUSES, EFFECT_SENTENCES
+from npc_tactics.systems.ose.narrate_spells import SPELL_CAUSES, SPELL_SENTENCES
 
 __all__ = ["SENTENCES"]
 
@@ -14,6 +16,8 @@ _RANGE = {"short": N_("short"), "medium": N_("medium"), "long": N_("long"), "mel
 CAUSES = {"melee": N_("melee"), "missile": N_("missile"), "magic_missile": N_("Magic Missile"),
           "damage": N_("damage"), "hit": N_("hit"), "sleep": N_("Sleep"), "hold_person": N_("Hold Person"),
           "morale": N_("morale"), "escaped_distance": N_("out of sight"), "escaped_edge": N_("off the field")}
+CAUSES.update(SPELL_CAUSES)
+CAUSES.update(EFFECT_CAUSES)
 _SIDE = {"side_0": N_("side 0"), "side_1": N_("side 1"), "none": N_("nobody"), "tie": N_("a tie")}
 
 
@@ -147,3 +151,5 @@ SENTENCES: dict[str, Sentence] = {
     "status": _status,
     "surprise": _surprise,
 }
+SENTENCES.update(SPELL_SENTENCES)
+SENTENCES.update(EFFECT_SENTENCES)

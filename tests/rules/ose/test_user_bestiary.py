@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from npc_tactics.configs.bestiaries import MAX_BESTIARY_BYTES
 from npc_tactics.configs.files import no_user_paths
 from npc_tactics.dice import RngRoller
 from npc_tactics.errors import ConfigError
@@ -61,7 +62,7 @@ bear_fields:
 @pytest.mark.parametrize(("text", "expected"), [
     ('goblin: "AC 6, HD 1, Att 1 × bite (1d4), MV 90\', ML 8"\n', "goblin: is a shipped template"),
     ('"giant rat": "AC 6, HD 1, Att 1 × bite (1d4), MV 90\', ML 8"\n', "an entry name is letters, digits"),
-    ("ghast: 12\n", "ghast: expected a stat line (text) or a mapping of template fields"),
+    ("ghast: 12\n", "ghast: expected a stat line or stat block (text) or a mapping of template fields"),
     ("- a list\n", "expected a mapping"),
     ('ghast: "AC 6, HD 2, Att 1 × bite (1d4 + paralysis), MV 90\', ML 8"\n', "ghast: Att: '1 × bite (1d4 + paralysis)"
                                                                             "': paralysis is not modelled yet"),
@@ -93,7 +94,7 @@ def test_files_that_are_not_regular_or_too_big_are_refused(tmp_path: Path, monke
     with pytest.raises(ConfigError, match="is a directory"):
         template_names()
     big = tmp_path / "big.yaml"
-    big.write_bytes(b"#" * (B.MAX_BESTIARY_BYTES + 1))
+    big.write_bytes(b"#" * (MAX_BESTIARY_BYTES + 1))
     use(monkeypatch, str(big))
     with pytest.raises(ConfigError, match="larger than"):
         template_names()

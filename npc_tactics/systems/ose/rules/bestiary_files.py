@@ -13,15 +13,12 @@ files (:func:`npc_tactics.configs.files.paths_allowed`).
 
 from __future__ import annotations
 
-import os
-import re
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from npc_tactics.configs import parse_yaml
 from npc_tactics.configs import validate as V
-from npc_tactics.configs.files import paths_allowed, read_text
+from npc_tactics.configs.bestiaries import ENV, bestiary_paths, read_bestiary, user_entries
 from npc_tactics.errors import ConfigError, shown
 from npc_tactics.systems.ose.rules import statline as S
 from npc_tactics.systems.ose.rules import statline_words as W
@@ -30,10 +27,7 @@ from npc_tactics.systems.ose.rules.statline_print import format_attacks
 
 __all__ = ["ENV", "expand", "normalise_fields", "read_entries", "stat_fields", "user_templates"]
 
-ENV = "NPC_TACTICS_BESTIARY"
-MAX_BESTIARY_BYTES = 1024 * 1024
-MAX_ENTRIES = 2000
-NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]{0,59}")
+SYSTEM = "ose"
 #: Template fields that may be written in the stat line's notation (``ac: "6 [13]"``), and their label.
 NOTATION_FIELDS = {"ac": "AC", "thac0": "THAC0", "hd": "HD", "movement": "MV", "saves": "SV", "attacks": "Att"}
 
@@ -192,49 +186,26 @@ def format_saves(stats: S.MonsterStats) -> str:
 
 
 def read_entries(path: str) -> dict[str, dict[str, Any]]:
-    """The entries of one user bestiary file, each as raw template fields (a string is its ``stat_line``)."""
-    data = parse_yaml(read_text(path, MAX_BESTIARY_BYTES, "bestiary file"), path)
-    if data is None:
-        return {}
-    data = V.mapping(data, path, "")
-    if len(data) > MAX_ENTRIES:
-        raise ConfigError(path, "", f"{len(data)} entries; a bestiary file may have at most {MAX_ENTRIES}")
-    out: dict[str, dict[str, Any]] = {}
-    for name, value in data.items():
-        if not isinstance(name, str) or not NAME.fullmatch(name):
-            raise ConfigError(path, str(name)[:60], "an entry name is letters, digits, _ and - (e.g. giant_rat), "
-                                                    f"got {shown(name)}")
-        if isinstance(value, str):
-            out[name] = {"stat_line": value}
-        elif isinstance(value, Mapping):
-            out[name] = dict(value)
-        else:
-            raise ConfigError(path, name, f"expected a stat line (text) or a mapping of template fields, got "
-                                          f"{shown(value)}")
-    return out
+    """The entries of one user bestiary file, each as raw template fields (a string is its ``stat_line``).
+    A file for another system (``system: runequest``) is an error here: it has no OSE entries."""
+    book = read_bestiary(path)
+    if not book.belongs_to(SYSTEM, untagged=True):
+        raise ConfigError(path, "system", f"is {book.system!r}: this file is not an OSE bestiary")
+    return {name: _fields_of(entry) for name, entry in book.entries.items()}
 
 
-def bestiary_paths() -> tuple[str, ...]:
-    """The user bestiary files named by ``NPC_TACTICS_BESTIARY``, in order."""
-    return tuple(p for p in os.environ.get(ENV, "").split(os.pathsep) if p.strip())
+def _fields_of(entry: str | dict[str, Any]) -> dict[str, Any]:
+    return {"stat_line": entry} if isinstance(entry, str) else dict(entry)
 
 
 def user_templates() -> dict[str, tuple[str, dict[str, Any]]]:
-    """``{name: (file, raw fields)}`` of every entry of the user bestiaries; empty where files may not be read.
-
-    The mapping is shared (cached per list of files): copy before changing it."""
-    if not paths_allowed():
-        return {}
-    paths = bestiary_paths()
-    return _load(paths) if paths else {}
+    """``{name: (file, raw fields)}`` of every entry of the user bestiaries (files with ``system: ose`` or no
+    ``system:``); empty where files may not be read. The mapping is shared (cached): copy before changing it."""
+    return _expanded(bestiary_paths()) if user_entries(SYSTEM, untagged=True) else {}
 
 
 @lru_cache(maxsize=8)
-def _load(paths: tuple[str, ...]) -> dict[str, tuple[str, dict[str, Any]]]:
-    out: dict[str, tuple[str, dict[str, Any]]] = {}
-    for path in paths:
-        for name, raw in read_entries(path).items():
-            if name in out:
-                raise ConfigError(path, name, f"already defined in {out[name][0]}")
-            out[name] = (path, expand(raw, path, name))
-    return out
+def _expanded(paths: tuple[str, ...]) -> dict[str, tuple[str, dict[str, Any]]]:
+    """Keyed by the list of files, as :func:`~npc_tactics.configs.bestiaries.user_entries` is."""
+    return {name: (path, expand(_fields_of(entry), path, name))
+            for name, (path, entry) in user_entries(SYSTEM, untagged=True).items()}

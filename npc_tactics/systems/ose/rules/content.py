@@ -16,7 +16,11 @@ from npc_tactics.systems.ose.rules.scenario import (
 )
 from npc_tactics.systems.ose.rules.situation import load_situation
 
+#: a user bestiary file with no ``system:`` key is an OSE one (the first format: name -> stat line)
+READS_UNTAGGED_BESTIARIES = True
+
 __all__ = [
+    "READS_UNTAGGED_BESTIARIES",
     "SCENARIO_DIR",
     "CombatantSpec",
     "Scenario",

@@ -27,7 +27,7 @@ from npc_tactics.rules.base import (
     side_outcome,
 )
 from npc_tactics.systems.ose.rules import actions as A
-from npc_tactics.systems.ose.rules import combat, legal, morale
+from npc_tactics.systems.ose.rules import combat, legal, morale, spells
 from npc_tactics.systems.ose.rules.initiative import roll_initiative, tied_move_order
 from npc_tactics.systems.ose.rules.movement import away_direction, check_escape, move_by, move_toward
 from npc_tactics.systems.ose.rules.options import DEFAULT_OPTIONS, OPTION_CHOICES, SPEC  # noqa: F401  (re-exported)
@@ -249,7 +249,7 @@ class OSEEngine(Engine[OSEState]):
                 else:  # PHASE_SPELL
                     for i in group:
                         if cs[i].status == Status.ACTIVE and cs[i].casting >= 0:
-                            combat.cast(state, sink, i)
+                            spells.cast(state, sink, i)
                     if state.simul:
                         combat.flush_dying(state, sink)
                     self._enter_phase(state, PHASE_MELEE)

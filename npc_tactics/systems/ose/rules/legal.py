@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from npc_tactics.rules.base import Status
 from npc_tactics.systems.ose.rules import actions as A
-from npc_tactics.systems.ose.rules.combat import CLW, range_band, spell_target_ok
+from npc_tactics.systems.ose.rules.combat import range_band
 from npc_tactics.systems.ose.rules.movement import away_direction, engaged, path_clear, threatened
+from npc_tactics.systems.ose.rules.spells import CLW, spell_target_ok
 from npc_tactics.systems.ose.rules.state import (
     DECL_RETREAT,
     DECL_WITHDRAW,

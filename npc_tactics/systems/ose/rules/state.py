@@ -103,6 +103,8 @@ class Combatant:
     dying: bool = (
         False  #: reduced to 0 HP during a simultaneous phase: dies at the phase's end (§3 tie)
     )
+    #: lasting effects on it, name -> rounds left (-1: until the fight ends): spells (rules/conditions.py)
+    conditions: dict[str, int] = dataclasses.field(default_factory=dict)
 
     def clone(self) -> Combatant:
         return Combatant(
@@ -126,6 +128,7 @@ class Combatant:
             self.moved,
             self.retreating,
             self.dying,
+            self.conditions.copy() if self.conditions else {},
         )
 
     @property
