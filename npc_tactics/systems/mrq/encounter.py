@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from npc_tactics.encounters.adapters import Adapter, mean_damage
-from npc_tactics.systems.mrq.rules.bestiary import load_bestiary
 from npc_tactics.systems.mrq.rules.scenario import scenario_from_mapping
+from npc_tactics.systems.mrq.rules.statblock_files import load_bestiary
 from npc_tactics.systems.mrq.wear import WEAR
 
 __all__ = ["ADAPTER"]

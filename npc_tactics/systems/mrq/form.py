@@ -28,10 +28,16 @@ FORM: dict[str, Any] = {
 
 
 def templates() -> list[dict[str, Any]]:
-    from npc_tactics.systems.mrq.rules.bestiary import load_bestiary
+    """Every template (shipped and the user's) with its hit locations, its mount, its tags and its stat block in
+    the book's layout (what the page shows, and what a GM may paste back edited as ``stat_block``)."""
+    from npc_tactics.systems.mrq.rules.bestiary import tags
+    from npc_tactics.systems.mrq.rules.statblock_files import all_templates
+    from npc_tactics.systems.mrq.rules.statblock_print import format_stat_block
     from npc_tactics.systems.mrq.rules.tables import LOCATION_NAMES
 
     return [{"name": name, "description": str(t.get("description", "")),
              "locations": list(LOCATION_NAMES[str(t.get("body", "humanoid"))]),
-             "mount": str((t.get("mount") or {}).get("template", ""))}  # a rider's mount, described under it
-            for name, t in sorted(load_bestiary().items())]
+             "mount": str((t.get("mount") or {}).get("template", "")),  # a rider's mount, described under it
+             **tags(t, file, name),
+             "stat_block": format_stat_block(name, t, file)}
+            for name, (file, t) in sorted(all_templates().items())]

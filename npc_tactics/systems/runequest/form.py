@@ -23,9 +23,9 @@ FORM: dict[str, Any] = {
 
 
 def templates() -> list[dict[str, Any]]:
-    from npc_tactics.systems.runequest.rules import tables as T
     from npc_tactics.systems.runequest.rules.content import bestiary
+    from npc_tactics.systems.runequest.rules.statblock import location_rows
 
     return [{"name": name, "description": str(t.get("description", "")),
-             "locations": [row.name for row in T.HIT_LOCATIONS[t.get("locations", "humanoid")]]}
+             "locations": [row.name for row in location_rows(t, "bestiary.yaml", name)]}
             for name, t in sorted(bestiary().items())]

@@ -14,11 +14,12 @@ from npc_tactics.systems.mrq.agents import AGENTS
 from npc_tactics.systems.mrq.rules import exchange as X
 from npc_tactics.systems.mrq.rules import fighters as F
 from npc_tactics.systems.mrq.rules.actions import EFFECT_IDX, TARGETED
-from npc_tactics.systems.mrq.rules.bestiary import build_profile, load_bestiary
+from npc_tactics.systems.mrq.rules.bestiary import build_profile
 from npc_tactics.systems.mrq.rules.damage import damage_item
 from npc_tactics.systems.mrq.rules.engine import MRQEngine
 from npc_tactics.systems.mrq.rules.opposed import opposed_test
 from npc_tactics.systems.mrq.rules.options import DEFAULT_OPTIONS
+from npc_tactics.systems.mrq.rules.statblock_files import load_bestiary
 from npc_tactics.systems.mrq.rules.tables import APART, CHEST, CLOSE, HEAD, LONG
 from tests.rules.mrq.helpers import W, duel, kinds, sink
 

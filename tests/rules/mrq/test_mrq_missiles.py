@@ -19,9 +19,10 @@ from npc_tactics.systems.mrq.rules import exchange as X
 from npc_tactics.systems.mrq.rules import fighters as F
 from npc_tactics.systems.mrq.rules import missiles as M
 from npc_tactics.systems.mrq.rules.actions import EFFECT_IDX, IDX, TARGETED
-from npc_tactics.systems.mrq.rules.bestiary import build_profile, load_bestiary
+from npc_tactics.systems.mrq.rules.bestiary import build_profile
 from npc_tactics.systems.mrq.rules.content import load_scenario, scenario_from_mapping
 from npc_tactics.systems.mrq.rules.engine import MRQEngine
+from npc_tactics.systems.mrq.rules.statblock_files import load_bestiary
 from npc_tactics.systems.mrq.rules.state import BROKEN, DROPPED, READY
 from npc_tactics.systems.mrq.rules.tables import APART, CHEST, CLOSE, LONG, MAX_GAP
 from tests.rules.mrq.helpers import W, duel, kinds, sink

@@ -14,8 +14,8 @@ from npc_tactics.systems.mrq.rules import exchange as X
 from npc_tactics.systems.mrq.rules import fighters as F
 from npc_tactics.systems.mrq.rules import mounts, rounds
 from npc_tactics.systems.mrq.rules.actions import EFFECT_IDX, IDX, TARGETED
-from npc_tactics.systems.mrq.rules.bestiary import load_bestiary
 from npc_tactics.systems.mrq.rules.scenario import load_scenario, scenario_from_mapping
+from npc_tactics.systems.mrq.rules.statblock_files import load_bestiary
 from npc_tactics.systems.mrq.rules.tables import CLOSE, MOUNTED_BONUS
 from tests.rules.mrq.helpers import duel, kinds, sink
 

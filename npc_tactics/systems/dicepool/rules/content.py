@@ -2,7 +2,9 @@
 
 A scenario lists two sides (side 0 = the NPCs) of combatants built from bestiary templates with per-
 combatant overrides; a situation is a fight in progress (current location HP, postures, DEFENSE dice,
-round) handed back at the acting NPC's slot.
+round) handed back at the acting NPC's slot. A combatant names a ``template`` (shipped, or from a user
+bestiary), or gives its own character sheet as ``stat_block`` text (rules/sheet.py), or the bestiary's stat
+fields in full with no template.
 """
 
 from __future__ import annotations
@@ -20,17 +22,28 @@ from npc_tactics.rules import loading
 from npc_tactics.rules.base import Status
 from npc_tactics.systems.dicepool.rules import tables as T
 from npc_tactics.systems.dicepool.rules.actions import MAX_PER_SIDE
-from npc_tactics.systems.dicepool.rules.bestiary import STAT_KEYS, build_fighter, load_bestiary
+from npc_tactics.systems.dicepool.rules.bestiary import REQUIRED_STATS, STAT_KEYS, build_fighter
 from npc_tactics.systems.dicepool.rules.combat import face
 from npc_tactics.systems.dicepool.rules.options import SPEC
 from npc_tactics.systems.dicepool.rules.pool import situation_ranks
+from npc_tactics.systems.dicepool.rules.sheet_labels import slug
 from npc_tactics.systems.dicepool.rules.state import PHASE_ACT, DicePoolState, Fighter
+from npc_tactics.systems.dicepool.rules.user_bestiary import (
+    all_templates,
+    bestiary_listing,
+    check_bestiary,
+    sheet_fields,
+)
+
+__all__ = ["Scenario", "bestiary_listing", "check_bestiary", "describe_state", "list_scenarios", "load_scenario",
+           "load_situation", "scenario_from_mapping"]
 
 SCENARIO_DIR = system_dir("dicepool") / "scenarios"
 SCENARIO_KEYS = ("name", "description", "max_rounds", "escape_distance", "options", "sides")
 SITUATION_KEYS = SCENARIO_KEYS + ("round", "acting", "then", "pending")
 COMBATANT_KEYS = (
     "template",
+    "stat_block",
     "name",
     "position",
     "readied",
@@ -66,14 +79,13 @@ def _combatant(
     file: str, raw: Any, fld: str, side: int, situation: bool
 ) -> tuple[Fighter, dict[str, Any]]:
     keys = SITUATION_COMBATANT_KEYS if situation else COMBATANT_KEYS
-    d = V.mapping(raw, file, fld, keys, ("template",))
-    bestiary = load_bestiary()
-    template = V.choice(d["template"], file, f"{fld}.template", bestiary, "template")
-    name = V.string(d.get("name", template), file, f"{fld}.name", non_empty=True)
+    d = V.mapping(raw, file, fld, keys)
+    template, stats, default_name = _stat_block(file, d, fld)
+    name = V.string(d.get("name", default_name), file, f"{fld}.name", non_empty=True)
     f = build_fighter(
         file,
         template,
-        bestiary[template],
+        stats,
         {k: v for k, v in d.items() if k in STAT_KEYS},
         fld,
         side,
@@ -101,6 +113,27 @@ def _combatant(
     if f.mounted and f.mount_speed == 0:
         raise ConfigError(file, f"{fld}.mounted", "this combatant has no mount (mount_speed is 0)")
     return f, d
+
+
+def _stat_block(file: str, d: dict[str, Any], fld: str) -> tuple[str, dict[str, Any], str]:
+    """(template name, stat fields, default combatant name) of a combatant: its ``template``, its sheet's text
+    (``stat_block``) or, with neither, its own fields in full (the fields it gives override the others)."""
+    if "template" in d and "stat_block" in d:
+        raise ConfigError(file, f"{fld}.stat_block", "give one of template (a bestiary name) or stat_block (the "
+                                                     "character sheet's text), not both")
+    if "template" in d:
+        bestiary = all_templates()
+        template = V.choice(d["template"], file, f"{fld}.template", bestiary, "template")
+        return template, bestiary[template][1], template
+    if "stat_block" in d:
+        sheet_name, stats = sheet_fields(d["stat_block"], file, f"{fld}.stat_block")
+        return slug(sheet_name or "") or "stat_block", stats, sheet_name or "creature"
+    missing = [k for k in REQUIRED_STATS if k not in d]
+    if missing:
+        raise ConfigError(file, f"{fld}.template", f"missing required key (or give stat_block, the character "
+                                                   f"sheet's text, or the stat fields in full: {', '.join(missing)} "
+                                                   "missing)")
+    return "custom", {}, "creature"
 
 
 def _apply_situation(

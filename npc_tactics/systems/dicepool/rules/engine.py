@@ -206,14 +206,16 @@ class DicePoolEngine(Engine[DicePoolState]):
 
     @staticmethod
     def _option_mask(state: DicePoolState, actor: int, target: int, m: np.ndarray) -> int:
-        """OPTION of a shot (§7): no aim, a location with enough dice, the weapon; returns the pool."""
+        """OPTION of a shot (§7): no aim, a location with enough dice, the weapon (not a natural one); returns the
+        pool."""
         f = state.combatants[actor]
         w = f.weapon
         pool = attack_pool(f, w.skill) if w is not None else 0
         m[A.AIM_AT] = True
         if pool >= T.LOCATION_AIM_DICE:
             m[A.AIM_AT + 1 : A.AIM_AT + 1 + len(T.LOCATIONS)] = True
-            m[A.AIM_WEAPON] = state.rules.item_hit == "disarm" and state.combatants[target].weapon is not None
+            held = state.combatants[target].weapon  # a bite or a claw cannot be knocked away (natural)
+            m[A.AIM_WEAPON] = state.rules.item_hit == "disarm" and held is not None and not held.natural
         return pool
 
     def _act_mask(self, state: DicePoolState, actor: int, m: np.ndarray) -> None:

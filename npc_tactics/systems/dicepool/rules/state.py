@@ -37,6 +37,7 @@ class Weapon:
     thrown: bool = False
     reload: bool = False
     ammo: int = -1  # -1: unlimited (charges are not tracked)
+    natural: bool = False  # a bite, claw or hoof: part of the body, so no shot can knock it away (D8)
 
     @property
     def ranged(self) -> bool:

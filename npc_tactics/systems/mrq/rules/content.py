@@ -7,15 +7,7 @@ The work is split by job: ``bestiary`` (weapons and stat blocks, read with :mod:
 
 from __future__ import annotations
 
-from npc_tactics.systems.mrq.rules.bestiary import (
-    CHARS,
-    DIR,
-    KINDS,
-    STYLES,
-    build_profile,
-    load_bestiary,
-    load_weapons,
-)
+from npc_tactics.systems.mrq.rules.bestiary import CHARS, DIR, KINDS, STYLES, build_profile, load_weapons
 from npc_tactics.systems.mrq.rules.scenario import (
     Scenario,
     list_scenarios,
@@ -23,6 +15,8 @@ from npc_tactics.systems.mrq.rules.scenario import (
     scenario_from_mapping,
 )
 from npc_tactics.systems.mrq.rules.situation import load_situation
+from npc_tactics.systems.mrq.rules.statblock_check import bestiary_listing, check_bestiary
+from npc_tactics.systems.mrq.rules.statblock_files import load_bestiary
 
 __all__ = [
     "CHARS",
@@ -30,6 +24,8 @@ __all__ = [
     "KINDS",
     "STYLES",
     "Scenario",
+    "bestiary_listing",
+    "check_bestiary",
     "build_profile",
     "list_scenarios",
     "load_bestiary",

@@ -37,14 +37,21 @@ def roll_dm(sink: EventSink, expr: str, actor: int) -> int:
     return sink.roll(expr, "damage modifier", actor).total if expr else 0
 
 
-def roll_location(sink: EventSink, actor: int, target: int, from_above: bool) -> int:
+def hit_table(state: MRQState, target: int) -> tuple[int, ...]:
+    """The d20 → location table of ``target`` (its stat block's, tables.HIT_TABLES)."""
+    return state.combatants[target].prof.hit_table
+
+
+def roll_location(
+    sink: EventSink, actor: int, target: int, from_above: bool, table: tuple[int, ...] = HIT_LOCATION_D20
+) -> int:
     """d20 hit location; a rider striking down without a long weapon rolls 1d10+10 (§13)."""
     face = (
         sink.die(10, "hit location (1d10+10)", actor, target) + 10
         if from_above
         else sink.die(20, "hit location", actor, target)
     )
-    return HIT_LOCATION_D20[face]
+    return table[face]
 
 
 def set_status(state: MRQState, sink: EventSink, i: int, status: Status, rule: str, **data: object) -> None:

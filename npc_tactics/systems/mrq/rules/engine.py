@@ -38,9 +38,11 @@ class MRQEngine(Engine[MRQState]):
     def _new_combat(self, scenario: Any, sink: EventSink) -> MRQState:
         """Build the fight from a :class:`~npc_tactics.systems.mrq.rules.content.Scenario` (or a scenario mapping) and
         run to the first decision. Scenario options override the defaults; options given to the engine win."""
-        from npc_tactics.systems.mrq.rules.scenario import Scenario, scenario_from_mapping
+        from npc_tactics.systems.mrq.rules.scenario import Scenario, roll_characteristics, scenario_from_mapping
 
         scen = scenario if isinstance(scenario, Scenario) else scenario_from_mapping(scenario, "<scenario>")
+        # the GM's dice characteristics (STR 3D6+6) are rolled with the fight's roller: the seed decides
+        scen = roll_characteristics(scen, lambda i, expr, key: sink.roll(expr, key.upper(), i).total)
         state = self.build_state(scen)
         self.advance(state, sink)
         return state
@@ -73,7 +75,7 @@ class MRQEngine(Engine[MRQState]):
         opposed = [combatants[i].side != combatants[j].side for i in range(n) for j in range(n)]
         gap = scen.range if scen.distance == APART else 0
         sides = tuple(tuple(i for i, c in enumerate(combatants) if c.side == s) for s in range(2))
-        return MRQState(
+        state = MRQState(
             combatants=combatants,
             round=0,
             max_rounds=scen.max_rounds,
@@ -85,6 +87,11 @@ class MRQEngine(Engine[MRQState]):
             pos=0,
             sides=sides,
         )
+        for a, b, band, metres in getattr(scen, "distances", ()):  # a pair's own band (A23)
+            state.set_distance(a, b, band)
+            if band == APART:
+                state.set_metres(a, b, scen.range if metres < 0 else metres)
+        return state
 
     # ----- the round loop (rounds.py) ------------------------------------------------------------------
     def new_round(self, state: MRQState, sink: EventSink) -> None:

@@ -13,6 +13,7 @@ from npc_tactics.systems.mrq.rules import missiles as M
 from npc_tactics.systems.mrq.rules.damage import (
     apply_location_damage,
     damage_item,
+    hit_table,
     loc_name,
     roll_dm,
     roll_location,
@@ -98,7 +99,7 @@ def _hit(state: MRQState, sink: EventSink, i: int, victim: int, table: str) -> N
     slot, weapon = _item(c, table)
     dm = M.missile_dm(c) if slot == F.MISSILE else c.prof.dm
     dmg = max(0, roll_weapon(sink, weapon, i, "fumble damage") + roll_dm(sink, dm, i))
-    loc = roll_location(sink, i, victim, False)
+    loc = roll_location(sink, i, victim, False, hit_table(state, victim))
     v = state.combatants[victim]
     apply_location_damage(state, sink, i, victim, loc, dmg - F.armour_at(v, loc), F.base_skill(c), RULE, fumble=True)
 
@@ -146,7 +147,7 @@ def _apply_code(state: MRQState, sink: EventSink, i: int, opponent: int, table: 
         elif code in ("ally_hit", "self_hit"):
             _hit(state, sink, i, i, table)
         elif code == "ally_hit_major":  # Major Wound to itself (§6.2 row 17–18, test vector 6)
-            loc = roll_location(sink, i, i, False)
+            loc = roll_location(sink, i, i, False, hit_table(state, i))
             amount = c.loc_hp[loc] + c.prof.loc_max[loc]
             apply_location_damage(state, sink, i, i, loc, amount, F.base_skill(c), RULE, fumble=True)
     elif code == "numb_limb":

@@ -9,7 +9,13 @@ from __future__ import annotations
 from npc_tactics.rules.base import Decision, DecisionKind, EventSink, Status
 from npc_tactics.systems.mrq.rules import fighters as F
 from npc_tactics.systems.mrq.rules import missiles as M
-from npc_tactics.systems.mrq.rules.damage import apply_location_damage, loc_name, roll_location, roll_weapon
+from npc_tactics.systems.mrq.rules.damage import (
+    apply_location_damage,
+    hit_table,
+    loc_name,
+    roll_location,
+    roll_weapon,
+)
 from npc_tactics.systems.mrq.rules.effects import (
     _apply_effect,
     _ensure_damage_roll,
@@ -72,7 +78,9 @@ def resolve(state: MRQState, sink: EventSink) -> None:
                 dp = halve(dp, bool(opts["round_half_up"]))
         ex.dp = dp
         if ex.location < 0:
-            ex.location = roll_location(sink, ex.attacker, ex.defender, _from_above(state, ex))
+            ex.location = roll_location(
+                sink, ex.attacker, ex.defender, _from_above(state, ex), hit_table(state, ex.defender)
+            )
         if body:
             net = max(0, dmg - dp)
             armour = F.armour_at(d, ex.location)

@@ -44,7 +44,7 @@ def new_round(state: MRQState, sink: EventSink) -> None:
         c.cas = 0 if c.rider >= 0 else p.cas + (1 if two else 0)  # a mount takes no CA of its own (§13)
         c.free_attack = two and c.rider < 0
         shield = p.offhand is not None and p.offhand.kind == "shield" and F.off_usable(c)
-        c.reactions = p.cas + (1 if shield else 0)
+        c.reactions = p.base_reactions + (1 if shield else 0)
         c.sr = 0 if c.rider >= 0 else (p.dex + p.int_) // 2 + sink.die(10, "strike rank", i)  # a mount never acts
         c.ca_done = 0
     state.order = sorted(

@@ -11,7 +11,12 @@ from npc_tactics.errors import ConfigError
 from npc_tactics.rules import loading
 from npc_tactics.rules.base import Decision, DecisionKind, EventSink, Status
 from npc_tactics.systems.mrq.rules.mounts import dismount
-from npc_tactics.systems.mrq.rules.scenario import COMBATANT_KEYS, scenario_from_mapping, sides_of
+from npc_tactics.systems.mrq.rules.scenario import (
+    COMBATANT_KEYS,
+    roll_characteristics,
+    scenario_from_mapping,
+    sides_of,
+)
 from npc_tactics.systems.mrq.rules.state import BROKEN, DROPPED, READY, MRQCombatant, MRQState
 from npc_tactics.systems.mrq.rules.tables import (
     APART,
@@ -81,7 +86,7 @@ def _status_and_reactions(c: MRQCombatant, e: Mapping[str, Any], file: str, p: s
         )
     c.cas = c.prof.cas
     shield = c.prof.offhand is not None and c.prof.offhand.kind == "shield"
-    full = c.prof.cas + shield
+    full = c.prof.base_reactions + shield
     if "reactions" not in e and c.status == Status.ACTIVE:
         note(f"{c.name}: reactions not given, all {full} left this round")
     c.reactions = V.integer(e.get("reactions", full), file, f"{p}.reactions", 0, full)
@@ -182,7 +187,10 @@ def load_plain_situation(
                 "sides": [
                     {
                         "name": n,
-                        "combatants": [{k: e[k] for k in COMBATANT_KEYS if k in e} for e in es],
+                        "combatants": [
+                            {k: e[k] for k in COMBATANT_KEYS if k in e and k not in _SITUATION_COMBATANT_KEYS}
+                            for e in es
+                        ],
                     }
                     for n, es in sides
                 ],
@@ -195,6 +203,9 @@ def load_plain_situation(
         note("round not given: round 1")
     if "distance" not in d and not d.get("distances"):
         note("distance not given: every pair of opponents engaged at long distance")
+    if scen.rolled:  # the GM's dice characteristics, rolled with the situation's roller
+        dice = EventSink(roller, 0, False)
+        scen = roll_characteristics(scen, lambda i, expr, key: dice.roll(expr, key.upper(), i).total)
     state: MRQState = engine.build_state(scen)
     by_name = {c.name: i for i, c in enumerate(state.combatants)}
     state.round = V.integer(d.get("round", 1), file, "round", 1, state.max_rounds)

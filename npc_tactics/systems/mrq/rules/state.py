@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from npc_tactics.rules.base import Decision, Outcome, Status
+from npc_tactics.systems.mrq.rules.tables import HIT_LOCATION_D20
 
 # item states
 READY, DROPPED, BROKEN, STUCK = 0, 1, 2, 3
@@ -94,6 +95,15 @@ class Profile:
     mount_siz: int = 0  #: a rider adds it against Knockback with a Riding test (§13)
     natural: tuple[int, ...] = (0,) * 7  #: natural armour (hide, scales) under any worn armour (§4.2 Bypass)
     mount_template: str = ""  #: the bestiary template of the rider's mount, a combatant of its own (§13)
+    #: d20 face → location slot (index 0 unused): the humanoid bands unless the stat block gives its own (§17)
+    hit_table: tuple[int, ...] = HIT_LOCATION_D20
+    #: Reactions a round before a shield's free one; -1: as many as Combat Actions (A18), a stat block may say more
+    reactions: int = -1
+
+    @property
+    def base_reactions(self) -> int:
+        """Reactions a round without the shield's (A18: one per Combat Action unless the stat block says)."""
+        return self.cas if self.reactions < 0 else self.reactions
 
 
 @dataclass(slots=True)

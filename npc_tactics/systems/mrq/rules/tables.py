@@ -55,6 +55,14 @@ ROLES: dict[str, tuple[str, ...]] = {
     "humanoid": ("leg", "leg", "vital", "vital", "arm", "arm", "vital"),
     "quadruped": ("leg", "leg", "vital", "vital", "leg", "leg", "vital"),
 }
+#: The quadruped table published for the Mongoose RuneQuest family (1-2 right hind leg, 3-4 left hind leg, 5-7
+#: hindquarters, 8-10 forequarters, 11-13 right front leg, 14-16 left front leg, 17-20 head; as printed in the
+#: Mythras creature templates of mythras.skoll.xyz, e.g. enemy_template/7023 and 8486). A template's
+#: ``hit_locations: quadruped`` (or a stat block printing these rows) uses it; a quadruped without the field keeps
+#: the humanoid bands over the quadruped names, as the shipped wolf and warhorse were played and trained ([HOUSE]).
+QUADRUPED_HIT_LOCATION_D20: tuple[int, ...] = (0, 0, 0, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6)
+#: named d20 tables a template may give as ``hit_locations``
+HIT_TABLES: dict[str, tuple[int, ...]] = {"humanoid": HIT_LOCATION_D20, "quadruped": QUADRUPED_HIT_LOCATION_D20}
 LIMBS: dict[str, tuple[int, ...]] = {"humanoid": (0, 1, 4, 5), "quadruped": (0, 1, 4, 5)}
 UPPER_BODY: tuple[int, ...] = (CHEST, RIGHT_ARM, LEFT_ARM, HEAD)  # reachable by 1d10+10 (§13)
 

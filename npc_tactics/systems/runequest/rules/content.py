@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from npc_tactics.systems.runequest.rules.bestiary_check import bestiary_listing, check_bestiary
 from npc_tactics.systems.runequest.rules.scenario import (
     DIR,
     ENTRY_KEYS,
@@ -27,7 +28,9 @@ __all__ = [
     "SCENARIO_KEYS",
     "SIDE_KEYS",
     "bestiary",
+    "bestiary_listing",
     "build_state",
+    "check_bestiary",
     "list_scenarios",
     "load_scenario",
     "load_situation",

@@ -33,7 +33,7 @@ from npc_tactics.systems.runequest.rules.damage import settle
 from npc_tactics.systems.runequest.rules.options import DEFAULT_OPTIONS, SPEC  # noqa: F401  (re-exported)
 from npc_tactics.systems.runequest.rules.phases import RoundPhases
 from npc_tactics.systems.runequest.rules.resolve import DODGE, NO_DEFENCE, PARRY, resolve_blow
-from npc_tactics.systems.runequest.rules.scenario import build_state
+from npc_tactics.systems.runequest.rules.scenario import DICE_KEY, build_state
 from npc_tactics.systems.runequest.rules.state import Incoming, RQState, Step
 
 ACTIVE = Status.ACTIVE
@@ -58,11 +58,18 @@ class RuneQuestEngine(Engine[RQState], RoundPhases):
         options apply under the options given to the engine, resolved once onto the state."""
         options = self.resolve_options(scenario.get("options") or {})
         proto = self._proto
-        if proto is not None and proto[0] is scenario and proto[1] == options:
+        rolled: list[str] = []
+
+        def roll(dice: str, why: str) -> int:  # characteristics given as dice: each fight rolls its own
+            rolled.append(why)
+            return sink.roll(dice, why).total
+
+        if not scenario.get(DICE_KEY) and proto is not None and proto[0] is scenario and proto[1] == options:
             s = proto[2].clone()
         else:
-            s = build_state(scenario, options)
-            self._proto = (scenario, options, s.clone())
+            s = build_state(scenario, options, roll)
+            if not rolled:
+                self._proto = (scenario, options, s.clone())
         self.start_round(s, sink)
         self._run(s, sink)
         return s

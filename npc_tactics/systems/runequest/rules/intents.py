@@ -279,6 +279,8 @@ def declare(s: RQState, idx: int, action: int, then: bool, options: Mapping[str,
             it.verb = "aimed"
             return "option"
         it.steps.append(Step("attack", sr, w, target, readied=not c.is_ready(w)))
+        if c.spec.several_attacks and wspec.wclass == "natural" and verb == "attack":
+            _natural_attacks(c, it, w, target, sr - melee_sr(c, w, moved, options), moved, options)
         if not then and split.max_parts(c, w, sr, options) > 1:
             return "option"  # how many attacks (skills over 100%, split.py)
         return _then_after_weapon(c, it, w, 99 if then else sr)
@@ -307,6 +309,17 @@ def declare(s: RQState, idx: int, action: int, then: bool, options: Mapping[str,
         it.steps.append(Step("first_aid", T.MAX_SR, target=target))
         return "done"
     return "done"  # defend, retreat, flee: carried out by the movement phase and bookkeeping
+
+
+def _natural_attacks(c: Combatant, it: Intent, w: int, target: int, extra: int, moved: float,
+                     options: Mapping[str, Any]) -> None:
+    """A creature with several natural attacks (``several_attacks``) strikes the same target with each other
+    natural weapon at that weapon's own melee SR (plus the same movement/surprise/chain SR), within SR 12."""
+    for j, wp in enumerate(c.weapons):
+        if j != w and wp.spec.wclass == "natural":
+            sr = melee_sr(c, j, moved, options) + extra
+            if sr <= T.MAX_SR:
+                it.steps.append(Step("attack", sr, j, target))
 
 
 def finish_split(s: RQState, idx: int, parts: int) -> str:

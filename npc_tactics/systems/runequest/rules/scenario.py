@@ -13,19 +13,20 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from npc_tactics.configs import load_yaml, system_dir
+from npc_tactics.configs import system_dir
 from npc_tactics.configs import validate as V
+from npc_tactics.errors import ConfigError
 from npc_tactics.rules import loading
 from npc_tactics.rules.base import Status, read_only
 from npc_tactics.systems.runequest.rules import calc
-from npc_tactics.systems.runequest.rules import tables as T
+from npc_tactics.systems.runequest.rules import statblock as SB
 from npc_tactics.systems.runequest.rules.actions import MAX_PER_SIDE
+from npc_tactics.systems.runequest.rules.bestiary_files import shipped_bestiary, user_templates
 from npc_tactics.systems.runequest.rules.options import SPEC
 from npc_tactics.systems.runequest.rules.state import (
     Combatant,
     CombatantSpec,
     Location,
-    LocationSpec,
     RQState,
     Weapon,
     WeaponSpec,
@@ -35,130 +36,103 @@ DIR = system_dir("runequest")
 SCENARIO_DIR = DIR / "scenarios"
 SCENARIO_KEYS = {"name", "description", "max_rounds", "distance", "options", "sides", "surprised"}
 SIDE_KEYS = {"name", "combatants"}
-ENTRY_KEYS = {"template", "name", "position", "ready", "skills", "mp", "armour"}
-TEMPLATE_KEYS = {
-    "description",
-    "characteristics",
-    "move",
-    "locations",
-    "armour",
-    "hp",
-    "skills",
-    "weapons",
-    "ready",
-    "spirit",
-    "rune",
-    "rune_points",
-    "enc",
-}
-CHARS = ("STR", "CON", "SIZ", "DEX", "INT", "POW", "CHA")
-SKILL_KEYS = {"dodge", "first_aid", "spirit_magic", "rune_magic"}
-WEAPON_KEYS = {
-    "kind",
-    "damage",
-    "sr",
-    "hp",
-    "hands",
-    "class",
-    "type",
-    "size",
-    "rate",
-    "range",
-    "ammo",
-    "sword",
-}
+#: what a combatant entry may change of its template, or give in full with no template (``max_hp`` is the
+#: stat block's total HP: at a combatant ``hp`` is the situation's current HP)
+FIELD_KEYS = (SB.TEMPLATE_KEYS - {"hp", "skills", "armour", "ready"}) | {"max_hp"}
+ENTRY_KEYS = {"template", "stat_block", "name", "position", "ready", "skills", "mp", "armour"} | FIELD_KEYS
+TEMPLATE_KEYS = SB.TEMPLATE_KEYS
+CHARS = SB.CHARS
+SKILL_KEYS = SB.SKILL_KEYS
+WEAPON_KEYS = SB.WEAPON_FIELDS
+DICE_KEY = "_rolls"  #: set on a validated scenario whose stat blocks roll dice (the engine then builds each fight)
 
 
 # ----- weapons and bestiary
 # ------------------------------------------------------------------------------
-@lru_cache(maxsize=4)
-def weapons(path: str = str(DIR / "equipment.yaml")) -> dict[str, dict[str, Any]]:
+def weapons(path: str = SB.EQUIPMENT) -> dict[str, dict[str, Any]]:
     """The validated weapon list (name -> fields)."""
-    raw = V.mapping(load_yaml(path), path, "")
-    table = V.mapping(raw.get("weapons"), path, "weapons")
-    out = {}
-    for name, w in table.items():
-        p = f"weapons.{name}"
-        w = V.mapping(w, path, p, WEAPON_KEYS)
-        V.choice(w.get("kind"), path, f"{p}.kind", ("melee", "shield", "missile", "thrown"), "weapon kind")
-        V.dice(w.get("damage"), path, f"{p}.damage")
-        for key in ("sr", "hp", "hands"):
-            V.integer(w.get(key), path, f"{p}.{key}", 0)
-        V.choice(w.get("type"), path, f"{p}.type", ("slash", "impale", "crush"), "damage type")
-        out[name] = w
-    return out
+    return SB.equipment(path)
 
 
 def _weapon_spec(name: str, skill: int, hp: int | None) -> WeaponSpec:
-    w = weapons()[name]
-    kind = w["kind"]
-    return WeaponSpec(
-        name=name,
-        kind=kind,
-        skill=skill,
-        damage=w["damage"],
-        sr=w["sr"],
-        max_hp=w["hp"] if hp is None else hp,
-        hands=w["hands"],
-        wclass=w.get("class", "medium"),
-        dtype=w["type"],
-        parry=kind in ("melee", "shield") and w["hp"] > 0,
-        rate=str(w.get("rate", "1")),
-        range_m=int(w.get("range", 0)),
-        ammo=int(w.get("ammo", 1 if kind == "melee" else 0)),
-        size=w.get("size", ""),
-        sword=bool(w.get("sword", False)),
-    )
+    """A weapon of the equipment list with ``skill`` (and ``hp`` instead of the list's, when given)."""
+    entry: dict[str, Any] = {"weapon": name, "skill": skill, **({} if hp is None else {"hp": hp})}
+    return SB.weapon_spec(SB.weapon_row(entry, weapons(), "<weapon>", name))
 
 
-@lru_cache(maxsize=4)
-def bestiary(path: str = str(DIR / "bestiary.yaml")) -> dict[str, dict[str, Any]]:
-    """The validated bestiary (template name -> raw stat block)."""
-    raw = V.mapping(load_yaml(path), path, "", {"templates"})
-    table = V.mapping(raw.get("templates"), path, "templates")
-    for name, t in table.items():
-        _validate_template(t, path, f"templates.{name}")
-    return table
+def bestiary(path: str | None = None) -> dict[str, dict[str, Any]]:
+    """Template name -> stat block: the shipped bestiary (or the file ``path``) and, with no ``path``, the
+    entries of the user bestiaries (``system: runequest`` files on ``NPC_TACTICS_BESTIARY``)."""
+    if path is not None:
+        return shipped_bestiary(path)
+
+    user = user_templates()
+    return _merged(tuple(sorted(user))) if user else shipped_bestiary()
 
 
-def _validate_template(t: Any, f: str, p: str) -> None:
-    t = V.mapping(t, f, p, TEMPLATE_KEYS)
-    chars = V.mapping(t.get("characteristics"), f, f"{p}.characteristics", set(CHARS))
-    for c in CHARS:
-        V.integer(chars.get(c), f, f"{p}.characteristics.{c}", 1, 99)
-    table = V.choice(t.get("locations", "humanoid"), f, f"{p}.locations", T.HIT_LOCATIONS, "hit-location table")
-    _armour(t.get("armour", 0), table, f, f"{p}.armour")
-    skills = V.mapping(t.get("skills", {}), f, f"{p}.skills", SKILL_KEYS)
-    for k, v in skills.items():
-        V.integer(v, f, f"{p}.skills.{k}", 0, 200)
-    ws = V.sequence(t.get("weapons", []), f, f"{p}.weapons", 1, 4, "weapons")
-    for i, w in enumerate(ws):
-        w = V.mapping(w, f, f"{p}.weapons[{i}]", {"weapon", "skill", "hp"})
-        V.choice(w.get("weapon"), f, f"{p}.weapons[{i}].weapon", weapons(), "weapon")
-        V.integer(w.get("skill"), f, f"{p}.weapons[{i}].skill", 0, 200)
-    names = [w["weapon"] for w in ws]
-    for i, r in enumerate(t.get("ready", [])):
-        V.choice(r, f, f"{p}.ready[{i}]", names, "weapon")
-    for kind in ("spirit", "rune"):
-        spells = V.mapping(t.get(kind, {}), f, f"{p}.{kind}")
-        valid = [s for s, row in T.SPELLS.items() if row.kind == kind]
-        for s, pts in spells.items():
-            V.choice(s, f, f"{p}.{kind}.{s}", valid, f"{kind} spell")
-            V.integer(pts, f, f"{p}.{kind}.{s}", 1, 20)
-    for key in ("move", "hp", "rune_points", "enc"):
-        if key in t:
-            V.integer(t[key], f, f"{p}.{key}", 0, 200)
+@lru_cache(maxsize=8)
+def _merged(names: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+
+    user = user_templates()
+    return {**shipped_bestiary(), **{n: user[n][1] for n in names}}
 
 
-def _armour(v: Any, table: str, f: str, p: str) -> dict[str, int]:
-    names = [row.name for row in T.HIT_LOCATIONS[table]]
-    if isinstance(v, int) and not isinstance(v, bool):
-        return {n: V.integer(v, f, p, 0, 30) for n in names}
-    v = V.mapping(v, f, p)
-    for k, ap in v.items():
-        V.choice(k, f, f"{p}.{k}", names, "location")
-        V.integer(ap, f, f"{p}.{k}", 0, 30)
-    return {n: v.get(n, 0) for n in names}
+def entry_template(e: Mapping[str, Any], f: str, p: str) -> tuple[str, dict[str, Any]]:
+    """(label, stat block) of a combatant entry: its ``template`` with the fields it changes, its own
+    ``stat_block`` (pasted text or the bestiary's fields), or the bestiary's fields given in full."""
+    from npc_tactics.systems.runequest.rules.bestiary_files import fields_of
+
+    given = [k for k in ("template", "stat_block") if k in e]
+    if len(given) == 2:
+        raise ConfigError(f, V.join(p, "stat_block"), "give template (a bestiary name) or stat_block (the "
+                                                      "creature's own), not both")
+    changes = {("hp" if k == "max_hp" else k): v for k, v in e.items() if k in FIELD_KEYS}
+    if "template" in e:
+        name = V.choice(e["template"], f, V.join(p, "template"), bestiary(), "template")
+        t = bestiary()[name]
+        if not changes:
+            return name, t
+        base = dict(t)
+    elif "stat_block" in e:
+        name = str(e.get("name", "stat_block"))
+        base = fields_of(e["stat_block"], f, V.join(p, "stat_block"))
+    elif "characteristics" in changes:
+        name, base = str(e.get("name", "stat_block")), {}
+    else:
+        raise ConfigError(f, V.join(p, "template"), "missing required key (or give stat_block, the creature's "
+                                                    "own stat block, or its fields: characteristics, weapons...)")
+    if "characteristics" in changes and "characteristics" in base:
+        ch = V.mapping(changes["characteristics"], f, V.join(p, "characteristics"), set(CHARS))
+        changes["characteristics"] = {**base["characteristics"], **ch}
+    if "weapons" in changes and "ready" not in e:
+        base.pop("ready", None)  # the template's ready weapons may not be among the new ones
+    if "hit_locations" in changes:
+        base.pop("locations", None)
+    if "locations" in changes:
+        base.pop("hit_locations", None)
+    return name, SB.check_template({**base, **changes}, weapons(), f, p)
+
+
+#: id(stat block) -> (the stat block, its location rows, its weapon rows): a template's parts are checked once
+_PARTS: dict[int, tuple[Mapping[str, Any], tuple[Any, ...], list[dict[str, Any]]]] = {}
+
+
+def _parts(t: Mapping[str, Any], f: str, p: str) -> tuple[tuple[Any, ...], list[dict[str, Any]]]:
+    """The location rows and checked weapon rows of a stat block (memoised for the bestiary's own)."""
+    hit = _PARTS.get(id(t))
+    if hit is not None and hit[0] is t:
+        return hit[1], hit[2]
+    table = weapons()
+    rows = SB.location_rows(t, f, p)
+    wrows = [SB.weapon_row(w, table, f, V.join(p, "weapons", i)) for i, w in enumerate(t["weapons"])]
+    if any(t is b for b in bestiary().values()) and len(_PARTS) < 4096:
+        _PARTS[id(t)] = (t, rows, wrows)
+    return rows, wrows
+
+
+def rolls_dice(t: Mapping[str, Any]) -> bool:
+    """Whether the stat block has a characteristic given as dice."""
+    return any(isinstance(v, str) for v in t["characteristics"].values())
 
 
 def make_combatant(
@@ -169,46 +143,40 @@ def make_combatant(
     options: Mapping[str, Any],
     f: str = "<scenario>",
     p: str = "",
+    roll: SB.Roll | None = None,
 ) -> Combatant:
-    """A combatant from a bestiary template with the scenario entry's overrides (name, ready,
-    skills...)."""
-    t = bestiary()[template]
-    ch = t["characteristics"]
-    table = t.get("locations", "humanoid")
-    armour = _armour(entry.get("armour", t.get("armour", 0)), table, f, f"{p}.armour")
+    """A combatant from its stat block (a bestiary template, with the entry's changes, or its own) and the
+    scenario entry's overrides (name, ready, skills, armour, mp); ``roll`` rolls dice characteristics."""
+    e = dict(entry)
+    if template and "stat_block" not in e:
+        e["template"] = template
+    label, t = entry_template(e, f, p)
+    ch = SB.roll_characteristics(t, roll)
+    rows, wrows = _parts(t, f, p)
+    names = [r.name for r in rows]
+    armour = SB.armour_map(entry.get("armour", t.get("armour", 0)), names, f, V.join(p, "armour"))
     skills = dict(t.get("skills", {}))
-    overrides = V.mapping(entry.get("skills", {}), f, f"{p}.skills")
-    wnames = [w["weapon"] for w in t["weapons"]]
+    overrides = V.mapping(entry.get("skills", {}), f, V.join(p, "skills"))
+    wnames = [w["name"] for w in wrows]
     for k, v in overrides.items():
-        V.choice(k, f, f"{p}.skills.{k}", set(wnames) | SKILL_KEYS, "skill")
-        V.integer(v, f, f"{p}.skills.{k}", 0, 200)
+        V.choice(k, f, V.join(p, "skills", k), set(wnames) | SKILL_KEYS, "skill")
+        V.integer(v, f, V.join(p, "skills", k), 0, 200)
     skills.update({k: v for k, v in overrides.items() if k in SKILL_KEYS})
     total = t.get("hp") or calc.total_hp(ch["CON"], ch["SIZ"], ch["POW"])
-    locs = [
-        Location(
-            LocationSpec(
-                r.name, r.kind, r.low, r.high, calc.location_hp(total, r.hp_row), armour[r.name]
-            )
-        )
-        for r in T.HIT_LOCATIONS[table]
-    ]
-    wlist = [
-        Weapon(spec, spec.max_hp, spec.ammo)
-        for spec in (
-            _weapon_spec(w["weapon"], overrides.get(w["weapon"], w["skill"]), w.get("hp"))
-            for w in t["weapons"]
-        )
-    ]
-    ready_names = V.sequence(entry.get("ready", t.get("ready", [])), f, f"{p}.ready", what="weapon names")
+    locs = [Location(spec) for spec in SB.location_specs(t, total, armour, f, p)]
+    wlist = [Weapon(spec, spec.max_hp, spec.ammo)
+             for spec in (SB.weapon_spec(w, overrides.get(w["name"])) for w in wrows)]
+    ready_names = V.sequence(entry.get("ready", t.get("ready", [])), f, V.join(p, "ready"), what="weapon names")
     ready = 0
     for i, r in enumerate(ready_names):
-        ready |= 1 << wnames.index(V.choice(r, f, f"{p}.ready[{i}]", wnames, "weapon"))
+        ready |= 1 << wnames.index(V.choice(r, f, V.join(p, "ready", i), wnames, "weapon"))
     for i, w in enumerate(wlist):
         if w.spec.hands == 0:
             ready |= 1 << i
-    mp = V.integer(entry.get("mp", ch["POW"]), f, f"{p}.mp", 0, 99)
+    max_mp = t.get("magic_points", ch["POW"])  # a creature without POW uses its MP (Bestiary Q&A)
+    mp = V.integer(entry.get("mp", max_mp), f, V.join(p, "mp"), 0, 99)
     spec = CombatantSpec(
-        template=template,
+        template=label,
         dex=ch["DEX"],
         siz=ch["SIZ"],
         str_=ch["STR"],
@@ -226,24 +194,25 @@ def make_combatant(
         rune=tuple(t.get("rune", {}).items()),
         enc=t.get("enc", 0),
         max_enc=calc.max_enc(ch["STR"], ch["CON"]),
-        loc_table=table,
+        loc_table=t.get("locations", "custom" if "hit_locations" in t else "humanoid"),
+        several_attacks=bool(t.get("several_attacks", False)),
     )
-    name = entry.get("name", template)
+    name = entry.get("name", label)
     return Combatant(
-        V.string(name, f, f"{p}.name"),
+        V.string(name, f, V.join(p, "name")),
         side,
         spec,
         Status.ACTIVE,
         total,
         total,
         mp,
-        ch["POW"],
+        max_mp,
         t.get("rune_points", 0),
         pos,
         wlist,
         locs,
         ready,
-        template,
+        label,
     )
 
 
@@ -283,7 +252,9 @@ def validate_scenario(
         for ci, e in enumerate(V.sequence(side.get("combatants"), f, cp, 1, MAX_PER_SIDE, "combatants")):
             p = V.join(cp, ci)
             e = V.mapping(e, f, p, entry_keys)
-            V.choice(e.get("template"), f, f"{p}.template", bestiary(), "template")
+            _, t = entry_template(e, f, p)
+            if rolls_dice(t):
+                out[DICE_KEY] = True
             if "position" in e:
                 V.number(e["position"], f, f"{p}.position", -V.MAX_METRES, V.MAX_METRES)
             if "name" in e:
@@ -291,8 +262,9 @@ def validate_scenario(
     return out
 
 
-def build_state(scenario: Mapping[str, Any], options: Mapping[str, Any]) -> RQState:
-    """The opening state (before round 1) of a validated scenario."""
+def build_state(scenario: Mapping[str, Any], options: Mapping[str, Any], roll: SB.Roll | None = None) -> RQState:
+    """The opening state (before round 1) of a validated scenario; ``roll`` rolls the characteristics given as
+    dice (``(dice, why) -> total``)."""
     f = str(scenario.get("file", "<scenario>"))
     if "file" not in scenario:
         scenario = validate_scenario(dict(scenario), f)
@@ -300,9 +272,11 @@ def build_state(scenario: Mapping[str, Any], options: Mapping[str, Any]) -> RQSt
     for si, side in enumerate(scenario["sides"]):
         for ci, e in enumerate(side["combatants"]):
             pos = float(e.get("position", 0.0 if si == 0 else scenario["distance"]))
+            who = str(e.get("name", e.get("template", "stat_block")))
+            named = None if roll is None else (lambda d, c, who=who: roll(d, f"{who} {c}"))
             combatants.append(
                 make_combatant(
-                    e["template"], e, si, pos, options, f, f"sides[{si}].combatants[{ci}]"
+                    e.get("template", ""), e, si, pos, options, f, f"sides[{si}].combatants[{ci}]", named
                 )
             )
     surprised = scenario.get("surprised")

@@ -83,7 +83,14 @@ def load_plain_situation(
         for k in sorted(set(opts) & set(explicit)):
             if opts[k] != explicit[k]:
                 said.append(f"rules option {k}: the situation says {opts[k]!r}, the command line {explicit[k]!r} wins")
-    state = build_state(scen, engine.resolve_options(opts))
+    roll_sink = EventSink(roller, 0, False)
+
+    def roll(dice: str, why: str) -> int:  # a stat block's characteristics given as dice
+        total = roll_sink.roll(dice, why).total
+        said.append(f"{why}: {dice.upper()} rolled {total}")
+        return total
+
+    state = build_state(scen, engine.resolve_options(opts), roll)
     names = [c.name for c in state.combatants]
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)
@@ -142,7 +149,11 @@ def _apply_condition(
         V.choice(e["status"], f, f"{p}.status", STATUSES, "status") if "status" in e else None
     )
     if "hp" in e:
-        c.hp = V.integer(e["hp"], f, f"{p}.hp", -50, c.max_hp)
+        c.hp = V.integer(e["hp"], f, f"{p}.hp", -50, None)
+        if c.hp > c.max_hp:
+            raise ConfigError(f, f"{p}.hp", f"{c.hp} is more than its maximum {c.max_hp} HP (§17: healing never "
+                                            "raises HP above it); to make it bigger give max_hp or its CON/SIZ "
+                                            "(characteristics)")
         if c.hp > left:
             raise ConfigError(
                 f,
@@ -165,7 +176,8 @@ def _apply_condition(
             "statement of intent it is dead; give status: dead or more hp",
         )
     if "mp" in e and e["mp"] > c.max_mp:
-        raise ConfigError(f, f"{p}.mp", f"{e['mp']} is more than its POW ({c.max_mp})")
+        raise ConfigError(f, f"{p}.mp", f"{e['mp']} is more than its "
+                                        f"{'POW' if c.max_mp == c.spec.pow_ else 'magic points'} ({c.max_mp})")
     if "mp" not in e and c.spec.spirit:
         said.append(f"{c.name}: mp not given, full ({c.mp})")
     if "rune_points" in e:

@@ -144,6 +144,8 @@ class CombatantSpec:
     enc: int
     max_enc: int
     loc_table: str
+    #: a melee attack with a natural weapon brings every other natural weapon in at its own SR (issue 27)
+    several_attacks: bool = False
 
 
 @dataclass(slots=True)

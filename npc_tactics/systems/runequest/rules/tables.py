@@ -92,7 +92,26 @@ HIT_LOCATIONS: dict[str, tuple[LocationRow, ...]] = {
         LocationRow("left_foreleg", "limb", 14, 16, "arm"),
         LocationRow("head", "head", 17, 20, "most"),
     ),
+    # [PUB, unverified against the RQG Bestiary's "Creature Hit Locations"] the classic RuneQuest bird table
+    # (hawks, eagles, vrok hawks): the body counts as chest for §18; a useless leg puts it down, a wing only
+    # stops its flight (flight is not modelled)
+    "bird": (
+        LocationRow("right_leg", "limb", 1, 2, "most"),
+        LocationRow("left_leg", "limb", 3, 4, "most"),
+        LocationRow("body", "chest", 5, 12, "chest"),
+        LocationRow("right_wing", "limb", 13, 15, "arm"),
+        LocationRow("left_wing", "limb", 16, 18, "arm"),
+        LocationRow("head", "head", 19, 20, "most"),
+    ),
+    # [PUB, unverified] the classic RuneQuest snake table: the body counts as chest, the tail as a limb
+    "serpent": (
+        LocationRow("tail", "limb", 1, 6, "most"),
+        LocationRow("body", "chest", 7, 14, "chest"),
+        LocationRow("head", "head", 15, 20, "most"),
+    ),
 }
+#: hit locations a table may have: the encoder's combatant block and the ``aim:<i>`` actions have 7 slots, so
+#: the published centaur (10 locations), winged-humanoid (9) and wyvern (8) tables cannot be played
 MAX_LOCATIONS = 7
 #: the limb that holds a shield and that a small shield covers (§12)
 SHIELD_ARM = "left_arm"
