@@ -106,7 +106,7 @@ def bestiary_command(
         return
     if file is None:
         raise UserError("bestiary check: expected FILE, the user bestiary to check")
-    result = _content(_check_system(system), "check_bestiary")(str(file))
+    result = _content(_check_system(system, file), "check_bestiary")(str(file))
     if as_json:
         typer.echo(json.dumps({**result, "ok": not result["errors"]}, indent=2, sort_keys=True))
     else:

@@ -53,7 +53,7 @@ def read_bestiary(path: str) -> UserBestiary:
     data = dict(V.mapping(data, path, ""))
     system = data.pop(SYSTEM_KEY, None)
     if system is not None and (not isinstance(system, str) or not NAME.fullmatch(system)):
-        raise ConfigError(path, SYSTEM_KEY, f"expected the name of a system (e.g. runequest), got {shown(system)}")
+        raise ConfigError(path, SYSTEM_KEY, f"expected the name of an installed rules system, got {shown(system)}")
     if len(data) > MAX_ENTRIES:
         raise ConfigError(path, "", f"{len(data)} entries; a bestiary file may have at most {MAX_ENTRIES}")
     entries: dict[str, str | dict[str, Any]] = {}
@@ -66,8 +66,8 @@ def read_bestiary(path: str) -> UserBestiary:
         elif isinstance(value, Mapping):
             entries[name] = dict(value)
         else:
-            raise ConfigError(path, name, f"expected a stat line or stat block (text) or a mapping of template fields, got "
-                                          f"{shown(value)}")
+            raise ConfigError(path, name, "expected a stat line or stat block (text) or a mapping of template fields, "
+                                          f"got {shown(value)}")
     return UserBestiary(path, system, entries)
 
 

@@ -5,7 +5,8 @@ fight job, ``functools.partial(side_profile, system)``, or ``play_fight(profile=
 counts; the leaderboard sums them over fights (a few hundred numbers per agent, whatever the number of fights:
 the logs themselves are never kept). :func:`derive` turns the sums into the figures the report shows. Every
 common count is defined here, for every system; a system adds its own with the ``leaderboard_counter`` of its
-tactics hook (:class:`~npc_tactics.evaluation.tactics.hooks.Tactics`, in ``systems/<name>/tactics.py``).
+tactics hook (:class:`~npc_tactics.evaluation.tactics.hooks.Tactics`, in ``systems/<name>/tactics.py``), and
+turns their sums into figures with its ``leaderboard_figures``: this module reads no system's counter keys.
 
 Definitions (all per side):
 
@@ -13,8 +14,8 @@ Definitions (all per side):
   (final status ``fled``). **Wound level at flight**: the share of its hit points a combatant had lost when it
   left, read from the final state (a combatant who has left takes no more damage), in four bands
   (0-25 %, 25-50 %, 50-75 %, 75-100 % lost) and as a mean.
-* **Retreats**: moves that give ground without leaving (OSE withdraw/retreat declarations, RuneQuest retreat
-  declarations, MRQ voluntary fall-backs, dice-pool withdraw/run actions), per fight.
+* **Retreats**: moves that give ground without leaving, per fight (which moves those are is each system's
+  ``leaderboard_counter``'s call: declared withdrawals, voluntary fall-backs ...).
 * **Standing**: share of the side's combatants still active or safely gone (fled) at the end; compared
   between fights with and without a flight, it says whether leaving paid.
 * **Focus fire**: an attack is *eligible* when another combatant of the same side has already attacked this
@@ -30,10 +31,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from npc_tactics.evaluation.tactics.hooks import tactics_hooks
+from npc_tactics.evaluation.tactics.hooks import LeaderboardFigures, tactics_hooks
+from npc_tactics.registry import SYSTEMS
 from npc_tactics.rules.base import Event
 
-__all__ = ["DOWN_STATUSES", "WOUND_BANDS", "acted_for", "derive", "side_profile", "wound_fraction"]
+__all__ = ["DOWN_STATUSES", "WOUND_BANDS", "acted_for", "derive", "ratio", "side_profile", "wound_fraction"]
 
 #: Status names that take a combatant out of the fight (an enemy in one of these is no longer "up").
 DOWN_STATUSES = frozenset({"dead", "unconscious", "fled", "surrendered", "incapacitated"})
@@ -118,58 +120,37 @@ def side_profile(system: str, events: Sequence[Event], state: Any, side: int) ->
     return profile
 
 
-def _ratio(num: float, den: float) -> float | None:
+def ratio(num: float, den: float) -> float | None:
+    """``num / den``, or ``None`` when ``den`` is zero (the agent never had the choice)."""
     return num / den if den else None
 
 
-def derive(totals: Mapping[str, float], fights: int) -> dict[str, Any]:
+def _figures(system: str | None) -> list[LeaderboardFigures]:
+    """The ``leaderboard_figures`` of ``system``'s tactics hook, or without a name of every registered
+    system's (each reads only the counter keys its own ``leaderboard_counter`` writes, so the others add
+    nothing to a system's totals)."""
+    hooks = [tactics_hooks(name) for name in ([system] if system is not None else list(SYSTEMS))]
+    return [h.leaderboard_figures for h in hooks if h is not None and h.leaderboard_figures is not None]
+
+
+def derive(totals: Mapping[str, float], fights: int, system: str | None = None) -> dict[str, Any]:
     """The report's figures from summed counts over ``fights`` fights of one agent on one seat (``None``
-    where the denominator is zero: the agent never had the choice)."""
+    where the denominator is zero: the agent never had the choice): the common ones, then those of the
+    system's tactics hook (``leaderboard_figures``; of every registered system when ``system`` is None)."""
     t = totals
     flights = sum(t.get(f"flee_wound_band_{k}", 0.0) for k in range(4))
     out: dict[str, Any] = {
         "fights": fights,
         "flight_fights": int(t.get("flight_fight", 0)),
-        "flee_rate": _ratio(t.get("flight_fight", 0.0), fights),
+        "flee_rate": ratio(t.get("flight_fight", 0.0), fights),
         "flights": int(flights),
-        "flee_wound_mean": _ratio(t.get("flee_wound_sum", 0.0), flights),
+        "flee_wound_mean": ratio(t.get("flee_wound_sum", 0.0), flights),
         "flee_wound_bands": {band: int(t.get(f"flee_wound_band_{k}", 0)) for k, band in enumerate(WOUND_BANDS)},
-        "retreats_per_fight": _ratio(t.get("retreats", 0.0), fights),
-        "attacks_per_fight": _ratio(t.get("attacks", 0.0), fights),
+        "retreats_per_fight": ratio(t.get("retreats", 0.0), fights),
+        "attacks_per_fight": ratio(t.get("attacks", 0.0), fights),
         "focus_eligible": int(t.get("focus_eligible", 0)),
-        "focus_fire_rate": _ratio(t.get("focus_joined", 0.0), t.get("focus_eligible", 0.0)),
+        "focus_fire_rate": ratio(t.get("focus_joined", 0.0), t.get("focus_eligible", 0.0)),
     }
-    classes = sorted({k.split("_vs_", 1)[1] for k in t if k.startswith(("parry_vs_", "dodge_vs_"))})
-    if classes:
-        out["dodge_share_by_weapon"] = {
-            w: {"parry": int(t.get(f"parry_vs_{w}", 0)), "dodge": int(t.get(f"dodge_vs_{w}", 0)),
-                "none": int(t.get(f"no_defence_vs_{w}", 0)),
-                "dodge_share": _ratio(t.get(f"dodge_vs_{w}", 0.0),
-                                      t.get(f"dodge_vs_{w}", 0.0) + t.get(f"parry_vs_{w}", 0.0))}
-            for w in classes
-        }
-    srs = {int(k.removeprefix("spell_sr_")): int(v) for k, v in t.items() if k.startswith("spell_sr_") and v}
-    if srs or "spell_rank_sum" in t:
-        out["spell_strike_ranks"] = {str(k): srs[k] for k in sorted(srs)}
-        out["spell_sr_mean"] = _ratio(t.get("spell_rank_sum", 0.0), sum(srs.values()))
-    init = {k.removeprefix("spell_cast_init_"): int(v) for k, v in t.items() if k.startswith("spell_cast_init_")}
-    lost = {k.removeprefix("spell_lost_init_"): int(v) for k, v in t.items() if k.startswith("spell_lost_init_")}
-    if init or lost:
-        out["spell_initiative"] = {
-            when: {"cast": init.get(when, 0), "disrupted": lost.get(when, 0)}
-            for when in sorted(set(init) | set(lost))
-        }
-    if "split_pool" in t:
-        out["defence_share"] = _ratio(t.get("split_defence", 0.0), t.get("split_pool", 0.0))
-        out["splits"] = {k: int(t.get(f"split_{k}", 0)) for k in ("all_attack", "mixed", "all_defense")}
-        out["defence_share_by_next"] = {
-            n: _ratio(t.get(f"split_defence_next_{n}", 0.0), t.get(f"split_pool_next_{n}", 0.0))
-            for n in ("self", "ally", "enemy", "new_turn") if t.get(f"split_pool_next_{n}", 0.0)
-        }
-    effects = {k.removeprefix("effect:"): int(v) for k, v in t.items() if k.startswith("effect:") and v}
-    if effects or "effects_picked" in t:
-        out["special_effects"] = dict(sorted(effects.items(), key=lambda kv: (-kv[1], kv[0])))
-    reactions = {k.removeprefix("reaction:"): int(v) for k, v in t.items() if k.startswith("reaction:") and v}
-    if reactions:
-        out["reactions"] = dict(sorted(reactions.items()))
+    for figures in _figures(system):
+        out.update(figures(t))
     return out

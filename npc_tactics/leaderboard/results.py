@@ -52,11 +52,11 @@ def _section(box: SectionSums) -> dict[str, Any]:
         })
     profiles: dict[str, Any] = {}
     for label in plan.labels:
-        profiles[label] = {"all": _pooled(box, label, (0, 1)).profile_summary()}
+        profiles[label] = {"all": _pooled(box, label, (0, 1)).profile_summary(section.system)}
         for s in (0, 1):
             seat = _pooled(box, label, (s,))
             if seat.fights:
-                profiles[label][f"side{s}"] = seat.profile_summary()
+                profiles[label][f"side{s}"] = seat.profile_summary(section.system)
     return {
         "label": section.label,
         "system": section.system,

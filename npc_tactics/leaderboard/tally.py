@@ -85,8 +85,10 @@ class AgentTally:
             "decisions_per_fight": self.decisions / n if n else 0.0,
         }
 
-    def profile_summary(self) -> dict[str, Any]:
-        out = derive(self.profile.totals, self.profile.fights)
+    def profile_summary(self, system: str | None = None) -> dict[str, Any]:
+        """The tactic profile (``system``: only that system's figures; None: every system's, each reading its own
+        counters)."""
+        out = derive(self.profile.totals, self.profile.fights, system)
         out["flee_rate_ci"] = rate_entry(int(self.profile.totals.get("flight_fight", 0)), self.profile.fights)
         out["with_flight"] = self.fled.to_dict()
         out["without_flight"] = self.stayed.to_dict()

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from npc_tactics.rules.base import Event
 from npc_tactics.rules.events import EventCatalogue, EventKind
 
-__all__ = ["EVENTS"]
+__all__ = ["EVENTS", "EXAMPLES"]
 
 EVENTS = EventCatalogue("fake", [
     EventKind("round_start", "A new round begins.", {}),
@@ -21,3 +22,10 @@ EVENTS = EventCatalogue("fake", [
         "passed": (bool, "it stands; else it flees"),
     }, rare="random fake fights mostly end in flight, seldom with a death beside a standing teammate"),
 ])
+
+#: one event of each rare kind (and variant), as the engine writes it: what the words tests tell in both
+#: languages in place of the fights that never produce it (tests/conformance/test_event_catalogue.py)
+EXAMPLES = (
+    Event("morale", 2, 1, None, {"passed": True}),
+    Event("morale", 2, 1, None, {"passed": False}),
+)

@@ -19,7 +19,7 @@ from npc_tactics.rules.base import Event
 if TYPE_CHECKING:  # types only (observe imports the fight runner, which finds the profile through this hook)
     from npc_tactics.evaluation.tactics.observe import FightLog
 
-__all__ = ["DecisionFacts", "LeaderboardCounter", "Tactic", "Tactics", "tactics_hooks"]
+__all__ = ["DecisionFacts", "LeaderboardCounter", "LeaderboardFigures", "Tactic", "Tactics", "tactics_hooks"]
 
 Tactic = Callable[["Sequence[FightLog]", str], dict[str, Any]]
 """One named tactic: watched fights of one side (and the system's name) -> plain data with intervals."""
@@ -27,6 +27,10 @@ Tactic = Callable[["Sequence[FightLog]", str], dict[str, Any]]
 LeaderboardCounter = Callable[[Sequence[Event], Sequence[int], int, Counter[str]], None]
 """``(events, sides, side, out)``: adds a system's own counts of ``side``'s choices to the leaderboard's
 tactic profile ``out`` (``sides[i]`` is combatant ``i``'s side)."""
+
+LeaderboardFigures = Callable[[Mapping[str, float]], Mapping[str, Any]]
+"""``totals -> figures``: the report's figures of a system's own counts, from the sums over an agent's fights
+of what its ``leaderboard_counter`` added (e.g. a dodge share per weapon class); ``{}`` when they are absent."""
 
 DecisionFacts = Callable[[Any, Any], Mapping[str, Any]]
 """``(state, decision) -> facts`` added to each watched decision's context (e.g. is the actor in melee)."""
@@ -47,8 +51,11 @@ class Tactics:
       (:func:`~npc_tactics.evaluation.tactic_profile.side_profile`), which *replaces* ``profile`` in
       leaderboard fights. The two are kept apart on purpose: they count differently for different readers
       (e.g. OSE ``profile`` has ``withdrawals`` and ``retreats`` apart and spells by round, the leaderboard sums
-      both as ``retreats`` and times spells by initiative, which :func:`~npc_tactics.evaluation.tactic_profile.
-      derive` reads), so merging them would change the numbers of one of the two reports.
+      both as ``retreats`` and times spells by initiative, which its ``leaderboard_figures`` read), so merging
+      them would change the numbers of one of the two reports.
+    * ``leaderboard_figures``: turns the sums of those counts over an agent's fights into the report's figures
+      (called by :func:`~npc_tactics.evaluation.tactic_profile.derive` after the common ones; ``{}`` when the
+      totals hold none of its keys), so the shared code reads no system's counter keys.
     * ``decision_facts``: optional facts added to each watched decision (:class:`.observe.Watcher`).
     """
 
@@ -57,6 +64,7 @@ class Tactics:
     leave_verbs: frozenset[str] = field(default_factory=frozenset)
     profile: ProfileFn | None = None
     leaderboard_counter: LeaderboardCounter | None = None
+    leaderboard_figures: LeaderboardFigures | None = None
     decision_facts: DecisionFacts | None = None
 
     @property

@@ -4,19 +4,19 @@ and the tactic profiles."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
-from npc_tactics.evaluation.tactic_profile import acted_for
+from npc_tactics.evaluation.tactic_profile import acted_for, ratio
 from npc_tactics.evaluation.tactics.common import focus_fire, rate, retreat_when_losing
 from npc_tactics.evaluation.tactics.hooks import Tactics
 from npc_tactics.evaluation.tactics.observe import FightLog
 from npc_tactics.rules.base import DecisionKind, Event
 from npc_tactics.systems.dicepool.rules.profile import tactic_profile
 
-__all__ = ["TACTICS", "defense_by_next", "leaderboard_counts"]
+__all__ = ["TACTICS", "defense_by_next", "leaderboard_counts", "leaderboard_figures"]
 
 
 def defense_by_next(logs: Sequence[FightLog], system: str = "dicepool") -> dict[str, Any]:
@@ -56,6 +56,23 @@ def leaderboard_counts(events: Sequence[Event], sides: Sequence[int], side: int,
             out["retreats"] += 1
 
 
+def leaderboard_figures(totals: Mapping[str, float]) -> dict[str, Any]:
+    """From :func:`leaderboard_counts`' sums: ``defence_share`` (dice moved to DEFENSE over the pools split),
+    ``splits`` (all-attack, mixed and all-DEFENSE splits) and ``defence_share_by_next`` (the same share by who
+    holds the next slot)."""
+    t = totals
+    if "split_pool" not in t:
+        return {}
+    return {
+        "defence_share": ratio(t.get("split_defence", 0.0), t.get("split_pool", 0.0)),
+        "splits": {k: int(t.get(f"split_{k}", 0)) for k in ("all_attack", "mixed", "all_defense")},
+        "defence_share_by_next": {
+            n: ratio(t.get(f"split_defence_next_{n}", 0.0), t.get(f"split_pool_next_{n}", 0.0))
+            for n in ("self", "ally", "enemy", "new_turn") if t.get(f"split_pool_next_{n}", 0.0)
+        },
+    }
+
+
 #: attack verbs strike or shoot at an enemy slot; the one way out is ``withdraw`` (H6): ``run`` keeps the
 #: distance (a posture against shots), so it is no way out
 TACTICS = Tactics(
@@ -65,4 +82,5 @@ TACTICS = Tactics(
     leave_verbs=frozenset({"withdraw"}),
     profile=tactic_profile,
     leaderboard_counter=leaderboard_counts,
+    leaderboard_figures=leaderboard_figures,
 )

@@ -4,7 +4,7 @@ the tactic profiles."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from npc_tactics.evaluation.tactic_profile import acted_for
@@ -14,7 +14,7 @@ from npc_tactics.evaluation.tactics.observe import FightLog
 from npc_tactics.rules.base import DecisionKind, Event
 from npc_tactics.systems.mrq.rules.profile import tactic_profile
 
-__all__ = ["TACTICS", "leaderboard_counts", "special_effects"]
+__all__ = ["TACTICS", "leaderboard_counts", "leaderboard_figures", "special_effects"]
 
 
 def special_effects(logs: Sequence[FightLog], system: str = "mrq") -> dict[str, Any]:
@@ -55,6 +55,20 @@ def leaderboard_counts(events: Sequence[Event], sides: Sequence[int], side: int,
             out["retreats"] += 1
 
 
+def leaderboard_figures(totals: Mapping[str, float]) -> dict[str, Any]:
+    """From :func:`leaderboard_counts`' sums: ``special_effects`` (each effect picked, most picked first) and
+    ``reactions`` (each reaction chosen)."""
+    t = totals
+    out: dict[str, Any] = {}
+    effects = {k.removeprefix("effect:"): int(v) for k, v in t.items() if k.startswith("effect:") and v}
+    if effects or "effects_picked" in t:
+        out["special_effects"] = dict(sorted(effects.items(), key=lambda kv: (-kv[1], kv[0])))
+    reactions = {k.removeprefix("reaction:"): int(v) for k, v in t.items() if k.startswith("reaction:") and v}
+    if reactions:
+        out["reactions"] = dict(sorted(reactions.items()))
+    return out
+
+
 #: attack verbs strike, shoot or trip an enemy slot; leave verbs are withdraw, fall back and disengage (Combat
 #: Actions, §20.1)
 TACTICS = Tactics(
@@ -65,4 +79,5 @@ TACTICS = Tactics(
     leave_verbs=frozenset({"withdraw", "fall_back", "disengage"}),
     profile=tactic_profile,
     leaderboard_counter=leaderboard_counts,
+    leaderboard_figures=leaderboard_figures,
 )

@@ -4,7 +4,7 @@ and the facts the report adds to every watched decision (is the actor in melee).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from npc_tactics.evaluation.tactic_profile import acted_for
@@ -15,7 +15,7 @@ from npc_tactics.rules.base import DecisionKind, Event
 from npc_tactics.systems.ose.rules.movement import engaged
 from npc_tactics.systems.ose.rules.profile import tactic_profile
 
-__all__ = ["TACTICS", "decision_facts", "leaderboard_counts", "ose_spell_timing"]
+__all__ = ["TACTICS", "decision_facts", "leaderboard_counts", "leaderboard_figures", "ose_spell_timing"]
 
 
 def ose_spell_timing(logs: Sequence[FightLog], system: str = "ose") -> dict[str, Any]:
@@ -64,6 +64,18 @@ def leaderboard_counts(events: Sequence[Event], sides: Sequence[int], side: int,
             out[f"spell_lost_init_{initiative}"] += 1
 
 
+def leaderboard_figures(totals: Mapping[str, float]) -> dict[str, Any]:
+    """``spell_initiative``: per initiative result (won, lost, tie, individual), the spells cast and those
+    disrupted (from :func:`leaderboard_counts`); nothing when the agent cast no spell."""
+    t = totals
+    init = {k.removeprefix("spell_cast_init_"): int(v) for k, v in t.items() if k.startswith("spell_cast_init_")}
+    lost = {k.removeprefix("spell_lost_init_"): int(v) for k, v in t.items() if k.startswith("spell_lost_init_")}
+    if not (init or lost):
+        return {}
+    return {"spell_initiative": {when: {"cast": init.get(when, 0), "disrupted": lost.get(when, 0)}
+                                 for when in sorted(set(init) | set(lost))}}
+
+
 def decision_facts(state: Any, decision: Any) -> dict[str, Any]:
     """Whether the deciding combatant is in melee (an active enemy within reach, ose-bx.md §5.2)."""
     return {"engaged": engaged(state, decision.actor)}
@@ -78,5 +90,6 @@ TACTICS = Tactics(
     leave_verbs=frozenset({"declare_withdraw", "declare_retreat", "withdraw", "retreat"}),
     profile=tactic_profile,
     leaderboard_counter=leaderboard_counts,
+    leaderboard_figures=leaderboard_figures,
     decision_facts=decision_facts,
 )

@@ -13,7 +13,8 @@ LEVELS = {"critical": N_("critical success"), "special": N_("special success"), 
 _OUTCOME = {"hit": N_("the blow lands"), "through": N_("part of the blow goes through the parry"),
             "deflect": N_("the parry stops it"), "dodged": N_("dodged"), "miss": N_("missed")}
 _LOST = {"no_target": N_("the target is gone"), "no_weapon": N_("no weapon in hand"),
-         "out_of_reach": N_("out of reach"), "lost_to_fumble": N_("lost to a fumble")}
+         "out_of_reach": N_("out of reach"), "lost_to_fumble": N_("lost to a fumble"),
+         "out_of_range": N_("out of range, or no ammunition left")}  # §22: past the long range band, or no ammo
 _CRIT = {"attack": N_("{actor} scores a critical attack!"), "parry": N_("{actor} scores a critical parry!"),
          "dodge": N_("{actor} scores a critical dodge!")}
 _FUMBLE = {"armour_breaks": N_("the armour breaks {location_in}"), "drop_weapon": N_("drops the weapon"),
@@ -25,7 +26,7 @@ _DECLARED = {"attack": N_("attack"), "aimed": N_("an aimed blow"), "cast": N_("a
              "defend": N_("defend"), "first_aid": N_("first aid"), "flee": N_("flee"),
              "knockback": N_("a knockback"), "ready": N_("ready a weapon"), "retreat": N_("retreat")}
 _SPELL = {"success": N_("it takes effect"), "failure": N_("the casting fails"), "resisted": N_("resisted"),
-          "no_target": N_("no target left")}
+          "no_target": N_("no target left"), "no_magic_points": N_("not enough magic points")}
 _STATUS = {"active": N_("{who} is back in the fight."), "dead": N_("{who} dies."), "fled": N_("{who} flees."),
            "incapacitated": N_("{who} is out of the fight."), "unconscious": N_("{who} falls unconscious.")}
 _LOC_EFFECT = {"bleeding": N_("{target} bleeds from the wound {location_in}."),
@@ -50,6 +51,21 @@ def _attack(e: Event, t: Teller) -> str:
     return t.say("SR {sr}: {actor} attacks {target} with {weapon}{aimed} ({skill}%, {level}); {reply} — {outcome}.",
                  e, weapon=t.weapon(d.get("weapon")), aimed=aimed, level=level, reply=reply,
                  outcome=t.term(_OUTCOME, d.get("result")))
+
+
+def _attack_lost(e: Event, t: Teller) -> str:
+    if e.data.get("result") == "recovering_weapon":  # picking the dropped weapon up takes past SR 12 (§10.3)
+        why = t._("picking up {weapon} takes past strike rank 12").format(weapon=t.weapon(e.data.get("weapon")))
+    else:
+        why = t.term(_LOST, e.data.get("result"))
+    return t.say("{actor} loses the attack on {target}: {why}.", e, why=why)
+
+
+def _bleeding(e: Event, t: Teller) -> str:
+    if e.data["result"] == "bled_out":  # a bleeding clock ran out (§18, A20): dead at the end of the round
+        return t.say("{target} has bled too long: the wound kills at the end of the round.", e)
+    return t.ngettext("{target} bleeds: {amount} hit point lost.", "{target} bleeds: {amount} hit points lost.",
+                      int(e.data["amount"])).format(target=t.target(e), amount=e.data["amount"])
 
 
 def _damage(e: Event, t: Teller) -> str:
@@ -115,12 +131,9 @@ SENTENCES: dict[str, Sentence] = {
     "aimed_blow": lambda e, t: t.say("{actor} aims a blow at {target}, at {location} ({skill}%).", e,
                                      location=t.location(e.data.get("location"))),
     "attack": _attack,
-    "attack_lost": lambda e, t: t.say("{actor} loses the attack on {target}: {why}.", e,
-                                      why=t.term(_LOST, e.data.get("result"))),
+    "attack_lost": _attack_lost,
     "befuddle_broken": lambda e, t: t.say("Being attacked frees {target} from Befuddle.", e),
-    "bleeding": lambda e, t: t.ngettext("{target} bleeds: {amount} hit point lost.",
-                                        "{target} bleeds: {amount} hit points lost.",
-                                        int(e.data["amount"])).format(target=t.target(e), amount=e.data["amount"]),
+    "bleeding": _bleeding,
     "critical": lambda e, t: t._(_CRIT[str(e.data["result"])]).format(actor=t.actor(e)),
     "damage": _damage,
     "declare": lambda e, t: t.say("{actor} states an intent: {what}.", e,

@@ -4,19 +4,20 @@ verbs of attacking and leaving, and the tactic profiles."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
-from npc_tactics.evaluation.tactic_profile import acted_for
+from npc_tactics.evaluation.tactic_profile import acted_for, ratio
 from npc_tactics.evaluation.tactics.common import focus_fire, rate, retreat_when_losing
 from npc_tactics.evaluation.tactics.hooks import Tactics
 from npc_tactics.evaluation.tactics.observe import FightLog
 from npc_tactics.rules.base import DecisionKind, Event
 from npc_tactics.systems.runequest.rules.profile import tactic_profile
 
-__all__ = ["TACTICS", "WEAPON_CLASSES", "dodge_vs_parry", "leaderboard_counts", "runequest_spell_timing"]
+__all__ = ["TACTICS", "WEAPON_CLASSES", "dodge_vs_parry", "leaderboard_counts", "leaderboard_figures",
+           "runequest_spell_timing"]
 
 WEAPON_CLASSES = ("light", "medium", "great", "shield", "missile", "natural")
 
@@ -112,6 +113,28 @@ def leaderboard_counts(events: Sequence[Event], sides: Sequence[int], side: int,
             out["retreats"] += 1
 
 
+def leaderboard_figures(totals: Mapping[str, float]) -> dict[str, Any]:
+    """From :func:`leaderboard_counts`' sums: ``dodge_share_by_weapon`` (parries, dodges, undefended blows and
+    the dodge share per incoming weapon class) and, once a spell went off, ``spell_strike_ranks`` (spells per
+    SR) and ``spell_sr_mean``."""
+    t = totals
+    out: dict[str, Any] = {}
+    classes = sorted({k.split("_vs_", 1)[1] for k in t if k.startswith(("parry_vs_", "dodge_vs_"))})
+    if classes:
+        out["dodge_share_by_weapon"] = {
+            w: {"parry": int(t.get(f"parry_vs_{w}", 0)), "dodge": int(t.get(f"dodge_vs_{w}", 0)),
+                "none": int(t.get(f"no_defence_vs_{w}", 0)),
+                "dodge_share": ratio(t.get(f"dodge_vs_{w}", 0.0),
+                                     t.get(f"dodge_vs_{w}", 0.0) + t.get(f"parry_vs_{w}", 0.0))}
+            for w in classes
+        }
+    srs = {int(k.removeprefix("spell_sr_")): int(v) for k, v in t.items() if k.startswith("spell_sr_") and v}
+    if srs or "spell_rank_sum" in t:
+        out["spell_strike_ranks"] = {str(k): srs[k] for k in sorted(srs)}
+        out["spell_sr_mean"] = ratio(t.get("spell_rank_sum", 0.0), sum(srs.values()))
+    return out
+
+
 #: attack verbs strike or cast at an enemy slot; leave verbs are retreat and flee, declared in the statement
 #: of intent (§25)
 TACTICS = Tactics(
@@ -121,4 +144,5 @@ TACTICS = Tactics(
     leave_verbs=frozenset({"retreat", "flee"}),
     profile=tactic_profile,
     leaderboard_counter=leaderboard_counts,
+    leaderboard_figures=leaderboard_figures,
 )
