@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
 
 #: Longest message a UserError carries: a value quoted from a hostile file never floods the terminal.
@@ -40,6 +41,9 @@ class ConfigError(UserError):
         super().__init__(f"{where}: {message}")
 
 
+MANY_CHOICES = 40  #: above this many valid names, an unknown name's error lists the nearest ones only
+
+
 class UnknownNameError(UserError):
     """An unknown system, scenario, agent or preset; the message lists the valid choices."""
 
@@ -47,4 +51,11 @@ class UnknownNameError(UserError):
         self.what = what
         self.name = name
         self.choices = sorted(choices)
+        if len(self.choices) > MANY_CHOICES:  # a bestiary of hundreds: the nearest names, not a cut-off list
+            near = difflib.get_close_matches(str(name), self.choices, n=6, cutoff=0.5)
+            stem = str(name)[:3]
+            near += [c for c in self.choices if stem and c.startswith(stem) and c not in near][:6 - len(near)]
+            hint = f"did you mean {', '.join(near)}? " if near else ""
+            super().__init__(f"unknown {what} {shown(name)}; {hint}({len(self.choices)} valid {what}s)")
+            return
         super().__init__(f"unknown {what} {shown(name)}; valid {what}s: {', '.join(self.choices) or '(none)'}")

@@ -77,6 +77,10 @@ class System:
     #: the system's package (``__name__`` of its ``__init__``) and the folder of its YAML content in it
     package: str = ""
     content_folder: str = "content"
+    #: files of other programs it reads (``npc-tactics import FORMAT FILE``): (format, ``module:function``, what it
+    #: reads); the function takes the file's path and returns the import's result (see :mod:`npc_tactics.cli.importer`);
+    #: the module may offer ``read_data(data, where)`` for JSON already parsed (the tracker's dropped file)
+    importers: tuple[tuple[str, str, str], ...] = ()
 
     # -- resolving one part -------------------------------------------------------------------------
     def load(self, part: str) -> Any:

@@ -18,6 +18,7 @@ import typer
 from npc_tactics.cli.bestiary import BestiaryOption, bestiary_command
 from npc_tactics.cli.distill import distill
 from npc_tactics.cli.encounter import build_encounter_command, odds_command
+from npc_tactics.cli.importer import import_command
 from npc_tactics.cli.leaderboard import leaderboard
 from npc_tactics.cli.probe import probe
 from npc_tactics.cli.ray import (
@@ -488,8 +489,9 @@ def play(
 
 @app.command(cls=Command)
 def serve(
-    bundles: Annotated[Path, typer.Option(metavar="DIR", help="A folder of policy bundles (one sub-folder each, "
-                                          "from `npc-tactics export`); only these are served.")],
+    bundles: Annotated[Path | None, typer.Option(metavar="DIR", help="A folder of policy bundles (one sub-folder "
+                                                 "each, from `npc-tactics export`); only these are served. "
+                                                 "Default: the shipped generalists.")] = None,
     host: Annotated[str, typer.Option(metavar="HOST", help="Address to listen on. Keep 127.0.0.1 unless you "
                                       "mean to open the service to your network.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(metavar="PORT", help="TCP port (1 to 65535).")] = 8000,
@@ -501,9 +503,13 @@ def serve(
     time_limit: Annotated[float, typer.Option(metavar="SECONDS", help="Longest a request's rollouts may run, "
                                               "1 to 3600 s; past it the answer is 503 with Retry-After.")
                           ] = SERVE_TIME_LIMIT_S,
+    cors: Annotated[str | None, typer.Option(metavar="ORIGIN", help="Let the web page of ORIGIN (e.g. a VTT at "
+                                             "http://localhost:30000) call the API from a browser. Off by "
+                                             "default.")] = None,
 ) -> None:
-    """Serve the GM web page and its HTTP API (FastAPI) at http://HOST:PORT/: GET /bundles, /bundles/ID/schema,
-    /bundles/ID/card, /bestiary/SYSTEM, POST /suggest, POST /odds; OpenAPI docs at /docs."""
+    """Serve the GM web pages and their HTTP API (FastAPI) at http://HOST:PORT/: the suggestion page at /, the
+    combat tracker at /tracker; GET /bundles, /bestiary/SYSTEM, POST /suggest, /odds, /fights...; OpenAPI docs
+    at /docs."""
     from npc_tactics.gm.service.app import serve as run_server
 
     check_host(host)
@@ -513,11 +519,21 @@ def serve(
         raise UserError(f"--queue: expected 0 to 64, got {queue}")
     if not 1.0 <= time_limit <= 3600.0:  # NaN fails both comparisons
         raise UserError(f"--time-limit: expected 1 to 3600 seconds, got {time_limit:g}")
-    if not bundles.is_dir():
-        raise UserError(f"--bundles: {bundles} is not a folder")
+    import re
+
+    if cors is not None and not re.fullmatch(r"https?://[A-Za-z0-9.-]+(:\d{1,5})?", cors):
+        raise UserError(f"--cors: expected an origin such as http://localhost:30000, got {cors!r}")
+    if bundles is not None:
+        if not bundles.is_dir():
+            raise UserError(f"--bundles: {bundles} is not a folder")
+        if not any((p / "schema.json").is_file() for p in bundles.iterdir() if p.is_dir()):
+            raise UserError(f"--bundles: {bundles} holds no bundle (a sub-folder with schema.json, from "
+                            "`npc-tactics export`); leave --bundles out to serve the shipped generalists")
     check_listen(host, port)
-    typer.echo(f"npc-tactics: serving the bundles of {bundles} on http://{host}:{port}/ (API docs: /docs)")
-    run_server(bundles, host=host, port=port, workers=workers, max_waiting=queue, time_limit_s=time_limit)
+    what = f"the bundles of {bundles}" if bundles is not None else "the shipped generalists"
+    typer.echo(f"npc-tactics: serving {what} on http://{host}:{port}/ (tracker: /tracker, API docs: /docs)")
+    run_server(bundles, host=host, port=port, workers=workers, max_waiting=queue, time_limit_s=time_limit,
+               cors=cors)
 
 
 app.command(cls=Command)(probe)
@@ -526,6 +542,7 @@ app.command(cls=Command)(leaderboard)
 app.command("odds", cls=Command)(odds_command)
 app.command("build-encounter", cls=Command)(build_encounter_command)
 app.command("bestiary", cls=Command)(bestiary_command)
+app.command("import", cls=Command)(import_command)
 
 
 def main(argv: list[str] | None = None) -> None:

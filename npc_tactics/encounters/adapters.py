@@ -46,6 +46,11 @@ class Adapter:
     positions: bool = True  #: whether combatants carry a ``position`` in metres
     #: starting wounds and spent resources in the engine's own terms (``systems/<name>/wear.py``); None: no wear
     wear: Wear | None = None
+    #: the templates whose median threat is 1.0 (None: every template); a fixed set keeps the scale, and so the
+    #: shipped distributions' draws, unchanged when the bestiary (or a user's) grows
+    threat_reference: Callable[[], list[str]] | None = None
+    #: the templates fit to be foes when a GM names no pool (not the player characters); None: every template
+    foe_templates: Callable[[], list[str]] | None = None
 
     def entry(self, template: str, name: str, side: int, k: int, distance: float) -> dict[str, Any]:
         """One combatant of a scenario mapping at its default place in the formation."""

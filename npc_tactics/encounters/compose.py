@@ -138,7 +138,8 @@ def _raw_threats(system: str) -> dict[str, float]:
 
 @lru_cache(maxsize=8)
 def threats(system: str) -> dict[str, float]:
-    """Threat per template, scaled so the system's median template is 1.0 (a side's threat is the sum).
+    """Threat per template, scaled so the system's median template (of its adapter's ``threat_reference``) is 1.0
+    (a side's threat is the sum).
 
     Threat = mean hit points x offence, offence = the expected damage of the template's best attack against a
     typical defender (OSE: chance to hit AC 5 x mean damage; RQG, MRQ: skill% x mean damage less ~3 AP, RQG
@@ -146,7 +147,9 @@ def threats(system: str) -> dict[str, float]:
     Lanchester's fighting strength of one combatant: two threat-1 creatures are about one threat-2 creature.
     A rough figure for budgets, not a prediction: the odds helper measures win rates."""
     raw = _raw_threats(system)
-    mid = median(v for v in raw.values() if v > 0) or 1.0
+    ref = adapter(system).threat_reference
+    names = set(ref()) if ref is not None else set(raw)
+    mid = median(v for t, v in raw.items() if v > 0 and t in names) or 1.0
     return {t: round(v / mid, 3) for t, v in raw.items()}
 
 

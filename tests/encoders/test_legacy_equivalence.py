@@ -27,14 +27,26 @@ RENAMED: dict[str, dict[str, int]] = {"runequest": {
     f"context.incoming_class_{w}": 20 + i
     for i, w in enumerate(("light", "medium", "great", "shield", "missile", "natural"))}}
 
+#: fields added since the frozen copy (their own tests check them), by the per-combatant name after the slot:
+#: OSE issue 26, what tells monsters apart (Hit Dice, attack routine and effects, defences, regeneration, flight)
+ADDED: dict[str, frozenset[str]] = {"ose": frozenset({
+    "hit_dice", "strikes", "routine_damage", "paralyses", "poisons", "drains", "petrifies", "unharmable",
+    "regenerates", "undead", "person", "flies", "down_reviving", "damage_spells", "control_spells", "healing_spells",
+    "protection_spells", "warded", "hindered"})}
+
+
+def added(system: str, name: str) -> bool:
+    return name.rsplit(".", 1)[-1] in ADDED.get(system, frozenset())
+
 
 def old_offsets(system: str, legacy: object, new: object) -> list[int]:
-    """For each new offset, the offset of the same field in the old layout."""
+    """For each new offset (fields added since the copy left out), the offset of the same field in the old one."""
     first: dict[str, int] = {}
     for f in legacy.fields:  # type: ignore[attr-defined]
         first.setdefault(f.name, f.start)
     renamed = RENAMED.get(system, {})
-    return [renamed[e.name] if e.name in renamed else first[e.name] for e in new.fields]  # type: ignore[attr-defined]
+    return [renamed[e.name] if e.name in renamed else first[e.name]
+            for e in new.fields if not added(system, e.name)]  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("system", system_names())
@@ -48,10 +60,13 @@ def test_same_values_as_before_field_by_field(system: str) -> None:
     # what the old layout had and the new one drops: only the one-hot entries of kinds this system never has
     assert [old.fields[i].name for i in unmapped] == [
         f"decision.{k}" for k in ("declare", "act", "react", "effect", "split", "option") if k not in kinds]
+    kept = np.array([k for k, e in enumerate(new.fields) if not added(system, e.name)])
+    assert len(kept) == len(index)
     for n, (state, decision) in enumerate(visited(system, 200)):
-        a, b = new.encode(state, decision), old.encode(state, decision)
+        a, b = new.encode(state, decision)[kept], old.encode(state, decision)
         assert not b[unmapped].any()
         same = a.view(np.uint32) == b[index].view(np.uint32)
         if not same.all():
             k = int(np.flatnonzero(~same)[0])
-            pytest.fail(f"state {n} ({decision.kind.name}): {new.fields[k].name} is {a[k]!r}, was {b[index][k]!r}")
+            name = new.fields[int(kept[k])].name
+            pytest.fail(f"state {n} ({decision.kind.name}): {name} is {a[k]!r}, was {b[index][k]!r}")

@@ -164,7 +164,13 @@ def build_encounter(system: str, party: str, target: Target, *, pool: str | None
     check_policies(system, party_policy, foe_policy)
     names = template_names(system)
     party_group = parse_group(party, names, "--party")
-    templates = names if pool is None else [n for n, _ in parse_group(pool, names, "--pool")]
+    if pool is None:  # the bestiary's foes: never the player characters (the system's adapter says which)
+        from npc_tactics.encounters.compose import adapter
+
+        foes = adapter(system).foe_templates
+        templates = names if foes is None else [n for n in foes() if n in set(names)]
+    else:
+        templates = [n for n, _ in parse_group(pool, names, "--pool")]
     max_foes = MAX_PER_SIDE if max_foes is None else max_foes
     if not 1 <= max_foes <= MAX_PER_SIDE:
         raise UserError(f"--max-foes: expected 1 to {MAX_PER_SIDE}, got {max_foes}")

@@ -101,6 +101,10 @@ ROLL_WHY: dict[str, str] = {
     "metres the weapon lands away": N_("how far the weapon lands"), "strike rank": N_("strike rank"),
     "which limb": N_("which limb"), "melee fumble": N_("melee fumble"), "natural fumble": N_("natural weapon fumble"),
     "pull-free damage": N_("pull-free damage"), "fumble damage": N_("fumble damage"),
+    "breath": N_("breath weapon"), "drain": N_("energy drain"), "revive": N_("rising again"),
+    # characteristics rolled from dice when a GM's stat block gives them as dice (MRQ, RuneQuest)
+    "STR": N_("STR"), "CON": N_("CON"), "SIZ": N_("SIZ"), "INT": N_("INT"), "POW": N_("POW"), "DEX": N_("DEX"),
+    "CHA": N_("CHA"),
     "fumble: weapon damage": N_("fumble: weapon damage"), "fumble: limb damage": N_("fumble: limb damage"),
 }
 _SIDE = re.compile(r"^(.*) side (\d+)$")

@@ -21,4 +21,6 @@ SYSTEM = System(
     card="npc_tactics.systems.ose.card:CARD",
     form="npc_tactics.systems.ose.form",
     encounter="npc_tactics.systems.ose.encounter:ADAPTER",
+    importers=(("foundry-ose", "npc_tactics.systems.ose.foundry:import_file",
+                "an actor (monster or character) exported from Foundry VTT's OSE system (vttred/ose)"),),
 )

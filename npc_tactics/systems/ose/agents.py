@@ -14,11 +14,26 @@ import numpy as np
 from npc_tactics.agents.base import AgentEntry, Observation
 from npc_tactics.rules.base import DecisionKind, Status
 from npc_tactics.systems.ose.rules import actions as A
+from npc_tactics.systems.ose.rules import spells_area as SA
+from npc_tactics.systems.ose.rules import spells_buffs as SB
 from npc_tactics.systems.ose.rules.state import OSEState
 from npc_tactics.systems.ose.rules.tables import SLEEP_RADIUS, SPELL_NAMES
 
 MM, SLEEP, HOLD, CLW = (
     SPELL_NAMES.index(s) for s in ("magic_missile", "sleep", "hold_person", "cure_light_wounds")
+)
+_S = SPELL_NAMES.index
+#: spells that blast or entangle everyone in their area: spell id -> who it catches (state, caster, target)
+_AREAS: tuple[tuple[int, Any], ...] = (
+    (_S("fire_ball"), lambda st, ci, ti: SA.fire_ball_caught(st, ti)),
+    (_S("lightning_bolt"), SA.bolt_caught),
+    (_S("web"), lambda st, ci, ti: SA.web_caught(st, ti)),
+    (_S("phantasmal_force"), SA.phantasm_caught),
+)
+#: spells on a friend that take a group: spell id -> the subjects (state, caster, centre)
+_GROUPS: tuple[tuple[int, Any, str], ...] = (
+    (_S("haste"), SB.haste_subjects, "haste"),
+    (_S("bless"), SB.bless_subjects, "bless"),
 )
 
 
@@ -68,6 +83,10 @@ class _Base:
                 and st.combatants[j].hp * 2 <= st.combatants[j].max_hp
             ):
                 return ally0 + k
+        if self._has_new(me):
+            first = self._new_spell_first(st, actor, mask)
+            if first is not None:
+                return first
         sleepers = self._slots(mask, A.CAST_ENEMY0[SLEEP])
         if sleepers:  # Sleep takes friend and foe in the area: net sleepers, and never more friends than foes
 
@@ -86,9 +105,95 @@ class _Base:
         holds = [k for k in holds if st.combatants[st.enemies[actor][k]].prof.humanoid]
         if holds:
             return A.CAST_ENEMY0[HOLD] + self._pick(st, actor, holds, lambda c: c.prof.thac0 - c.hp)  # type: ignore[operator]
+        later = self._new_spell(st, actor, mask) if self._has_new(me) else None
+        if later is not None:
+            return later
         mms = self._slots(mask, A.CAST_ENEMY0[MM])
         if mms:
             return A.CAST_ENEMY0[MM] + self._pick(st, actor, mms, lambda c: c.hp)  # type: ignore[operator]
+        return None
+
+    @staticmethod
+    def _has_new(me: Any) -> bool:
+        """Whether it memorised any spell added after 0.2.0 (the old casters' play stays as it was)."""
+        return any(me.spells[A.FIRST_SPELLS:])
+
+    def _best_area(self, st: OSEState, actor: int, mask: np.ndarray, sid: int, caught: Any) -> int | None:
+        """The target slot of area spell ``sid`` that catches the most enemies net of friends (a friend counts
+        double, the caster triple); at least two enemies, or the last one, and no more friends than that."""
+        if sid not in A.CAST_ENEMY0:
+            return None
+        me = st.combatants[actor]
+        live = sum(1 for j in st.enemies[actor] if st.combatants[j].status == Status.ACTIVE)
+        best, score = None, 0
+        for k in self._slots(mask, A.CAST_ENEMY0[sid]):
+            who = caught(st, actor, st.enemies[actor][k])
+            foes = sum(1 for j in who if st.combatants[j].side != me.side)
+            friends = sum(3 if j == actor else 2 for j in who if st.combatants[j].side == me.side)
+            net = foes - friends
+            if foes >= min(2, live) and net > score:
+                best, score = k, net
+        return None if best is None else A.CAST_ENEMY0[sid] + best
+
+    def _new_spell_first(self, st: OSEState, actor: int, mask: np.ndarray) -> int | None:
+        """Before Sleep: a Fire Ball or Lightning Bolt at a cluster; Shield when shot at or in melee; Mirror
+        Image or Protection from Evil when an enemy is adjacent."""
+        for sid, caught in _AREAS[:2]:
+            pick = self._best_area(st, actor, mask, sid, caught)
+            if pick is not None:
+                return pick
+        me = st.combatants[actor]
+        near = self._nearest(st, actor)
+        shooters = any(st.combatants[j].status == Status.ACTIVE and self._ranged(st.combatants[j])
+                       for j in st.enemies[actor])
+        for name, when in (("shield", shooters or near <= 1), ("mirror_image", near <= 1),
+                           ("protection_from_evil", near <= 1)):
+            idx = A.CAST_SELF.get(_S(name))
+            if idx is not None and mask[idx] and when and not me.retreating:
+                return idx
+        return None
+
+    def _new_spell(self, st: OSEState, actor: int, mask: np.ndarray) -> int | None:
+        """After Sleep and Hold Person: Web or Phantasmal Force at a cluster; Charm Person, Light or Silence at
+        the toughest enemy (Silence at a caster); Haste or Bless a group of friends; Striking on a fighter;
+        Cause Light Wounds on an adjacent enemy; Invisibility on itself when nothing else is worth it."""
+        cs = st.combatants
+        for sid, caught in _AREAS[2:]:
+            pick = self._best_area(st, actor, mask, sid, caught)
+            if pick is not None:
+                return pick
+        for name in ("charm_person", "light", "darkness"):
+            slots = self._slots(mask, A.CAST_ENEMY0[_S(name)])
+            if name == "charm_person":
+                slots = [k for k in slots if cs[st.enemies[actor][k]].prof.humanoid]
+            if slots:
+                return A.CAST_ENEMY0[_S(name)] + self._pick(st, actor, slots, lambda c: c.prof.thac0 - c.hp)  # type: ignore[operator]
+        silence = [k for k in self._slots(mask, A.CAST_ENEMY0[_S("silence_15_radius")])
+                   if any(cs[st.enemies[actor][k]].spells)]
+        if silence:
+            return A.CAST_ENEMY0[_S("silence_15_radius")] + silence[0]
+        for sid, subjects, name in _GROUPS:
+            self_idx, ally0 = A.CAST_FRIEND[sid]
+            options = [(self_idx, actor)] + [(ally0 + k, j) for k, j in enumerate(st.allies[actor])
+                                             if k < A.MAX_PER_SIDE - 1]
+            best, most = None, 1
+            for idx, centre in options:
+                if mask[idx]:
+                    n = sum(1 for j in subjects(st, actor, centre) if name not in cs[j].conditions)
+                    if n > most:
+                        best, most = idx, n
+            if best is not None:
+                return best
+        self_idx, ally0 = A.CAST_FRIEND[_S("striking")]
+        for k, j in enumerate(st.allies[actor]):
+            if k < A.MAX_PER_SIDE - 1 and mask[ally0 + k] and not any(cs[j].spells):
+                return ally0 + k
+        cause = self._slots(mask, A.CAST_ENEMY0[_S("cause_light_wounds")])
+        if cause:
+            return A.CAST_ENEMY0[_S("cause_light_wounds")] + self._pick(st, actor, cause, lambda c: c.hp)  # type: ignore[operator]
+        self_idx, _ = A.CAST_FRIEND[_S("invisibility")]
+        if mask[self_idx] and self._nearest(st, actor) <= 4:
+            return self_idx
         return None
 
     def _melee(self, st: OSEState, actor: int, mask: np.ndarray) -> int | None:

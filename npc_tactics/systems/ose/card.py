@@ -44,7 +44,12 @@ _VERBS: Final[dict[str, str]] = {
 #: words inside its moves
 _WORDS: Final[dict[str, str]] = {
     "magic_missile": N_("magic missile"), "sleep": N_("sleep"), "hold_person": N_("hold person"),
-    "cure_light_wounds": N_("cure light wounds"),
+    "cure_light_wounds": N_("cure light wounds"), "shield": N_("shield"), "charm_person": N_("charm person"),
+    "light": N_("light"), "darkness": N_("darkness"), "protection_from_evil": N_("protection from evil"),
+    "web": N_("web"), "phantasmal_force": N_("phantasmal force"), "invisibility": N_("invisibility"),
+    "mirror_image": N_("mirror image"), "fire_ball": N_("fire ball"), "lightning_bolt": N_("lightning bolt"),
+    "haste": N_("haste"), "cause_light_wounds": N_("cause light wounds"), "bless": N_("bless"),
+    "silence_15_radius": N_("silence 15' radius"), "striking": N_("striking"),
 }
 
 #: its morale rule, printed next to the learned exit

@@ -10,8 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from npc_tactics.dice import parse
 from npc_tactics.encoders.base import Decl, Encoder, Field, OneHot, flag, one_hot
 from npc_tactics.rules.base import Decision, Status
+from npc_tactics.systems.ose.rules.defences import harms
 from npc_tactics.systems.ose.rules.state import (
     DECL_CAST,
     DECL_RETREAT,
@@ -19,7 +21,9 @@ from npc_tactics.systems.ose.rules.state import (
     STAGE_DECLARE,
     Combatant,
     OSEState,
+    Profile,
 )
+from npc_tactics.systems.ose.rules.tables import SPELL_NAMES
 
 
 @dataclass(slots=True)
@@ -34,10 +38,58 @@ class Ctx:
 @dataclass(slots=True)
 class Slot:
     c: Combatant
+    me: Profile  # the actor's profile (what its weapon can harm)
     other: bool  # not the actor
     offset: int
     distance: int
     has_missile: bool
+
+
+_MEANS: dict[str, float] = {}
+
+
+def _mean(expr: str) -> float:
+    """Average of a damage expression (cached: a fight meets a handful)."""
+    m = _MEANS.get(expr)
+    if m is None:
+        m = parse(expr).mean if expr else 0.0
+        if len(_MEANS) < 4096:
+            _MEANS[expr] = m
+    return m
+
+
+def melee_damage(p: Profile) -> float:
+    """Average damage of its melee routine if every strike hits (the standard rule's dice)."""
+    if not p.routine:
+        return _mean(p.melee_damage) + p.str_mod + p.weapon_magic
+    return sum(_mean(s.damage) for s in p.routine) + len(p.routine) * (p.str_mod + p.weapon_magic)
+
+
+#: spell families a policy tells apart (tables.SPELL_NAMES ids): what a caster can still do
+_FAMILIES = {
+    "damage": ("magic_missile", "fire_ball", "lightning_bolt", "cause_light_wounds"),
+    "control": ("sleep", "hold_person", "charm_person", "web", "phantasmal_force", "light", "darkness",
+                "silence_15_radius"),
+    "healing": ("cure_light_wounds",),
+    "protection": ("shield", "protection_from_evil", "invisibility", "mirror_image", "haste", "bless", "striking"),
+}
+_FAMILY_IDS = {k: tuple(SPELL_NAMES.index(n) for n in v if n in SPELL_NAMES) for k, v in _FAMILIES.items()}
+#: conditions that shield a combatant, and those that take it out of the fight for a while (rules/conditions.py)
+_WARDS = ("shield", "protection_from_evil", "invisible", "haste", "bless", "striking")
+_HINDRANCES = ("blind", "webbed", "fainted", "silenced")
+
+
+def spells_of(c: Combatant, family: str) -> int:
+    return sum(c.spells[s] for s in _FAMILY_IDS[family])
+
+
+def has_any(c: Combatant, names: tuple[str, ...]) -> bool:
+    cs = c.conditions
+    return bool(cs) and any(n in cs or (n == "shield" and any(k.startswith("mirror_image") for k in cs)) for n in names)
+
+
+def carries(p: Profile, effect: str) -> bool:
+    return any(effect in s.effects for s in p.routine)
 
 
 _PHASES = {"declare": "1 if declaring (before initiative)", "move": "1 in the movement step",
@@ -94,6 +146,34 @@ class OSEEncoder(Encoder[OSEState, Ctx, Slot]):
         Field("morale", "morale score (0 = never checks)", "ML", 12.0, lambda v: v.c.prof.morale),
         Field("cover", "cover level (5 = full cover)", "cover level", 5.0, lambda v: v.c.cover),
         flag("acted", "1 if it already attacked or cast this round", lambda v: v.c.attacked),
+        # what tells one creature from another (issue 26): Hit Dice, attack routine and its effects, defences
+        Field("hit_dice", "Hit Dice (monsters) or level (characters)", "HD", 10.0, lambda v: v.c.prof.hd),
+        Field("strikes", "attacks of its melee routine a round", "attacks", 4.0,
+              lambda v: len(v.c.prof.routine) or 1),
+        Field("routine_damage", "average melee damage a round if every attack hits", "HP", 20.0,
+              lambda v: melee_damage(v.c.prof)),
+        flag("paralyses", "1 if its attacks paralyse (save versus paralysis)",
+             lambda v: carries(v.c.prof, "paralysis")),
+        flag("poisons", "1 if its attacks poison (save versus death or die)", lambda v: carries(v.c.prof, "poison")),
+        flag("drains", "1 if its attacks drain levels", lambda v: carries(v.c.prof, "energy drain")),
+        flag("petrifies", "1 if its attacks turn to stone", lambda v: carries(v.c.prof, "petrification")),
+        flag("unharmable", "1 if the actor's melee weapon cannot harm it (silver or magic weapons only)",
+             lambda v: v.c.prof.hit_by != "" and not harms(v.me, v.c.prof)),
+        Field("regenerates", "hit points it regenerates a round", "HP", 5.0, lambda v: v.c.prof.regenerate),
+        flag("undead", "1 if undead (immune to Sleep, Charm, Hold)", lambda v: v.c.prof.undead),
+        flag("person", "1 if a person for Hold Person and Charm Person", lambda v: v.c.prof.humanoid),
+        flag("flies", "1 if it can fly", lambda v: v.c.prof.fly > 0),
+        flag("down_reviving", "1 if down but regenerating, to rise again", lambda v: v.c.revive_in >= 0),
+        Field("damage_spells", "damage spells left (Magic Missile, Fire Ball, Lightning Bolt, Cause Light Wounds)",
+              "spells", 4.0, lambda v: spells_of(v.c, "damage")),
+        Field("control_spells", "spells left that take foes out (Sleep, Hold, Charm, Web, Phantasmal Force, Light, "
+              "Darkness, Silence)", "spells", 4.0, lambda v: spells_of(v.c, "control")),
+        Field("healing_spells", "Cure Light Wounds left", "spells", 4.0, lambda v: spells_of(v.c, "healing")),
+        Field("protection_spells", "protective spells left (Shield, Protection from Evil, Invisibility, Mirror Image, "
+              "Haste, Bless, Striking)", "spells", 4.0, lambda v: spells_of(v.c, "protection")),
+        flag("warded", "1 if under a protective spell (shield, images, invisible, haste, bless, striking)",
+             lambda v: has_any(v.c, _WARDS)),
+        flag("hindered", "1 if blind, webbed, fainted or silenced", lambda v: has_any(v.c, _HINDRANCES)),
     )
 
     def context_view(self, state: OSEState, decision: Decision) -> Ctx:
@@ -109,5 +189,5 @@ class OSEEncoder(Encoder[OSEState, Ctx, Slot]):
     def combatant_view(self, state: OSEState, decision: Decision, index: int, ctx: Ctx) -> Slot:
         me, c = ctx.me, state.combatants[index]
         off = (c.pos - me.pos) if me.side == 0 else (me.pos - c.pos)
-        return Slot(c, index != decision.actor, off, abs(c.pos - me.pos),
+        return Slot(c, me.prof, index != decision.actor, off, abs(c.pos - me.pos),
                     c.prof.missile_weapon is not None and c.ammo != 0)

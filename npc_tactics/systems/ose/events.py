@@ -7,10 +7,10 @@ status changed is the actor). Squares are grid squares of the engine (``rules/ta
 from __future__ import annotations
 
 from npc_tactics.rules.events import EventCatalogue, EventKind
-from npc_tactics.systems.ose.events_effects import EFFECT_EVENTS
-from npc_tactics.systems.ose.events_spells import SPELL_EVENTS
+from npc_tactics.systems.ose.events_effects import EFFECT_EVENTS, EFFECT_EXAMPLES
+from npc_tactics.systems.ose.events_spells import SPELL_EVENTS, SPELL_EXAMPLES
 
-__all__ = ["EVENTS"]
+__all__ = ["EVENTS", "EXAMPLES"]
 
 _SPELL = (str, "spell id: magic_missile, sleep, cure_light_wounds, hold_person")
 _SIDE_RESULT = (str, "side_0, side_1 (the side that goes first), tie")
@@ -52,8 +52,9 @@ EVENTS = EventCatalogue("ose", [
         "need": (int, "the total needed to hit"),
         "missile": (bool, "a missile attack"),
         "range": (str, "short, medium, long (missile) or melee"),
-        "weapon": (str, "weapon id"),
-    }),
+        "weapon": (str, "weapon id, or a monster's attack form (claw, bite ...)"),
+        "backstab": (bool, "a thief's back-stab: +4 to hit, double damage (an unaware target)"),
+    }, optional={"backstab"}),
     EventKind("immune", "A hit on a creature immune to that kind of attack does nothing (§9.4).", {
         "attack": (str, "melee or missile"),
         "result": (str, "no_damage"),
@@ -98,11 +99,15 @@ EVENTS = EventCatalogue("ose", [
         "morale": (int, "the morale score with the situational modifier"),
     }),
     EventKind("status", "A combatant's status changes (the combatant is the actor).", {
-        "status": (str, "dead, fled, incapacitated or surrendered"),
-        "cause": (str, "melee, missile, magic_missile, damage, sleep, hold_person, morale, escaped_distance "
-                       "or escaped_edge"),
+        "status": (str, "dead, fled, incapacitated, surrendered, or active (a troll back on its feet)"),
+        "cause": (str, "melee, missile, magic_missile, damage, sleep, hold_person, morale, escaped_distance, "
+                       "escaped_edge, a spell's id, or an attack effect: paralysis, poison, petrification, "
+                       "energy_drain, regenerating (down), regeneration (back up)"),
         "result": (str, "the same as status"),
     }),
     *EFFECT_EVENTS,
     *SPELL_EVENTS,
 ])
+
+#: events of the kinds the shipped fights never produce (tests/conformance/test_event_catalogue.py)
+EXAMPLES = (*EFFECT_EXAMPLES, *SPELL_EXAMPLES)

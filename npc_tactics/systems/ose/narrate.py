@@ -53,7 +53,18 @@ def _declare(e: Event, t: Teller) -> str:
     raise ValueError(result)
 
 
+def _individual(e: Event, t: Teller) -> str:
+    """Option ``initiative: individual`` (ose-bx.md §3): each combatant's d6 + modifier, highest (acting
+    first) to lowest. ``rolls`` holds a score per combatant and 0 for those out of the fight, who are left out
+    (a score of 0 from a low roll and a negative modifier is left out too: the event cannot tell them apart)."""
+    scores = sorted(((int(r), -i) for i, r in enumerate(e.data["rolls"]) if r), reverse=True)
+    order = ", ".join(f"{t.name(-i)} {r}" for r, i in scores)
+    return t.say("Initiative, each for itself (d6 + modifier): {order}.", e, order=order or t._("nobody"))
+
+
 def _initiative(e: Event, t: Teller) -> str:
+    if e.data["result"] == "individual":
+        return _individual(e, t)
     if e.data["result"] == "tie":
         return t.say("Initiative is tied ({rolls}): both sides act at the same time.", e, rolls=_rolls(e))
     return t.say("Initiative ({rolls}): {side} acts first.", e, rolls=_rolls(e), side=t.term(_SIDE, e.data["result"]))
@@ -87,8 +98,8 @@ def _move(e: Event, t: Teller) -> str:
 
 def _save(e: Event, t: Teller) -> str:
     if e.data["result"] == "saved":
-        return t.say("{target} saves against the spell ({roll}, modifier {modifier}, needs {need}).", e)
-    return t.say("{target} fails the saving throw ({roll}, modifier {modifier}, needs {need}).", e)
+        return t.say("{actor} saves against the spell ({roll}, modifier {modifier}, needs {need}).", e)
+    return t.say("{actor} fails the saving throw ({roll}, modifier {modifier}, needs {need}).", e)
 
 
 def _sleep(e: Event, t: Teller) -> str:
@@ -122,6 +133,8 @@ def _status(e: Event, t: Teller) -> str:
         return t.say("{who} falls unconscious ({cause}).", e, cause=cause)
     if status == "surrendered":  # a broken morale with no way back (morale.py)
         return t.say("{who} is out of the fight ({cause}).", e, cause=cause)
+    if status == "active":  # a downed regenerator rises (rules/effects.py)
+        return t.say("{who} rises and fights again ({cause}).", e, cause=cause)
     raise ValueError(status)
 
 

@@ -1,11 +1,81 @@
-"""Sentences of the attack-effect events of :mod:`.events_effects`, and the causes they add (added to :mod:`.narrate`)."""
+"""Sentences of the attack-effect events of :mod:`.events_effects`, and the causes they add (added to
+:mod:`.narrate`)."""
 
 from __future__ import annotations
 
-from npc_tactics.gm.words.narrate import Sentence
+from npc_tactics.gm.words.narrate import Sentence, Teller
+from npc_tactics.i18n import N_
+from npc_tactics.rules.base import Event
 
 __all__ = ["EFFECT_CAUSES", "EFFECT_SENTENCES"]
 
-EFFECT_SENTENCES: dict[str, Sentence] = {}
-#: status and damage causes the attack effects add (paralysis, poison ...)
-EFFECT_CAUSES: dict[str, str] = {}
+EFFECTS = {"paralysis": N_("paralysis"), "poison": N_("poison"), "petrification": N_("petrification"),
+           "energy drain": N_("energy drain"), "disease": N_("disease"), "blood drain": N_("blood drain"),
+           "charm": N_("charm"), "breath": N_("the breath"), "gaze_petrification": N_("the petrifying gaze"),
+           "gaze_paralysis": N_("the paralysing gaze"), "gaze_charm": N_("the charm")}
+BREATHS = {"fire": N_("fire"), "cold": N_("frost"), "acid": N_("acid"), "gas": N_("poison gas"),
+           "lightning": N_("lightning"), "petrification": N_("petrifying gas")}
+SAVES = {"death": N_("death"), "wands": N_("wands"), "paralysis": N_("paralysis"), "breath": N_("breath"),
+         "spells": N_("spells")}
+DAMAGE_KINDS = {"fire": N_("fire"), "cold": N_("cold"), "lightning": N_("lightning"), "acid": N_("acid"),
+                "gas": N_("gas"), "poison": N_("poison")}
+WEAPON_NEEDS = {"silver": N_("a silver or magic weapon"), "magic": N_("a magic weapon")}
+
+
+def _effect(e: Event, t: Teller) -> str:
+    effect = t.term(EFFECTS, e.data["effect"])
+    result = e.data["result"]
+    if result == "unaffected":
+        return t.say("{target} is not affected by the {effect}.", e, effect=effect)
+    if result == "affected":
+        return t.say("{target} is struck by {effect}.", e, effect=effect)
+    if result == "drains":
+        return t.say("{actor}, latched on, drains {target}'s blood.", e)
+    save = t.term(SAVES, e.data.get("save"))
+    if result == "saved":
+        return t.say("{target} saves against {effect} (save versus {save}: {roll}, needs {need}).", e,
+                     effect=effect, save=save)
+    return t.say("{target} fails the save against {effect} (save versus {save}: {roll}, needs {need}).", e,
+                 effect=effect, save=save)
+
+
+def _drain(e: Event, t: Teller) -> str:
+    if e.data["result"] == "slain":
+        return t.say("{actor} drains the last of {target}'s life.", e)
+    return t.say("{actor} drains a level from {target}: level {level} now, {lost} hit points lost "
+                 "({hp} of {max_hp} left).", e)
+
+
+def _resist(e: Event, t: Teller) -> str:
+    kind = t.term(DAMAGE_KINDS, e.data["damage_kind"])
+    if e.data["result"] == "immune":
+        return t.say("{target} is immune to {kind}.", e, kind=kind)
+    return t.say("{target} takes only half damage from {kind} ({amount}).", e, kind=kind)
+
+
+def _breath(e: Event, t: Teller) -> str:
+    n = int(e.data.get("count", 0))
+    text = t.ngettext("{actor} breathes {breath} at {target} ({damage} damage): {count} creature in the area.",
+                      "{actor} breathes {breath} at {target} ({damage} damage): {count} creatures in the area.", n)
+    return text.format(actor=t.actor(e), target=t.target(e), breath=t.term(BREATHS, e.data["breath"]),
+                       damage=e.data["damage"], count=n)
+
+
+EFFECT_SENTENCES: dict[str, Sentence] = {
+    "breath": _breath,
+    "effect": _effect,
+    "drain": _drain,
+    "unharmed": lambda e, t: t.say("{target} is unharmed: only {needs} can hurt it.", e,
+                                   needs=t.term(WEAPON_NEEDS, e.data["needs"])),
+    "resist": _resist,
+    "regenerate": lambda e, t: t.say("{actor} regenerates {amount} hit points ({hp} now).", e),
+}
+#: status and damage causes the attack effects add
+EFFECT_CAUSES: dict[str, str] = {
+    "paralysis": N_("paralysis"), "poison": N_("poison"), "petrification": N_("petrification"),
+    "energy_drain": N_("energy drain"), "regenerating": N_("down, regenerating"),
+    "regeneration": N_("regenerated"), "charm": N_("charmed"), "blood_drain": N_("blood drain"),
+    "breath": N_("breath weapon"), "gaze_petrification": N_("turned to stone"), "gaze_paralysis": N_("paralysed"),
+    "gaze_charm": N_("charmed"), "fire": N_("fire"), "cold": N_("frost"), "acid": N_("acid"), "gas": N_("poison gas"),
+    "lightning": N_("lightning"),
+}

@@ -57,7 +57,7 @@ SPECS: list[tuple[dict[str, Any], str, str]] = [
     ({"class": "elf", "level": 3, "shield": "yes"}, "shield", "expected"),
     ({"class": "elf", "level": 3, "weapon": "lightsaber"}, "weapon", "unknown weapon"),
     ({"class": "elf", "level": 3, "morale": 13}, "morale", "out of range"),
-    ({"class": "elf", "level": 3, "immune": ["fire"]}, "immune[0]", "unknown immunity"),
+    ({"class": "elf", "level": 3, "immune": ["fear"]}, "immune[0]", "unknown immunity"),
     ({"class": "elf", "level": 3, "ac": 2}, "ac", "takes no 'ac'"),
     ({"class": "dwarf", "level": 3, "template": "dwarf_3"}, "template", "takes no 'template'"),
     ({"class": "dwarf", "level": 3, "thac0": 12}, "thac0", "takes no 'thac0'"),

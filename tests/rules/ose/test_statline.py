@@ -96,7 +96,7 @@ def test_every_shipped_stat_line_round_trips_and_is_canonical(name: str) -> None
 
 def test_every_shipped_monster_has_a_stat_line() -> None:
     monsters = [n for n, (_f, raw) in raw_templates().items() if "class" not in raw]
-    assert len(monsters) == 9 and sorted(monsters) == SHIPPED
+    assert len(monsters) >= 60 and sorted(monsters) == SHIPPED
 
 
 @pytest.mark.parametrize("name", SHIPPED)

@@ -50,18 +50,19 @@ CORPUS: list[tuple[str, str]] = [
     (line(Att="Att 1 × claw (500d6)"), "Att: '1 × claw (500d6)': damage '500d6': expected up to 100 dice"),
     (line(Att=""), "Att: missing"),
     # Att: what the engine does not play yet
-    (line(Att="Att 2 × claw (1d3 + paralysis), 1 × bite (1d3 + paralysis)"),
-     "Att: '2 × claw (1d3 + paralysis), 1 × bite (1d3 + paralysis)': 3 attacks a round are not modelled yet"),
-    (line(Att="Att 2 × claw (1d4)"), "Att: '2 × claw (1d4)': 2 attacks a round are not modelled yet"),
-    (line(Att="Att 1 × claw (1d3 + paralysis)"), "Att: '1 × claw (1d3 + paralysis)': paralysis is not modelled yet; "
-                                                 "write ~paralysis"),
-    (line(Att="Att 1 × touch (energy drain)"), "energy drain is not modelled yet"),
-    (line(Att="Att 1 × bite (1d4 + poison)"), "poison is not modelled yet"),
-    (line(Att="Att 1 × gaze (petrification)"), "Att: '1 × gaze (petrification)': 'gaze' attacks are not modelled yet"),
+    (line(Att="Att 1 × bite (1d4 + swallow)"), "Att: '1 × bite (1d4 + swallow)': swallow is not modelled "
+                                               "yet; write ~swallow"),
+    (line(Att="Att 1 × bite (1d4 + acid)"), "acid is not modelled yet"),
+    (line(Att="Att 1 × sword (1d8), 1 × dagger (1d4)"), "attacks with two different weapons are not modelled"),
+    (line(Att="Att 2 × claw (1d4), 1 × swallow"), "'swallow' attacks are not modelled yet"),
+    (line(Att="Att 1 × spit (1d6)"), "'spit' attacks are not modelled yet"),
+    (line(Att="Att 1 × gaze (petrification)"), "Att: '1 × gaze (petrification)': a gaze alone: give the "
+                                               "creature's attacks too"),
     (line(Att="Att 1 × breath (3d8)"), "'breath' attacks are not modelled yet"),
     (line(Att="Att 1 × short bow (1d6)"), "a missile weapon as the attack is not supported; write 1 × weapon (1d6) "
                                           "and give missile: short_bow"),
-    (line(Att="Att 1 × touch (~chill)"), "Att: '1 × touch (~chill)': the attack does no damage the engine plays"),
+    (line(Att="Att 1 × claw (1d4), 1 × gaze (2d6)"), "a gaze is played as '1 × gaze (petrification)'"),
+    (line(Att="Att 1 × touch"), "Att: '1 × touch': 'touch' does no damage and carries no effect"),
     # THAC0
     (line(Att="Att 1 × claw (1d4), THAC0 18 [+2]"), "THAC0: '18 [+2]': the attack bonus [+2] does not match THAC0 18"),
     (line(Att="Att 1 × claw (1d4), THAC0 30"), "THAC0: '30': THAC0 30 is out of range"),

@@ -1,7 +1,10 @@
 """The fixed OSE action catalogue (ose-bx.md §13) and precomputed index ranges for the hot path.
 
 DECLARE (before initiative, §2): ``declare_none``, ``declare_withdraw``, ``declare_retreat``,
-``cast:<spell>:enemy_k`` for offensive spells and ``cast:cure_light_wounds:self|ally_k``.
+``cast:<spell>:enemy_k`` for offensive spells and ``cast:cure_light_wounds:self|ally_k``; the spells added
+after 0.2.0 (``tables.SPELLS`` from ``shield`` on) have their rows at the end of the catalogue, after the ACT rows,
+so the 49 rows of 0.2.0 keep their indices: ``cast:<spell>:enemy_k``, ``cast:<spell>:self`` (+ ``ally_k`` for
+spells on a friend).
 ACT (on the side's turn; the decision's ``context["phase"]`` says which step):
 move step ``hold``, ``close:enemy_k``, ``move_away``, ``withdraw``, ``retreat``; missile step
 ``shoot:enemy_k`` or ``hold``; melee step (and slow weapons at the end of the round) ``melee:enemy_k`` or
@@ -15,8 +18,10 @@ from npc_tactics.systems.ose.rules.tables import SPELL_NAMES, SPELLS
 
 MAX_PER_SIDE = 6
 D, A = DecisionKind.DECLARE, DecisionKind.ACT
-OFFENSIVE = tuple(s for s in SPELL_NAMES if SPELLS[s][3] == "enemy")
-FRIENDLY = tuple(s for s in SPELL_NAMES if SPELLS[s][3] == "friend")
+#: the 0.2.0 spells, whose rows come before the ACT rows (shipped policies read those indices)
+FIRST_SPELLS = 4
+OFFENSIVE = tuple(s for s in SPELL_NAMES[:FIRST_SPELLS] if SPELLS[s][3] == "enemy")
+FRIENDLY = tuple(s for s in SPELL_NAMES[:FIRST_SPELLS] if SPELLS[s][3] == "friend")
 
 _rows: list[tuple[str, tuple[DecisionKind, ...], str | None, int, tuple[str, ...]]] = [
     ("declare_none", (D,), None, 0, ()),
@@ -37,6 +42,14 @@ _rows += [
     ("shoot", (A,), "enemy", MAX_PER_SIDE, ()),
     ("melee", (A,), "enemy", MAX_PER_SIDE, ()),
 ]
+for _s in SPELL_NAMES[FIRST_SPELLS:]:
+    _kind = SPELLS[_s][3]
+    if _kind == "enemy":
+        _rows.append(("cast", (D,), "enemy", MAX_PER_SIDE, (_s,)))
+    else:
+        _rows.append(("cast", (D,), "self", 0, (_s,)))
+        if _kind == "friend":
+            _rows.append(("cast", (D,), "ally", MAX_PER_SIDE - 1, (_s,)))
 CATALOGUE = ActionCatalogue.build(_rows)
 N_ACTIONS: int = len(CATALOGUE)  # annotated: options.py reads it through an import cycle mypyc must type
 
@@ -53,12 +66,17 @@ MELEE0 = CATALOGUE.index("melee:enemy_0")
 
 #: spell id -> first index of ``cast:<spell>:enemy_0`` (offensive spells)
 CAST_ENEMY0: dict[int, int] = {
-    SPELL_NAMES.index(s): CATALOGUE.index(f"cast:{s}:enemy_0") for s in OFFENSIVE
+    SPELL_NAMES.index(s): CATALOGUE.index(f"cast:{s}:enemy_0") for s in SPELL_NAMES if SPELLS[s][3] == "enemy"
 }
-#: spell id -> (index of ``cast:<spell>:self``, first index of ``cast:<spell>:ally_0``)
+#: spell id -> (index of ``cast:<spell>:self``, first index of ``cast:<spell>:ally_0``) (spells on a friend)
 CAST_FRIEND: dict[int, tuple[int, int]] = {
     SPELL_NAMES.index(s): (CATALOGUE.index(f"cast:{s}:self"), CATALOGUE.index(f"cast:{s}:ally_0"))
-    for s in FRIENDLY
+    for s in SPELL_NAMES
+    if SPELLS[s][3] == "friend"
+}
+#: spell id -> index of ``cast:<spell>:self`` (spells on the caster only)
+CAST_SELF: dict[int, int] = {
+    SPELL_NAMES.index(s): CATALOGUE.index(f"cast:{s}:self") for s in SPELL_NAMES if SPELLS[s][3] == "self"
 }
 
 #: action index -> (kind code, spell id, target kind, slot): decoded once, read on every step.

@@ -73,6 +73,9 @@ def bestiary_listing() -> list[dict[str, Any]]:
             "kind": t.profile.kind,
             "stat_line": stat_line_of(name, raw, t, file),
             "description": str(raw.get("description", "")),
+            "creature_kind": str(raw.get("kind", "human" if t.profile.kind == "character" else "")),
+            "faction": str(raw.get("faction", "")),
+            "player_character": bool(raw.get("player_character", t.profile.kind == "character")),
             "source": Path(file).name if name in shipped else file,
             "shipped": name in shipped,
         })

@@ -23,13 +23,18 @@ from npc_tactics.errors import ConfigError, shown
 from npc_tactics.systems.ose.rules import statline as S
 from npc_tactics.systems.ose.rules import statline_words as W
 from npc_tactics.systems.ose.rules import tables as T
+from npc_tactics.systems.ose.rules.monster_abilities import GAZE_SAVES
 from npc_tactics.systems.ose.rules.statline_print import format_attacks
 
 __all__ = ["ENV", "expand", "normalise_fields", "read_entries", "stat_fields", "user_templates"]
 
+GAZE_FORMS = W.SAVE_FORMS
+
 SYSTEM = "ose"
 #: Template fields that may be written in the stat line's notation (``ac: "6 [13]"``), and their label.
 NOTATION_FIELDS = {"ac": "AC", "thac0": "THAC0", "hd": "HD", "movement": "MV", "saves": "SV", "attacks": "Att"}
+#: the fields an ``attacks:`` value replaces (a template's routine, weapon and damage)
+ATTACK_FIELDS = ("weapon", "weapon_bonus", "attack_form", "routine", "damage")
 
 
 def _error(file: str, where: str, exc: S.StatLineError, field: bool = False) -> ConfigError:
@@ -41,32 +46,47 @@ def _error(file: str, where: str, exc: S.StatLineError, field: bool = False) -> 
 
 
 def attack_fields(attacks: tuple[S.Attack, ...], file: str, where: str, label: str = "Att: ") -> dict[str, Any]:
-    """damage, weapon and weapon_bonus of the one attack the engine plays; an error for what it cannot."""
+    """damage, weapon and weapon_bonus of the routine's first attack, and ``routine`` (the whole routine in the
+    stat line's notation) when it is more than one plain attack; an error for what the engine cannot play."""
     text = f"{label}{shown(format_attacks(attacks))}: "
-    if len(attacks) != 1 or attacks[0].count != 1:
-        n = sum(a.count for a in attacks)
-        raise ConfigError(file, where, f"{text}{n} attacks a round are not modelled yet (the engine rolls one "
-                                       f"attack per combatant a round); give the main attack only")
+    gazes = [a for a in attacks if a.form in GAZE_FORMS]
+    for g in gazes:
+        if g.count != 1 or (g.form == "gaze" and (len(g.effects) != 1 or g.effects[0] not in GAZE_SAVES)):
+            raise ConfigError(file, where, f"{text}a gaze is played as '1 × gaze (petrification)', '(paralysis)' "
+                                           "or '(charm)', a song as '1 × song' (charm)")
+    attacks = tuple(a for a in attacks if a.form not in GAZE_FORMS)
+    if not attacks:
+        raise ConfigError(file, where, f"{text}a gaze alone: give the creature's attacks too")
+    for a in attacks:
+        if a.form in W.SPECIAL_FORMS:
+            raise ConfigError(file, where, f"{text}{a.form!r} attacks are not modelled yet")
+        if a.form in S.missile_forms():
+            raise ConfigError(file, where, f"{text}a missile weapon as the attack is not supported; write "
+                                           f"1 × weapon ({a.damage or '1d6'}) and give missile: "
+                                           f"{S.weapon_forms()[a.form]}")
+        for effect in a.effects:
+            if effect not in W.MODELLED_EFFECTS:
+                raise ConfigError(file, where, f"{text}{effect} is not modelled yet; write {W.FLAVOUR}{effect} to "
+                                               f"play the attack without it")
+        if a.damage is None and not a.effects and not a.flavour:
+            raise ConfigError(file, where, f"{text}{a.form!r} does no damage and carries no effect the engine plays")
+    carried = [a for a in attacks if a.form == "weapon" or a.form in S.weapon_forms()]
+    if len({a.form for a in carried}) > 1:
+        raise ConfigError(file, where, f"{text}attacks with two different weapons are not modelled; the engine "
+                                       "gives a combatant one melee weapon")
     a = attacks[0]
-    if a.form in W.SPECIAL_FORMS:
-        raise ConfigError(file, where, f"{text}{a.form!r} attacks are not modelled yet")
-    if a.form in S.missile_forms():
-        raise ConfigError(file, where, f"{text}a missile weapon as the attack is not supported; write "
-                                       f"1 × weapon ({a.damage or '1d6'}) and give missile: "
-                                       f"{S.weapon_forms()[a.form]}")
-    for effect in a.effects:
-        if effect not in W.MODELLED_EFFECTS:
-            raise ConfigError(file, where, f"{text}{effect} is not modelled yet; write {W.FLAVOUR}{effect} to "
-                                           f"play the attack without it")
-    if a.damage is None:
-        raise ConfigError(file, where, f"{text}the attack does no damage the engine plays")
-    out: dict[str, Any] = {"damage": a.damage}
+    out: dict[str, Any] = {"damage": next((x.damage for x in attacks if x.damage), "0")}
     if a.form in S.weapon_forms():
         out["weapon"] = S.weapon_forms()[a.form]
     elif a.form != "weapon":
         out["attack_form"] = a.form
     if a.weapon_bonus is not None:
         out["weapon_bonus"] = a.weapon_bonus
+    if len(attacks) > 1 or a.count > 1 or a.effects or a.damage is None or a.flavour:
+        out["routine"] = format_attacks(tuple(x for x in attacks))
+    if gazes:  # a song charms whoever hears it: played as a charming gaze on the enemy it attacks
+        effect = gazes[0].effects[0] if gazes[0].effects else "charm"
+        out["gaze"] = {"effect": effect, "save": GAZE_SAVES[effect]}
     return out
 
 
@@ -86,6 +106,10 @@ def stat_fields(stats: S.MonsterStats, file: str, where: str) -> dict[str, Any]:
         "morale": stats.morale,
         **attack_fields(stats.attacks, file, where),
     }
+    if stats.fly is not None:
+        fields["fly"] = stats.fly
+    if stats.alignment:
+        fields["alignment"] = stats.alignment
     if stats.thac0 != T.monster_thac0(stats.hd, stats.hd_plus):
         fields["thac0"] = stats.thac0
     if stats.save_as is not None and S.saves_of(stats.save_as) == stats.saves:
@@ -125,7 +149,7 @@ def normalise_fields(raw: Mapping[str, Any], file: str, path: str) -> dict[str, 
         elif key == "saves":
             out[key] = read[0]
         elif key == "attacks":
-            for k in ("weapon", "weapon_bonus", "attack_form"):
+            for k in ATTACK_FIELDS:
                 if read[0].form != "weapon" or k != "weapon":
                     out.pop(k, None)
             out.update(attack_fields(read, file, V.join(path, key), label=""))
@@ -156,7 +180,8 @@ def expand(raw: Mapping[str, Any], file: str, name: str) -> dict[str, Any]:
         raise _error(file, name, exc) from None
     given = normalise_fields({k: v for k, v in raw.items() if k in NOTATION_FIELDS}, file, name)
     fields = stat_fields(stats, file, name)
-    if "attack_form" in fields and "weapon" in raw:
+    carried = any(a.form == "weapon" or a.form in S.weapon_forms() for a in stats.attacks)
+    if "attack_form" in fields and "weapon" in raw and not carried:
         raise ConfigError(file, V.join(name, "weapon"), f"the stat line's attack is a {fields['attack_form']}, which "
                                                         "carries no weapon; write 1 × weapon (...) to carry one")
     if "save_as" in raw or "saves" in raw:  # compare the rows, however each side writes them

@@ -73,7 +73,7 @@ class CharacterClass:
     spell_list: str  #: "magic_user", "cleric" or "none"
     missile_bonus: int  #: added to missile attack rolls (halfling +1)
     init_bonus: int  #: added to individual initiative (halfling +1)
-    backstab: tuple[int, int] | None  #: (to-hit bonus, damage multiplier): data only, not yet in the engine
+    backstab: tuple[int, int] | None  #: (to-hit bonus, damage multiplier) against an unaware enemy (combat.py)
     not_modelled: tuple[str, ...]  #: published abilities the engine cannot apply yet
     kit: Mapping[str, Any]  #: equipment of a template asked for by name only
     levels: tuple[LevelRow, ...]  #: index = level - 1

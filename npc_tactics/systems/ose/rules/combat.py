@@ -6,24 +6,33 @@ Every die goes through the :class:`~npc_tactics.rules.base.EventSink`, so the ev
 from __future__ import annotations
 
 from npc_tactics.rules.base import EventSink, Status
-from npc_tactics.systems.ose.rules.state import OSEState
+from npc_tactics.systems.ose.rules import breath, conditions, defences, effects
+from npc_tactics.systems.ose.rules.damage import apply_damage, fall_to, flush_dying
+from npc_tactics.systems.ose.rules.state import OSEState, Strike
+from npc_tactics.systems.ose.rules.status import (
+    OUT,
+    OUT_WITH_FLED,
+    STATUS_NAMES,
+    disrupt_before_turn,
+    lose_spell,
+    set_status,
+)
+
+#: re-exported: the attack code's callers (morale, movement, spells, situations) import them from here
+__all__ = ["OUT", "OUT_WITH_FLED", "STATUS_NAMES", "apply_damage", "attack", "disrupt_before_turn", "fall_to",
+           "flush_dying", "hit_probability", "lose_spell", "needed_roll", "range_band", "set_status",
+           "set_vs_charge", "strike"]
 from npc_tactics.systems.ose.rules.tables import (
     BRACE_DAMAGE_MULT,
     FULL_COVER,
     MATRIX_MAX_ROLL,
     MATRIX_MIN_ROLL,
+    MELEE_REACH,
     NATURAL_HIT,
     NATURAL_MISS,
     RANGE_MOD,
     RANGE_NAMES,
-    SPELL_NAMES,
 )
-
-STATUS_NAMES = {s: s.name.lower() for s in Status}
-#: Who counts toward "half the side incapacitated or killed" (§4, A13); fled and surrendered members only
-#: with the house option ``morale_count_fled``.
-OUT = frozenset((Status.DEAD, Status.INCAPACITATED, Status.UNCONSCIOUS))
-OUT_WITH_FLED = OUT | {Status.FLED, Status.SURRENDERED}
 
 
 def needed_roll(thac0: int, ac: int, ac_mode: str) -> int:
@@ -63,107 +72,58 @@ def range_band(ranges: tuple[int, int, int], d: int) -> int:
     return -1
 
 
-def set_status(state: OSEState, sink: EventSink, i: int, status: Status, cause: str) -> None:
-    """Change a combatant's status, emit it, drop a pending spell and fire the side's morale triggers (§4)."""
-    c = state.combatants[i]
-    if c.status == status:
-        return
-    if c.status == Status.ACTIVE:
-        state.active[c.side] -= 1
-    elif status == Status.ACTIVE:
-        state.active[c.side] += 1
-    c.status = status
-    c.dying = False
-    sink.emit(
-        "status",
-        i,
-        None,
-        rule="ose-bx.md §10" if status == Status.DEAD else "ose-bx.md §4",
-        status=STATUS_NAMES[status],
-        cause=cause,
-        result=STATUS_NAMES[status],
-    )
-    if c.casting >= 0:  # a caster taken out before its turn loses the spell (§7)
-        lose_spell(state, sink, i, cause)
-    side = c.side
-    trigger = False
-    if status == Status.DEAD and not state.first_death[side]:
-        state.first_death[side] = True
-        trigger = True
-    if not state.half_out[side]:
-        members = [x for x in state.combatants if x.side == side]
-        gone = OUT_WITH_FLED if state.options["morale_count_fled"] else OUT
-        out = sum(1 for x in members if x.status in gone)
-        if 2 * out >= len(members):
-            state.half_out[side] = True
-            trigger = True
-    if trigger:
-        state.morale_due[side] = 1
-
-
-def lose_spell(state: OSEState, sink: EventSink, i: int, cause: str) -> None:
-    """The declared spell is disrupted: no effect, erased from memory as if cast (§7)."""
-    c = state.combatants[i]
-    sid = c.casting
-    c.casting = -1
-    c.spells[sid] -= 1
-    sink.emit(
-        "spell_disrupted",
-        i,
-        None,
-        rule="ose-bx.md §7",
-        spell=SPELL_NAMES[sid],
-        cause=cause,
-        result="disrupted",
-    )
-
-
-def disrupt_before_turn(state: OSEState, sink: EventSink, actor: int, target: int, cause: str) -> None:
-    """§7: a caster whose side lost initiative, hit or damaged (a Magic Missile too) before its turn, loses
-    the declared spell. Nobody lost initiative inside a tied (simultaneous) group (A5)."""
-    t = state.combatants[target]
-    if t.casting >= 0 and t.group > state.combatants[actor].group and not state.simul:
-        lose_spell(state, sink, target, cause)
-
-
-def apply_damage(
-    state: OSEState, sink: EventSink, actor: int, target: int, amount: int, cause: str
-) -> None:
-    """Take ``amount`` hit points (already ≥ 1); at 0 HP the target dies (§10). In a simultaneous step the
-    death waits for the end of the step, so two opponents can kill each other (§3)."""
-    t = state.combatants[target]
-    disrupt_before_turn(state, sink, actor, target, cause)
-    lost = amount if amount < t.hp else t.hp
-    t.hp -= lost
-    sink.emit(
-        "damage",
-        actor,
-        target,
-        rule="ose-bx.md §10",
-        amount=lost,
-        rolled=amount,
-        hp=t.hp,
-        cause=cause,
-    )
-    if t.hp <= 0:
-        if state.simul:
-            t.dying = True
-        else:
-            set_status(state, sink, target, Status.DEAD, cause)
-
-
-def flush_dying(state: OSEState, sink: EventSink) -> None:
-    """End of a simultaneous step: those reduced to 0 HP die now."""
-    for i, c in enumerate(state.combatants):
-        if c.dying:
-            set_status(state, sink, i, Status.DEAD, "damage")
-
-
 def attack(
     state: OSEState, sink: EventSink, ai: int, ti: int, missile: bool, damage_mult: int = 1
 ) -> bool:
-    """One attack roll (§9) and its damage (§10; the dice × ``damage_mult`` for a set weapon). Returns
-    whether it hit."""
+    """The attacks of ``ai`` at ``ti`` this step: one missile, or the melee routine (each strike its own roll,
+    §9, and damage, §10; the dice × ``damage_mult`` for a set weapon). Returns whether any hit."""
+    a = state.combatants[ai]
+    if not missile and (a.prof.breath is not None or a.prof.gaze):  # rules/breath.py
+        if a.prof.breath is not None and breath.breathes(state, sink, ai):
+            breath.breathe(state, sink, ai, ti)
+            return True
+        if a.prof.gaze:
+            breath.gaze(state, sink, ai, ti)
+    if a.attached >= 0:  # a blood-drainer latched on drains its victim without a roll (rules/effects.py)
+        if a.attached == ti and not missile:
+            return effects.drain_blood(state, sink, ai, ti)
+        a.attached = -1
+    routine = a.prof.routine
+    times = conditions.strikes_per_round(state, ai)
+    if missile or (not routine and times == 1):
+        return strike(state, sink, ai, ti, missile, None, damage_mult)
+    hit = False
+    for _ in range(times):
+        for one in routine or (None,):
+            t = state.combatants[ti]
+            if t.status != Status.ACTIVE or t.hp <= 0:
+                if not state.options["routine_retarget"]:
+                    return hit  # the rest of the routine was meant for the fallen target (docs/ose-monsters.md)
+                nxt = _next_target(state, ai)
+                if nxt < 0:
+                    return hit
+                ti = nxt
+            hit = strike(state, sink, ai, ti, False, one, damage_mult) or hit
+            if a.status != Status.ACTIVE:
+                return hit
+    return hit
+
+
+def _next_target(state: OSEState, ai: int) -> int:
+    """The first active enemy in melee reach (slot order), for option routine_retarget; -1 if none."""
+    a = state.combatants[ai]
+    for j in state.enemies[ai]:
+        e = state.combatants[j]
+        if e.status == Status.ACTIVE and e.hp > 0 and abs(e.pos - a.pos) <= MELEE_REACH:
+            return j
+    return -1
+
+
+def strike(
+    state: OSEState, sink: EventSink, ai: int, ti: int, missile: bool, one: Strike | None, damage_mult: int = 1
+) -> bool:
+    """One attack roll (§9) and its damage (§10) and effects; ``one`` is the strike of a routine (None: the
+    profile's single melee or missile attack). Returns whether it hit."""
     cs = state.combatants
     a, t = cs[ai], cs[ti]
     p, tp = a.prof, t.prof
@@ -180,16 +140,28 @@ def attack(
             a.ammo -= 1
     else:
         band = -1
-        mod = p.str_mod
-        expr = p.melee_damage_var if variable else p.melee_damage
-        dmg_bonus = p.str_mod
+        mod = p.str_mod + p.weapon_magic
+        if one is None:
+            expr = p.melee_damage_var if variable else p.melee_damage
+        else:
+            expr = one.damage_var if variable else one.damage
+        dmg_bonus = p.str_mod + p.weapon_magic
     if state.field.daylight:  # goblins and the like: -1 to hit in full daylight (OSE stat blocks)
         mod += p.daylight_mod
-    ac = tp.ac
+    mod += conditions.to_hit_bonus(state, ai, ti, missile)
+    stab = not missile and p.backstab[0] > 0 and (state.surprised[t.side] or "invisible" in a.conditions)
+    if stab:  # OSE thief: an unaware target (surprised, or the thief unseen) is back-stabbed
+        mod += p.backstab[0]
+        damage_mult *= p.backstab[1]
+    ac = conditions.armour_class(state, ti, missile)
     if t.retreating:  # §5.2: +2 to hit a retreating combatant, its shield does not count
         mod += 2
         ac += tp.shield
     a.attacked = True
+    if a.conditions:
+        conditions.break_invisibility(state, sink, ai)  # attacking ends Invisibility (OSE)
+    if t.conditions and conditions.attack_absorbed(state, sink, ai, ti):  # an image of Mirror Image, hit or miss
+        return False
     roll = sink.die(20, "attack", ai, ti)
     need = needed_roll(p.thac0, ac, opts["ac_mode"])
     total = roll + mod
@@ -211,7 +183,8 @@ def attack(
         need=need,
         missile=missile,
         range=RANGE_NAMES[band] if missile else "melee",
-        weapon=p.missile_weapon if missile else p.melee_weapon,
+        weapon=p.missile_weapon if missile else (p.melee_weapon if one is None else one.form),
+        **({"backstab": True} if stab else {}),
     )
     if not hit:
         return False
@@ -220,8 +193,18 @@ def attack(
     if kind in tp.immune:  # §9.4: invulnerable: no damage roll
         sink.emit("immune", ai, ti, rule="ose-bx.md §9.4", attack=kind, result="no_damage")
         return True
-    dmg = sink.roll(expr, "damage", ai, ti).total * damage_mult + dmg_bonus
-    apply_damage(state, sink, ai, ti, dmg if dmg > 1 else 1, kind)  # minimum 1 (§10)
+    if tp.hit_by and not (defences.harms(p, tp) or conditions.magic_weapon(state, ai)):  # silver or magic only
+        sink.emit("unharmed", ai, ti, rule="OSE monster descriptions", needs=tp.hit_by, result="no_damage")
+        return True
+    if expr:
+        dmg = sink.roll(expr, "damage", ai, ti).total * damage_mult + dmg_bonus
+        if a.conditions:  # Bless +1, Striking +1d6 on a weapon hit (rules/conditions.py)
+            dmg += conditions.damage_bonus(state, ai)
+            if not missile:
+                dmg += conditions.extra_damage(state, sink, ai, ti)
+        apply_damage(state, sink, ai, ti, dmg if dmg > 1 else 1, kind)  # minimum 1 (§10)
+    if one is not None and one.effects:
+        effects.apply_effects(state, sink, ai, ti, one.effects)
     return True
 
 

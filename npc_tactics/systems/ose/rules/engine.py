@@ -27,7 +27,7 @@ from npc_tactics.rules.base import (
     side_outcome,
 )
 from npc_tactics.systems.ose.rules import actions as A
-from npc_tactics.systems.ose.rules import combat, legal, morale, spells
+from npc_tactics.systems.ose.rules import combat, conditions, effects, legal, morale, spells
 from npc_tactics.systems.ose.rules.initiative import roll_initiative, tied_move_order
 from npc_tactics.systems.ose.rules.movement import away_direction, check_escape, move_by, move_toward
 from npc_tactics.systems.ose.rules.options import DEFAULT_OPTIONS, OPTION_CHOICES, SPEC  # noqa: F401  (re-exported)
@@ -153,7 +153,8 @@ class OSEEngine(Engine[OSEState]):
         elif code == A.K_CLOSE:
             frm = c.pos
             ti = state.enemies[i][slot]
-            moved = move_toward(state, i, ti, c.prof.move)
+            rate = c.prof.move * (conditions.move_multiplier(state, i) if c.conditions else 1)  # Haste: doubled
+            moved = move_toward(state, i, ti, rate)
             charge = moved >= CHARGE_MIN_SQUARES and abs(state.combatants[ti].pos - c.pos) <= MELEE_REACH
             sink.emit(
                 "move", i, ti, rule="ose-bx.md §5.1", result="close", start=frm, end=c.pos, charge=charge
@@ -162,7 +163,8 @@ class OSEEngine(Engine[OSEState]):
                 combat.set_vs_charge(state, sink, i, ti)
         elif code in (A.K_MOVE_AWAY, A.K_WITHDRAW, A.K_RETREAT):
             frm = c.pos
-            steps = max(1, c.prof.move // 2) if code == A.K_WITHDRAW else c.prof.move
+            move = c.prof.move * (conditions.move_multiplier(state, i) if c.conditions else 1)  # Haste: doubled
+            steps = max(1, move // 2) if code == A.K_WITHDRAW else move
             move_by(state, i, away_direction(state, i), steps)
             result = (
                 "away"
@@ -299,6 +301,10 @@ class OSEEngine(Engine[OSEState]):
         self._end_round(state, sink)
 
     def _end_round(self, state: OSEState, sink: EventSink) -> None:
+        effects.end_of_round(state, sink)  # regeneration and revival (monster abilities)
+        conditions.end_of_round(state, sink)  # lasting spell effects count down
+        if self._check_over(state):
+            return
         state.simul = False
         state.surprised = (False, False)
         for c in state.combatants:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from npc_tactics.rules.base import Status
 from npc_tactics.systems.ose.rules import actions as A
+from npc_tactics.systems.ose.rules import conditions as K
 from npc_tactics.systems.ose.rules.combat import range_band
 from npc_tactics.systems.ose.rules.movement import away_direction, engaged, path_clear, threatened
-from npc_tactics.systems.ose.rules.spells import CLW, spell_target_ok
+from npc_tactics.systems.ose.rules.spells import KIND, spell_target_ok
 from npc_tactics.systems.ose.rules.state import (
     DECL_RETREAT,
     DECL_WITHDRAW,
@@ -27,31 +28,42 @@ PHASE_SLOW = 5
 def declare(state: OSEState, i: int) -> list[int]:
     """Step 1 (§2): nothing; a fighting withdrawal (engaged, clear path behind); a retreat (engaged); a
     memorised spell at a visible target in range (§7). Only a combatant in melee moves by declaration (§5.2);
-    the house option ``declare_when_threatened`` also lets one an enemy could reach this round declare."""
+    the house option ``declare_when_threatened`` also lets one an enemy could reach this round declare.
+    Conditions (:mod:`.conditions`): an entangled or helpless creature declares no move, one in a Silence
+    no spell."""
     c = state.combatants[i]
     out = [A.DECLARE_NONE]
     if c.prof.move > 0 and (
         engaged(state, i) or (state.options["declare_when_threatened"] and threatened(state, i))
-    ):
+    ) and K.can_move(state, i):
         if path_clear(state, i, away_direction(state, i)):
             out.append(A.DECLARE_WITHDRAW)
         out.append(A.DECLARE_RETREAT)
     spells = c.spells
+    may_cast: bool | None = None
     for sid, n in enumerate(spells):
         if n <= 0:
             continue
-        if sid == CLW:
+        if may_cast is None:
+            may_cast = K.can_cast(state, i)
+        if not may_cast:
+            break
+        kind = KIND[sid]
+        if kind == "enemy":
+            base = A.CAST_ENEMY0[sid]
+            for k, j in enumerate(state.enemies[i]):
+                if spell_target_ok(state, i, j, sid):
+                    out.append(base + k)
+        elif kind == "self":
+            if spell_target_ok(state, i, i, sid):
+                out.append(A.CAST_SELF[sid])
+        else:
             self_idx, ally0 = A.CAST_FRIEND[sid]
             if spell_target_ok(state, i, i, sid):
                 out.append(self_idx)
             for k, j in enumerate(state.allies[i]):
                 if spell_target_ok(state, i, j, sid):
                     out.append(ally0 + k)
-        else:
-            base = A.CAST_ENEMY0[sid]
-            for k, j in enumerate(state.enemies[i]):
-                if spell_target_ok(state, i, j, sid):
-                    out.append(base + k)
     return out
 
 
@@ -61,8 +73,10 @@ def act(state: OSEState, i: int, phase: int) -> list[int]:
     if c.casting >= 0:  # a caster does nothing else and does not move (§7)
         return []
     if phase == PHASE_MOVE:
-        return _move(state, i)
+        return _move(state, i) if not c.conditions or K.can_move(state, i) else []
     if c.retreating or c.attacked:  # a retreat forbids attacking; one attack per round (§5.2, §9.4)
+        return []
+    if c.conditions and not K.can_attack(state, i):  # blind (Light) or fainted (Phantasmal Force)
         return []
     p = c.prof
     # After a fighting withdrawal (A9, option withdraw_attack): "melee" = it may still strike an enemy
@@ -96,7 +110,9 @@ def _move(state: OSEState, i: int) -> list[int]:
     cs = state.combatants
     for k, j in enumerate(state.enemies[i]):
         e = cs[j]
-        if e.status == Status.ACTIVE and e.hp > 0 and abs(e.pos - c.pos) > MELEE_REACH:
+        if e.status == Status.ACTIVE and e.hp > 0 and abs(e.pos - c.pos) > MELEE_REACH and (
+            not e.conditions or K.targetable(state, i, j)
+        ):
             out.append(A.CLOSE0 + k)
     out.append(A.MOVE_AWAY)
     return out
@@ -115,6 +131,8 @@ def _shoot(state: OSEState, i: int) -> list[int]:
         e = cs[j]
         if e.status != Status.ACTIVE or e.hp <= 0 or e.cover >= FULL_COVER:
             continue
+        if e.conditions and not K.targetable(state, i, j):  # invisible
+            continue
         d = abs(e.pos - c.pos)
         if d >= MISSILE_MIN and range_band(p.missile_ranges, d) >= 0:
             out.append(A.SHOOT0 + k)
@@ -129,6 +147,8 @@ def _melee(state: OSEState, i: int) -> list[int]:
     cs = state.combatants
     for k, j in enumerate(state.enemies[i]):
         e = cs[j]
-        if e.status == Status.ACTIVE and e.hp > 0 and abs(e.pos - c.pos) <= MELEE_REACH:
+        if e.status == Status.ACTIVE and e.hp > 0 and abs(e.pos - c.pos) <= MELEE_REACH and (
+            not e.conditions or K.targetable(state, i, j)
+        ):
             out.append(A.MELEE0 + k)
     return out if len(out) > 1 else []

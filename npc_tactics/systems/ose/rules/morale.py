@@ -7,6 +7,7 @@ morale step (3.1). ML 2 monsters will not fight; a failed check means flight, or
 from __future__ import annotations
 
 from npc_tactics.rules.base import EventSink, Status
+from npc_tactics.systems.ose.rules import conditions
 from npc_tactics.systems.ose.rules.combat import set_status
 from npc_tactics.systems.ose.rules.movement import away_direction, path_clear
 from npc_tactics.systems.ose.rules.state import OSEState
@@ -67,6 +68,8 @@ def morale_check(state: OSEState, sink: EventSink, side: int) -> None:
     roll = sink.roll("2d6", "morale", checking[0]).total
     for i in checking:
         ml = effective_morale(cs[i].prof.morale, state.morale_mod[side])
+        if cs[i].conditions and MORALE_NEVER_FIGHTS < ml < MORALE_FEARLESS:  # Bless: +1 (rules/conditions.py)
+            ml += conditions.morale_bonus(state, i)
         failed = ml <= MORALE_NEVER_FIGHTS or roll > ml
         sink.emit(
             "morale",

@@ -20,6 +20,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "morale_count_fled": False,  #: fled count toward "half the side out" (house; §4: killed/incapacitated)
     "surprise": False,  #: roll surprise (1d6, 1-2) before round 1 (published; off: both sides aware)
     "set_vs_charge": True,  #: a braced spear/polearm strikes a charger first for double damage (OSE Brace)
+    "routine_retarget": False,  #: a routine's strikes left when its target falls go to another foe in reach (house)
 }
 #: Allowed values of the string options (checked by the engine and by scenario/situation files).
 OPTION_CHOICES: dict[str, tuple[str, ...]] = {
@@ -32,7 +33,7 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
 SPEC = SystemSpec(
     name="ose",
     title="Old-School Essentials (B/X)",
-    version="0.2.0",
+    version="0.3.0",
     sides=2,
     max_per_side=A.MAX_PER_SIDE,
     num_actions=A.N_ACTIONS,

@@ -55,6 +55,10 @@ SCENARIO_KEYS = (
 SIDE_KEYS = ("name", "combatants", "morale_mod")
 #: A monster's fields a combatant may override (the template's stat line is then no longer checked against them).
 FIELD_OVERRIDES = ("ac", "hd", "thac0", "movement", "saves", "damage", "attacks")
+#: monster abilities a combatant may add or change (rules/monster_abilities.py), and a character's weapon
+ABILITY_OVERRIDES = ("hit_by", "halved", "regenerate", "regenerate_after", "regenerate_not", "revives",
+                     "paralysis_spares", "magic_weapon", "silver_weapon", "undead", "humanoid", "fly", "breath", "gaze",
+                     "effect_saves")
 COMBATANT_KEYS: tuple[str, ...] = (
     "template",
     "stat_block",
@@ -70,10 +74,12 @@ COMBATANT_KEYS: tuple[str, ...] = (
     "dex",
     "immune",
     *FIELD_OVERRIDES,
+    *ABILITY_OVERRIDES,
 )
 #: a character given by class and level also takes the class kit's keys (``class``, ``level``, ``con``, ...)
 COMBATANT_KEYS += tuple(key for key in CLASS_SPEC_KEYS if key not in COMBATANT_KEYS)
-OVERRIDES = ("weapon", "missile", "ammo", "morale", "spells", "str", "dex", "immune", *FIELD_OVERRIDES)
+OVERRIDES = ("weapon", "missile", "ammo", "morale", "spells", "str", "dex", "immune", *FIELD_OVERRIDES,
+             *ABILITY_OVERRIDES)
 DEFAULT_MAX_ROUNDS = 30
 DEFAULT_ESCAPE_M = 30.0
 

@@ -51,7 +51,7 @@ SITUATION_KEYS = (
     "options",
     "sides",
 )
-EXTRA_KEYS = ("max_hp", "status", "declared", "morale_passed")
+EXTRA_KEYS = ("max_hp", "status", "declared", "morale_passed", "regenerating_from", "burnt")
 SIDE_EXTRA_KEYS = ("morale_checked",)
 MORALE_CHECKS = ("first_death", "half_down")
 STATUSES = {
@@ -221,6 +221,25 @@ def _apply_extra(c: Any, ex: dict[str, Any], file: str) -> None:
         c.morale_passes = V.integer(
             ex["morale_passed"], file, V.join(p, "morale_passed"), 0, MORALE_PASSES_TO_FEARLESS
         )
+    _regeneration(c, ex, file)
+
+
+def _regeneration(c: Any, ex: dict[str, Any], file: str) -> None:
+    """A regenerator's state (rules/effects.py): ``regenerating_from`` (the round at whose end it first regains hit
+    points; default for a wounded one: already regenerating) and ``burnt`` (fire or acid damage it cannot
+    regenerate, at most the hit points it lost)."""
+    p = ex["path"]
+    for key in ("regenerating_from", "burnt"):
+        if key in ex and not c.prof.regenerate:
+            raise ConfigError(file, V.join(p, key), f"{c.name} does not regenerate (its template has no regenerate)")
+    if not c.prof.regenerate:
+        return
+    if "regenerating_from" in ex:
+        c.regen_from = V.integer(ex["regenerating_from"], file, V.join(p, "regenerating_from"), 1, 1000)
+    elif c.hp < c.max_hp:
+        c.regen_from = 1
+    if "burnt" in ex:
+        c.burnt = V.integer(ex["burnt"], file, V.join(p, "burnt"), 0, c.max_hp - c.hp)
 
 
 def _morale_history(

@@ -2,57 +2,83 @@
 
 A spell is declared before initiative (:mod:`.legal`, ``cast:<spell>:<target>``), resolved here in the
 caster's group's spell step, and lost if the caster is hit or damaged first (:func:`.combat.disrupt_before_turn`).
+This module holds the target checks, the dispatch and the single-target spells; areas are in
+:mod:`.spells_area`, lasting effects on friends in :mod:`.spells_buffs` (docs/ose-spells.md).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from npc_tactics.rules.base import EventSink, Status
-from npc_tactics.systems.ose.rules.combat import apply_damage, set_status
+from npc_tactics.systems.ose.rules import conditions as K
+from npc_tactics.systems.ose.rules import spells_area, spells_buffs
+from npc_tactics.systems.ose.rules.combat import apply_damage, needed_roll, set_status
+from npc_tactics.systems.ose.rules.spells_common import person, save, spell_range, unaffected
 from npc_tactics.systems.ose.rules.state import OSEState
 from npc_tactics.systems.ose.rules.tables import (
+    CAUSE_LIGHT_WOUNDS,
     CURE_LIGHT_WOUNDS,
     FULL_COVER,
-    HOLD_PERSON_MAX_HD,
     HOLD_PERSON_SINGLE_PENALTY,
     MAGIC_MISSILE_DAMAGE,
     MAGIC_MISSILE_LEVELS_PER_EXTRA,
+    NATURAL_HIT,
+    NATURAL_MISS,
     SLEEP_HD,
     SLEEP_MAX_HD,
     SLEEP_RADIUS,
     SLEEP_SINGLE_HD,
     SPELL_NAMES,
     SPELLS,
-    feet_to_squares,
 )
 
-SPELL_RANGE = tuple(max(1, feet_to_squares(SPELLS[s][2])) for s in SPELL_NAMES)  #: touch = 1 square
 MM, SLEEP, HOLD, CLW = (
     SPELL_NAMES.index(s) for s in ("magic_missile", "sleep", "hold_person", "cure_light_wounds")
 )
+#: spell id -> its target kind ("enemy", "friend", "self")
+KIND = tuple(SPELLS[s][3] for s in SPELL_NAMES)
+#: a lasting spell is not offered on a subject that already has it (no stacking); spell -> its condition
+ALREADY = {"shield": "shield", "protection_from_evil": "protection_from_evil", "invisibility": "invisible",
+           "mirror_image": "mirror_image_1", "light": "blind", "darkness": "blind", "striking": "striking",
+           "silence_15_radius": "silenced"}
+_ALREADY = {SPELL_NAMES.index(s): c for s, c in ALREADY.items()}
 
 
 def spell_target_ok(state: OSEState, ci: int, ti: int, sid: int) -> bool:
-    """Range and line of sight (§7): active target within range, neither in full cover."""
+    """Range and line of sight (§7): active target within range, neither in full cover, visible to the caster
+    (not invisible to it, the caster not blind); spells that heal need a wounded subject."""
     c, t = state.combatants[ci], state.combatants[ti]
     if t.status != Status.ACTIVE or t.hp <= 0 or t.cover >= FULL_COVER or c.cover >= FULL_COVER:
         return False
     if sid == CLW and t.hp >= t.max_hp:
         return False
-    return abs(c.pos - t.pos) <= SPELL_RANGE[sid]
+    if (c.conditions or t.conditions) and (
+        not K.targetable(state, ci, ti) or _ALREADY.get(sid, "") in t.conditions
+    ):
+        return False
+    return abs(c.pos - t.pos) <= spell_range(c.prof, sid)
 
 
 def cast(state: OSEState, sink: EventSink, ci: int) -> None:
-    """Resolve a declared spell in the side's spell step (§7). An invalid target keeps it in memory."""
+    """Resolve a declared spell in the side's spell step (§7). An invalid target keeps it in memory; so does
+    a Silence that fell on the caster after it declared (it cannot speak the words)."""
     c = state.combatants[ci]
     sid, ti = c.casting, c.cast_target
     c.casting = -1
     c.attacked = True
     name = SPELL_NAMES[sid]
+    if not K.can_cast(state, ci):
+        sink.emit("spell_blocked", ci, ti, rule="OSE Silence 15' Radius", spell=name, cause="silence",
+                  result="not_cast")
+        return
     if not spell_target_ok(state, ci, ti, sid):
         sink.emit("spell", ci, ti, rule="ose-bx.md §7", spell=name, result="no_target")
         return
     c.spells[sid] -= 1
     sink.emit("spell", ci, ti, rule="ose-bx.md §7", spell=name, result="cast")
+    if c.conditions:
+        K.break_invisibility(state, sink, ci)
     t = state.combatants[ti]
     if sid == MM:
         for _ in range(1 + 2 * ((c.prof.level - 1) // MAGIC_MISSILE_LEVELS_PER_EXTRA)):
@@ -76,26 +102,44 @@ def cast(state: OSEState, sink: EventSink, ci: int) -> None:
     elif sid == HOLD:
         tp = t.prof
         # OSE Hold Person: the HD limit is for human-like monsters; humans of any level are held
-        too_big = tp.kind == "monster" and (
-            tp.hd > HOLD_PERSON_MAX_HD or (tp.hd == HOLD_PERSON_MAX_HD and tp.hd_plus > 1)
-        )
-        if tp.undead or not tp.humanoid or "hold" in tp.immune or too_big:
+        if not person(tp) or "hold" in tp.immune:
             sink.emit("hold", ci, ti, rule="OSE Hold Person", result="unaffected")
             return
-        roll = sink.die(20, "save", ti)
-        saved = roll + HOLD_PERSON_SINGLE_PENALTY >= tp.save_spells
-        sink.emit(
-            "save",
-            ti,
-            ci,
-            rule="OSE Hold Person",
-            result="saved" if saved else "failed",
-            roll=roll,
-            need=tp.save_spells,
-            modifier=HOLD_PERSON_SINGLE_PENALTY,
-        )
-        if not saved:
+        if not save(state, sink, ti, ci, "OSE Hold Person", HOLD_PERSON_SINGLE_PENALTY):
             set_status(state, sink, ti, Status.INCAPACITATED, "hold_person")
+    else:
+        EFFECTS[name](state, sink, ci, ti)
+
+
+def _charm_person(state: OSEState, sink: EventSink, ci: int, ti: int) -> None:
+    """OSE Charm Person: a person (as Hold Person) that fails a save vs spells takes the caster for a friend;
+    the charm outlasts any fight. The engine takes the charmed creature out of the fight (it stops fighting
+    the caster's side; it does not join it)."""
+    tp = state.combatants[ti].prof
+    if not person(tp) or "charm" in tp.immune:
+        unaffected(sink, ci, ti, "charm_person")
+        return
+    if not save(state, sink, ti, ci, "OSE Charm Person"):
+        set_status(state, sink, ti, Status.INCAPACITATED, "charm_person")
+
+
+def _cause_light_wounds(state: OSEState, sink: EventSink, ci: int, ti: int) -> None:
+    """OSE Cause Light Wounds (reversed Cure Light Wounds): 1d6+1 damage to a creature touched; in combat a
+    melee touch attack roll (the caster's THAC0 against the target's AC, as a melee attack) is needed."""
+    c, t = state.combatants[ci], state.combatants[ti]
+    if K.attack_absorbed(state, sink, ci, ti):
+        return
+    roll = sink.die(20, "attack", ci, ti)
+    need = needed_roll(c.prof.thac0, K.armour_class(state, ti, False), state.options["ac_mode"])
+    total = roll + c.prof.str_mod + K.to_hit_bonus(state, ci, ti, False)
+    hit = roll == NATURAL_HIT or (roll != NATURAL_MISS and total >= need)
+    result = "natural_20" if roll == NATURAL_HIT else "natural_1" if roll == NATURAL_MISS else (
+        "hit" if hit else "miss")
+    sink.emit("touch_attack", ci, ti, rule="OSE Cause Light Wounds", result=result, roll=roll, total=total,
+              need=need)
+    if hit and t.hp > 0:
+        apply_damage(state, sink, ci, ti, sink.roll(CAUSE_LIGHT_WOUNDS, "damage", ci, ti).total,
+                     "cause_light_wounds")
 
 
 def _sleep(state: OSEState, sink: EventSink, ci: int, ti: int) -> None:
@@ -143,3 +187,15 @@ def _sleep(state: OSEState, sink: EventSink, ci: int, ti: int) -> None:
         count=slept,
         mode="group",
     )
+
+
+#: the effect of each spell beyond the first four: (state, sink, caster, target)
+EFFECTS: dict[str, Callable[[OSEState, EventSink, int, int], None]] = {
+    "charm_person": _charm_person,
+    "cause_light_wounds": _cause_light_wounds,
+    **spells_area.EFFECTS,
+    **spells_buffs.EFFECTS,
+}
+_missing = set(SPELL_NAMES[4:]) - set(EFFECTS)
+if _missing:  # pragma: no cover - a table row without its rule
+    raise RuntimeError(f"OSE spells without an effect: {sorted(_missing)}")

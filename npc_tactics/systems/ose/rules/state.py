@@ -35,6 +35,29 @@ PHASE_NAMES = ("morale", "move", "missile", "spell", "melee", "slow")
 
 
 @dataclass(frozen=True, slots=True)
+class Strike:
+    """One attack of a monster's routine (``2 × claw (1d3 + paralysis)`` is two strikes), each its own roll."""
+
+    form: str  #: claw, bite, touch, weapon, or a weapon of weapons.yaml
+    damage: str  #: the standard rule's damage; "" when the attack only carries effects (a wight's touch)
+    damage_var: str  #: damage under the variable weapon damage option (a "weapon" strike: the weapon's die)
+    effects: tuple[str, ...] = ()  #: paralysis, poison, energy drain, petrification, disease (rules/effects.py)
+
+
+@dataclass(frozen=True, slots=True)
+class Breath:
+    """A breath weapon (OSE dragons, hellhound, gorgon): an area along the battle line (rules/breath.py)."""
+
+    kind: str  #: fire, cold, acid, gas, lightning (a damage kind) or petrification (no damage: save or stone)
+    damage: str  #: "hp" (the breather's current hit points), a dice expression, or "" (no damage)
+    shape: str  #: cone or line (from the breather toward its target) or cloud (around the target)
+    length: int  #: squares: how far a cone or line reaches, or a cloud's extent
+    save: int  #: the saving throw (tables.SAVE_CATEGORIES index): half damage, or no effect
+    uses: int  #: breaths a day (-1: no limit given)
+    chance: int  #: after the first breath, it breathes again on 1d6 <= chance instead of its routine
+
+
+@dataclass(frozen=True, slots=True)
 class Profile:
     """A combatant's derived stat block (read-only during a fight)."""
 
@@ -75,6 +98,25 @@ class Profile:
     surprise_on: int = 2  #: enemies facing it are surprised on 1d6 ≤ this (OSE: 2; bugbear 3)
     throws: bool = False  #: its missile is its thrown melee weapon: none left (ammo 0) = no melee attack
     brace: bool = False  #: its melee weapon can be set against a charge (spear, polearm)
+    #: the whole melee routine when it is more than one plain attack (``()``: the one attack above)
+    routine: tuple[Strike, ...] = ()
+    saves: tuple[int, ...] = ()  #: death, wands, paralysis, breath, spells (``()``: save_spells for all)
+    hit_by: str = ""  #: "silver" or "magic": only such weapons harm it (wight, werewolf ...); "" any
+    weapon_magic: int = 0  #: its melee weapon's enchantment, +N to hit and damage (OSE magic weapons)
+    weapon_silver: bool = False  #: its melee weapon is silver
+    halved: frozenset[str] = frozenset()  #: damage kinds it takes half from (fire, cold ...)
+    regenerate: int = 0  #: hit points regained each round once regenerating (troll: 3)
+    regenerate_after: int = 0  #: rounds after it is first damaged before regeneration starts
+    regenerate_not: frozenset[str] = frozenset()  #: damage kinds it cannot regenerate (fire, acid)
+    revives: str = ""  #: dice of rounds after which a killed regenerator fights again ("" never)
+    paralysis_spares: frozenset[str] = frozenset()  #: classes (elf) or "large" its paralysis does not affect
+    fly: int = 0  #: flying movement in squares per round (0: it does not fly)
+    breath: Breath | None = None
+    gaze: str = ""  #: the effect of its gaze on the enemy it attacks (petrification, paralysis, charm)
+    gaze_save: int = 2  #: the saving throw against the gaze (tables.SAVE_CATEGORIES index)
+    effect_saves: tuple[tuple[str, int], ...] = ()  #: (effect, save index) where its text names another save
+    backstab: tuple[int, int] = (0, 1)  #: thief: (to-hit bonus, damage multiplier) against an unaware enemy
+    alignment: str = ""  #: Lawful, Neutral, Chaotic (the stat line's AL; "" not given): Protection from Evil
 
 
 @dataclass(slots=True)
@@ -105,6 +147,11 @@ class Combatant:
     )
     #: lasting effects on it, name -> rounds left (-1: until the fight ends): spells (rules/conditions.py)
     conditions: dict[str, int] = dataclasses.field(default_factory=dict)
+    regen_from: int = 0  #: the round at whose end regeneration starts (0: not damaged yet)
+    burnt: int = 0  #: damage of kinds it cannot regenerate (Profile.regenerate_not)
+    revive_in: int = -1  #: rounds until a killed regenerator fights again (-1: not reviving)
+    breaths: int = 0  #: breath weapon uses so far
+    attached: int = -1  #: the combatant it has latched onto, draining blood (-1: none; rules/effects.py)
 
     def clone(self) -> Combatant:
         return Combatant(
@@ -129,6 +176,11 @@ class Combatant:
             self.retreating,
             self.dying,
             self.conditions.copy() if self.conditions else {},
+            self.regen_from,
+            self.burnt,
+            self.revive_in,
+            self.breaths,
+            self.attached,
         )
 
     @property

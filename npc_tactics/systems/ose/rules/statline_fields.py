@@ -151,7 +151,7 @@ def read_hd(v: str) -> tuple[int, int, bool, int, int | None]:
 def _form(word: str, whole: str) -> str:
     form = " ".join(word.lower().replace("-", " ").replace("_", " ").split())
     form = W.FORM_ALIASES.get(form, form)
-    known = (*W.NATURAL_FORMS, *W.SPECIAL_FORMS, *weapon_forms())
+    known = (*W.NATURAL_FORMS, *W.SAVE_FORMS, *W.SPECIAL_FORMS, *weapon_forms())
     if form not in known and form.endswith("s") and form[:-1] in known:
         form = form[:-1]
     if form not in known:

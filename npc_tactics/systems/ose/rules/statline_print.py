@@ -51,7 +51,7 @@ def format_stat_line(s: MonsterStats) -> str:
     if s.alignment is not None:
         parts.append(f"AL {s.alignment}")
     if s.xp is not None:
-        parts.append(f"XP {s.xp}{_note(s.xp_note)}")
+        parts.append(f"XP {s.xp:,}{_note(s.xp_note)}")
     if s.number_appearing is not None:
         parts.append(f"NA {s.number_appearing}")
     if s.treasure is not None:

@@ -42,9 +42,11 @@ NATURAL_FORMS: tuple[str, ...] = (
     "peck", "pincer", "pseudopod", "punch", "ram", "slam", "squeeze", "sting", "strike", "tail", "talon",
     "tentacle", "touch", "trample", "tusk", "weapon", "whip", "wing",
 )
+#: Attack forms with no attack roll: the creature's target saves against the effect (rules/breath.py).
+SAVE_FORMS: tuple[str, ...] = ("gaze", "song")
 #: Attack forms the engine does not play yet (no attack roll against AC, an area, a save ...).
 SPECIAL_FORMS: tuple[str, ...] = (
-    "breath", "charm", "engulf", "gaze", "hold", "song", "spell", "spit", "spray", "swallow", "web",
+    "breath", "charm", "engulf", "hold", "spell", "spit", "spray", "swallow", "web",
 )
 #: Plural or variant spellings -> the form.
 FORM_ALIASES: dict[str, str] = {
@@ -53,8 +55,8 @@ FORM_ALIASES: dict[str, str] = {
     "weapons": "weapon", "tusks": "tusk", "spells": "spell", "gazes": "gaze", "breath weapon": "breath",
 }
 
-#: Effects an attack may carry after its damage (``1d3 + paralysis``) -> their spellings. None is modelled by
-#: the engine yet (:data:`MODELLED_EFFECTS`): each is an error unless marked as flavour, ``~paralysis``.
+#: Effects an attack may carry after its damage (``1d3 + paralysis``) -> their spellings. Those the engine does
+#: not model (:data:`MODELLED_EFFECTS`) are an error unless marked as flavour, ``~paralysis``.
 EFFECTS: dict[str, tuple[str, ...]] = {
     "paralysis": ("paralysis", "paralyse", "paralyze", "paralysation", "paralyzation"),
     "poison": ("poison", "poisoned", "deadly poison"),
@@ -76,8 +78,9 @@ EFFECTS: dict[str, tuple[str, ...]] = {
     "lycanthropy": ("lycanthropy",),
     "special": ("special", "see below"),
 }
-#: Effects the engine plays (none yet: the attack then does its damage only if the effect is marked ~).
-MODELLED_EFFECTS: frozenset[str] = frozenset()
+#: Effects the engine plays (rules/effects.py); any other is an error unless marked ~ (then only the damage counts).
+MODELLED_EFFECTS: frozenset[str] = frozenset({"paralysis", "poison", "energy drain", "petrification", "disease",
+                                              "blood drain", "charm"})
 #: The flavour marker: ``~word`` keeps the word in the stat line and tells the engine to ignore it.
 FLAVOUR = "~"
 

@@ -136,14 +136,85 @@ def save_row(save_as: str) -> tuple[int, int, int, int, int]:
 
 
 # ----- spells (OSE spell descriptions, PUB ✓ except where noted; §7 for casting rules) ----------
-#: name -> (spell level, class, range in feet (0 = touch), target kind). Order = spell ids.
+#: Sources: the OSE SRD (oldschoolessentials.necroticgnome.com/srd, e.g. index.php/Lightning_Bolt) and its
+#: Hebrew copy in itaiag/OSE.SRD.Wiki at commit 16b6aa2c ("4. Magic/..."); docs/ose-spells.md names each page.
+#: name -> (spell level, class, range in feet (0 = touch / the caster), target kind). Order = spell ids; the
+#: first four are the 0.2.0 spells (their action rows come first). Target kinds: "enemy" (an enemy, or the
+#: centre of an area at an enemy), "friend" (the caster or an ally), "self" (the caster only).
+#: A reversed spell (Darkness, Cause Light Wounds) is its own id, memorised as such.
 SPELLS: dict[str, tuple[int, str, int, str]] = {
     "magic_missile": (1, "magic_user", 150, "enemy"),
     "sleep": (1, "magic_user", 240, "enemy"),
     "hold_person": (2, "cleric", 180, "enemy"),
     "cure_light_wounds": (1, "cleric", 0, "friend"),
+    "shield": (1, "magic_user", 0, "self"),
+    "charm_person": (1, "magic_user", 120, "enemy"),
+    "light": (1, "magic_user", 120, "enemy"),
+    "darkness": (1, "magic_user", 120, "enemy"),
+    "protection_from_evil": (1, "magic_user", 0, "self"),
+    "web": (2, "magic_user", 10, "enemy"),
+    "phantasmal_force": (2, "magic_user", 240, "enemy"),
+    "invisibility": (2, "magic_user", 240, "friend"),
+    "mirror_image": (2, "magic_user", 0, "self"),
+    "fire_ball": (3, "magic_user", 240, "enemy"),
+    "lightning_bolt": (3, "magic_user", 180, "enemy"),
+    "haste": (3, "magic_user", 240, "friend"),
+    "cause_light_wounds": (1, "cleric", 0, "enemy"),
+    "bless": (2, "cleric", 60, "friend"),
+    "silence_15_radius": (2, "cleric", 180, "enemy"),
+    "striking": (3, "cleric", 30, "friend"),
 }
 SPELL_NAMES: tuple[str, ...] = tuple(SPELLS)
+#: Spells on a second list: name -> ((class, spell level, range in feet), ...). Hold Person is a 2nd-level
+#: cleric spell (180') and a 3rd-level magic-user one (120'); Light/Darkness and Protection from Evil are 1st
+#: level on both lists (durations differ: SPELL_ROUNDS).
+SPELL_ALSO: dict[str, tuple[tuple[str, int, int], ...]] = {
+    "hold_person": (("magic_user", 3, 120),),
+    "light": (("cleric", 1, 120),),
+    "darkness": (("cleric", 1, 120),),
+    "protection_from_evil": (("cleric", 1, 0),),
+}
+
+
+def spell_entry(name: str, spell_list: str) -> tuple[int, int] | None:
+    """(spell level, range in feet) of ``name`` on ``spell_list``, or None if that list lacks it."""
+    level, cls, feet, _ = SPELLS[name]
+    if cls == spell_list:
+        return level, feet
+    for other, lv, ft in SPELL_ALSO.get(name, ()):
+        if other == spell_list:
+            return lv, ft
+    return None
+
+
+ROUNDS_PER_TURN = 10  #: OSE: a turn is 10 minutes, a round 10 seconds
+UNTIL_FIGHT_ENDS = -1  #: a condition's rounds left when it lasts the whole fight
+#: Duration in rounds by (spell, class list); a (base turns, turns per caster level) pair. Durations of a day
+#: or more, "permanent" and "until broken" last the fight (UNTIL_FIGHT_ENDS).
+SPELL_TURNS: dict[tuple[str, str], tuple[int, int]] = {
+    ("shield", "magic_user"): (2, 0),
+    ("light", "magic_user"): (6, 1),  #: 6 turns + 1 per level
+    ("darkness", "magic_user"): (6, 1),
+    ("light", "cleric"): (12, 0),
+    ("darkness", "cleric"): (12, 0),
+    ("protection_from_evil", "magic_user"): (6, 0),
+    ("protection_from_evil", "cleric"): (12, 0),
+    ("mirror_image", "magic_user"): (6, 0),
+    ("haste", "magic_user"): (3, 0),
+    ("bless", "cleric"): (6, 0),
+    ("silence_15_radius", "cleric"): (12, 0),
+    ("striking", "cleric"): (1, 0),
+}
+
+
+def spell_rounds(name: str, spell_list: str, level: int) -> int:
+    """How many rounds a lasting spell of a caster of ``level`` lasts (UNTIL_FIGHT_ENDS if unlisted)."""
+    row = SPELL_TURNS.get((name, spell_list))
+    if row is None:
+        return UNTIL_FIGHT_ENDS
+    return (row[0] + row[1] * level) * ROUNDS_PER_TURN
+
+
 #: Magic Missile: 1d6+1 a missile, hits unerringly (no attack roll, no save).
 MAGIC_MISSILE_DAMAGE = "1d6+1"
 MAGIC_MISSILE_LEVELS_PER_EXTRA = 5  #: 1 missile at levels 1–5, 3 at 6–10, 5 at 11–15
@@ -155,7 +226,31 @@ SLEEP_SINGLE_HD = (4, 1)  #: the single mode takes a creature of exactly 4+1 HD
 #: The OSE text read gives no area: 4 squares (6 m) around the target = B/X 40' square (unverified).
 SLEEP_RADIUS = 4
 #: Hold Person: save vs spells, −2 for a single target; human-like monsters above 4+1 HD unaffected
-#: (humans of any level are affected).
+#: (humans of any level are affected). Charm Person has the same restriction and no penalty.
 HOLD_PERSON_MAX_HD = 4
 HOLD_PERSON_SINGLE_PENALTY = -2
 CURE_LIGHT_WOUNDS = "1d6+1"  #: up to the subject's maximum hit points
+CAUSE_LIGHT_WOUNDS = "1d6+1"  #: reversed: damage to a creature touched, a melee touch attack roll needed
+#: Shield: AC 2 [17] against missiles, AC 4 [15] against other attacks (the better of it and the own AC).
+SHIELD_AC_MISSILE = 2
+SHIELD_AC_OTHER = 4
+MIRROR_IMAGES = "1d4"  #: illusory duplicates; each attack on the caster destroys one, hit or miss
+PROTECTION_FROM_EVIL = 1  #: −1 to the attacks of creatures of another alignment, +1 to the caster's saves
+BLESS_BONUS = 1  #: +1 to attack, damage and morale of allies not yet in melee
+STRIKING_DAMAGE = "1d6"  #: extra damage of the enchanted weapon; it counts as magical
+PHANTASMAL_ROUNDS = "1d4"  #: an illusory "death" is a faint lasting 1d4 rounds
+AREA_DAMAGE_DIE = 6  #: Fire Ball and Lightning Bolt: 1d6 per caster level, save vs spells for half
+HASTE_MAX_CREATURES = 24
+#: Web: break free in 2d4 turns (normal strength), 4 rounds (magical STR above 18), 2 rounds (giant strength).
+WEB_BREAK_NORMAL = "2d4"  #: turns
+WEB_BREAK_GIANT = 2  #: rounds: the engine counts monsters above 4+1 HD as of giant strength (a choice)
+#: Areas on the battle line (docs/ose-spells.md "Areas"): a radius r is |distance| ≤ r / 5 squares; a square or
+#: cube of side s is |distance| ≤ s / 10 squares (half the side each way); the Lightning Bolt is 60' long
+#: (12 squares) from the target's square away from the caster. The target's square is the centre.
+FIRE_BALL_RADIUS = 4  #: 20' radius
+LIGHTNING_BOLT_LENGTH = 12  #: 60' long, 5' wide: one square wide on the line
+WEB_HALF = 1  #: 10' cube
+PHANTASMAL_HALF = 2  #: 20' cube
+HASTE_RADIUS = 6  #: 30' radius
+BLESS_HALF = 2  #: 20' square
+SILENCE_RADIUS = 3  #: 15' radius

@@ -22,6 +22,7 @@ from npc_tactics.systems.ose.rules import bestiary_files as B
 from npc_tactics.systems.ose.rules import class_spells as S
 from npc_tactics.systems.ose.rules import classes as C
 from npc_tactics.systems.ose.rules import tables as T
+from npc_tactics.systems.ose.rules.monster_abilities import abilities, alignment
 from npc_tactics.systems.ose.rules.state import Profile
 
 CONFIG = system_dir("ose")
@@ -52,6 +53,28 @@ MONSTER_KEYS = (
     "saves",  #: five saves (D W P B S) instead of save_as; stat line notation accepted, as for ac, hd, movement
     "attacks",  #: one attack in stat line notation ("1 × claw (1d4)"): sets damage, weapon and weapon_bonus
     "attack_form",  #: the natural weapon of a stat line's attack (claw, bite ...), its name in what the GM reads
+    "routine",  #: the whole routine in stat line notation when it is more than one plain attack (from attacks:)
+    "fly",  #: flying movement, base feet (the stat line's MV ... flying)
+    "alignment",  #: the stat line's AL (Protection from Evil)
+    # monster abilities (rules/effects.py, docs/ose-monsters.md)
+    "hit_by",  #: "silver" or "magic": only such weapons harm it
+    "halved",  #: damage kinds it takes half from
+    "regenerate",  #: hit points a round
+    "regenerate_after",  #: rounds after it is first damaged
+    "regenerate_not",  #: damage kinds it cannot regenerate
+    "revives",  #: dice of rounds after which a killed regenerator fights again
+    "paralysis_spares",  #: classes (elf) or "large" its paralysis does not affect
+    "magic_weapon",  #: its weapon's +N
+    "silver_weapon",
+    "breath",  #: a breath weapon (rules/breath.py)
+    "gaze",  #: a gaze attack: {effect, save}
+    "effect_saves",  #: {effect: save} where its text names another save than the usual one
+    # what the engine does not read: the encounter builder's tags and the entry's provenance
+    "kind",
+    "faction",
+    "player_character",
+    "source",
+    "notes",
 )
 CHARACTER_KEYS = (
     "description",
@@ -70,11 +93,16 @@ CHARACTER_KEYS = (
     "spells",
     "init_mod",
     "immune",
+    "alignment",  #: Lawful, Neutral or Chaotic (Protection from Evil wards against the Chaotic)
+    "magic_weapon",  #: its melee weapon's +N (to hit and damage; harms creatures hit only by magic weapons)
+    "silver_weapon",  #: its melee weapon is silver
+    "player_character",
 )
 #: What a combatant given by class and level (``{class: elf, level: 9, ...}``) may say about its character;
 #: ``hp`` and the combatant's own keys (name, position, ...) stay with the scenario or situation.
 CLASS_SPEC_KEYS = tuple(k for k in CHARACTER_KEYS if k not in ("description", "hp", "init_mod"))
-IMMUNITIES = ("melee", "missile", "sleep", "hold", "charm", "poison")
+IMMUNITIES = ("melee", "missile", "sleep", "hold", "charm", "poison", "paralysis", "petrification", "energy_drain",
+              "disease", "fire", "cold", "lightning", "acid", "gas")
 NO_WEAPON = {
     "damage": "1d6",
     "two_handed": False,
@@ -135,11 +163,15 @@ def armour() -> tuple[dict[str, tuple[int, int]], int]:
 
 @lru_cache(maxsize=1)
 def raw_templates() -> dict[str, tuple[str, dict[str, Any]]]:
-    """``{name: (file, raw mapping)}`` for every bestiary and character template."""
+    """``{name: (file, raw mapping)}`` for every bestiary and character template: bestiary.yaml, characters.yaml and
+    the open bestiary (monsters/*.yaml, docs/ose-bestiary.md)."""
     out: dict[str, tuple[str, dict[str, Any]]] = {}
-    for fname in ("bestiary.yaml", "characters.yaml"):
-        path = str(CONFIG / fname)
+    files = [CONFIG / "bestiary.yaml", CONFIG / "characters.yaml", *sorted((CONFIG / "monsters").glob("*.yaml"))]
+    for file in files:
+        path = str(file)
         for name, raw in V.mapping(load_yaml(path), path, "").items():
+            if name in out:
+                raise ConfigError(path, name, f"already defined in {out[name][0]}")
             out[name] = (path, B.expand(V.mapping(raw, path, name), path, name))
     return out
 
@@ -154,6 +186,13 @@ def all_templates() -> dict[str, tuple[str, dict[str, Any]]]:
         if name in shipped:
             raise ConfigError(file, name, "is a shipped template; give the entry another name (e.g. my_" + name + ")")
     return {**shipped, **user}
+
+
+def core_template_names() -> list[str]:
+    """The templates of bestiary.yaml and characters.yaml (the 0.2.0 set): the encounter builder's threat scale
+    (its median template is 1.0) stays put when the open bestiary or a user's grows."""
+    core = {str(CONFIG / f) for f in ("bestiary.yaml", "characters.yaml")}
+    return sorted(n for n, (file, _raw) in raw_templates().items() if file in core)
 
 
 def template_names() -> list[str]:
@@ -186,6 +225,7 @@ def _spells(raw: Any, file: str, path: str) -> tuple[int, ...]:
     counts = [0] * len(T.SPELL_NAMES)
     if raw is None:
         return tuple(counts)
+    S.check_spell_names(raw, file, path)  # an unknown spell: one short line naming it and the nearest
     for name, n in V.mapping(raw, file, path, T.SPELL_NAMES).items():
         counts[T.SPELL_NAMES.index(name)] = V.integer(n, file, V.join(path, name), 0, 9)
     return tuple(counts)
@@ -233,6 +273,8 @@ def _common(name: str, r: dict[str, Any], file: str, path: str) -> dict[str, Any
     ]
     ammo_default = -1 if missile and not missile["thrown"] else 1
     return {
+        "weapon_magic": V.integer(r.get("magic_weapon", 0), file, V.join(path, "magic_weapon"), 0, 5),
+        "weapon_silver": V.boolean(r.get("silver_weapon", False), file, V.join(path, "silver_weapon")),
         "throws": throws,
         "melee": melee,
         "missile": missile,
@@ -295,6 +337,11 @@ def _character(name: str, r: dict[str, Any], file: str, path: str) -> Template:
         immune=c["immune"],
         throws=c["throws"],
         brace=bool(m["brace"]),
+        saves=row.saves,
+        backstab=cc.backstab or (0, 1),
+        alignment=alignment(r["alignment"], file, V.join(path, "alignment")) if "alignment" in r else "",
+        weapon_magic=c["weapon_magic"],
+        weapon_silver=c["weapon_silver"],
     )
     return Template(prof, hp, c["ammo"], spells)
 
@@ -349,9 +396,10 @@ def _monster(name: str, r: dict[str, Any], file: str, path: str) -> Template:
     shield_bonus = armour()[1]
     save_as = V.string(r.get("save_as", "NH"), file, V.join(path, "save_as"))
     try:
-        save = int(r["saves"][4]) if "saves" in r else T.save_row(save_as)[4]
+        saves = tuple(int(x) for x in r["saves"]) if "saves" in r else T.save_row(save_as)
     except ValueError as exc:
         raise ConfigError(file, V.join(path, "save_as"), str(exc)) from None
+    save = saves[4]
     hp_default = "1d4" if plus == -4 else f"{hd}d8" if plus == 0 else f"{hd}d8{plus:+d}"
     thac0 = T.monster_thac0(hd, plus if plus > 0 else 0)
     movement = V.integer(r["movement"], file, V.join(path, "movement"), low=0)
@@ -388,6 +436,10 @@ def _monster(name: str, r: dict[str, Any], file: str, path: str) -> Template:
         surprise_on=V.integer(r.get("surprise_on", 2), file, V.join(path, "surprise_on"), 0, 6),
         throws=c["throws"],
         brace=bool(m["brace"]),
+        saves=saves,
+        weapon_magic=c["weapon_magic"],
+        weapon_silver=c["weapon_silver"],
+        **abilities(r, m, bonus, file, path),
     )
     hp = V.dice(r.get("hp", hp_default), file, V.join(path, "hp"), allow_int=True)
     return Template(prof, hp, c["ammo"], c["spells"])
