@@ -42,9 +42,15 @@ install-ray: $(RAY_STAMP)
 # The GM page's end-to-end test drives Debian's chromium (Playwright's Python package with executable_path; no
 # browser download). Installed with apt-get when absent (as root, or through sudo).
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# The tracker page's accessibility check runs axe-core (npm) in that browser: installed into node_modules/ (ignored).
+AXE_VERSION := 4.14.1
 browser:
 	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then \
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium chromium-driver; \
+	fi
+	@if [ ! -f node_modules/axe-core/axe.min.js ]; then \
+		command -v npm >/dev/null 2>&1 || { $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y npm; }; \
+		npm install --no-save --no-package-lock --silent axe-core@$(AXE_VERSION); \
 	fi
 
 run: install

@@ -7,10 +7,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +15,7 @@ import httpx
 import pytest
 
 from tests.gm.service_bundles import build_bundles
+from tests.serve_helpers import served
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,37 +28,10 @@ def chromium_path() -> str:
     return found
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    folder = build_bundles(tmp_path_factory.getbasetemp())
-    port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "npc_tactics.cli.main", "serve", "--bundles", str(folder),
-                             "--port", str(port), "--workers", "1"],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{base}/bundles", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"the server did not start: {proc.stdout.read() if proc.stdout else ''}")
-            time.sleep(0.2)
+    with served("--bundles", str(build_bundles(tmp_path_factory.getbasetemp())), timeout=60) as base:
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
-
 
 @pytest.fixture(scope="module")
 def page(server: str) -> Iterator[Any]:

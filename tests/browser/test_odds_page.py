@@ -1,13 +1,9 @@
 """The "Encounter odds" section of the GM web page in a real headless Chromium: ``npc-tactics serve`` started as
-a GM would (an empty bundles folder: the odds need no policy bundle), a party and foes typed in, the figures read
+a GM would (the shipped generalists; the odds need no policy bundle), a party and foes typed in, the figures read
 off the page and checked against ``POST /odds`` with the same body, a bad template named, the page in French."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,37 +11,17 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.test_gm_page import chromium_path, free_port
+from tests.browser.test_gm_page import chromium_path
+from tests.serve_helpers import served
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    folder = tmp_path_factory.mktemp("no_bundles")
-    port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "npc_tactics.cli.main", "serve", "--bundles", str(folder),
-                             "--port", str(port), "--workers", "1"],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{base}/bundles", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"the server did not start: {proc.stdout.read() if proc.stdout else ''}")
-            time.sleep(0.2)
+def server() -> Iterator[str]:
+    with served(timeout=60) as base:  # the shipped generalists; the odds need no bundle of their own
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
-
 
 @pytest.fixture(scope="module")
 def page(server: str) -> Iterator[Any]:

@@ -27,9 +27,14 @@ def test_serve_defaults_to_localhost(capsys: pytest.CaptureFixture[str], monkeyp
         seen.update(kwargs, bundles=bundles)
 
     monkeypatch.setattr("npc_tactics.gm.service.app.serve", fake_serve)
-    code, out, _ = run_cli(["serve", "--bundles", str(tmp_path)], capsys)
+    code, out, _ = run_cli(["serve"], capsys)  # no flag: the shipped generalists
     assert code == 0 and seen["host"] == "127.0.0.1" and seen["port"] == 8000
     assert "http://127.0.0.1:8000/" in out
+
+
+def test_a_bundles_folder_with_no_bundle_is_one_line(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(["serve", "--bundles", str(tmp_path)], capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "--bundles" in err, err
 
 
 def test_serve_help_has_no_type_placeholders(capsys: pytest.CaptureFixture[str],
@@ -60,6 +65,6 @@ def test_queue_and_time_limit_reach_the_server(capsys: pytest.CaptureFixture[str
     monkeypatch.setattr("npc_tactics.gm.service.app.serve", lambda bundles, **kw: seen.update(kw))
     from tests.security.http_server import free_port
 
-    code, _, _ = run_cli(["serve", "--bundles", str(tmp_path), "--queue", "0", "--time-limit", "5", "--port",
+    code, _, _ = run_cli(["serve", "--queue", "0", "--time-limit", "5", "--port",
                           str(free_port())], capsys)
     assert code == 0 and seen["max_waiting"] == 0 and seen["time_limit_s"] == 5.0

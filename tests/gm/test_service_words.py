@@ -50,3 +50,20 @@ def test_the_web_catalogue_is_complete() -> None:
 def test_english_is_the_source_text() -> None:
     _ = translator("en", domain="web")
     assert all(_(m) == m for m in WEB_STRINGS)
+
+
+def tracker_words() -> set[str]:
+    """The tracker page's words: ``data-tr`` attributes of tracker.html and ``tr("...")`` calls of tracker.js."""
+    words = set(re.findall(r'data-tr="([^"]+)"', (WEB / "tracker.html").read_text(encoding="utf-8")))
+    words |= set(re.findall(r'\btr\("([^"]+)"', (WEB / "tracker.js").read_text(encoding="utf-8")))
+    return words
+
+
+def test_every_tracker_word_is_listed_and_has_french() -> None:
+    from npc_tactics.gm.service.web_strings import TRACKER_STRINGS
+
+    assert tracker_words() - set(TRACKER_STRINGS) == set()
+    fr = translator("fr", domain="web")
+    same = {"Round", "Position", "Distance", "OK", "PV", "HP"}
+    untranslated = [m for m in TRACKER_STRINGS if fr(m) == m and m not in same]
+    assert not untranslated, f"tracker words with no French: {untranslated[:10]}"

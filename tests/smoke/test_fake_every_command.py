@@ -1,9 +1,12 @@
 """Every command of ``npc-tactics`` on the ``fake`` system (tests/fakesys), in process, end to end (issue 25):
 a system that lives outside the package, registered by one line, goes through simulate, replay, train, export,
-suggest with odds, play, card, probe, leaderboard, odds, build-encounter and every HTTP endpoint of ``serve``.
+evaluate, distill, suggest with odds, play, card, probe, leaderboard, odds, build-encounter and every HTTP
+endpoint of ``serve``; :data:`STEPS` names the test of each command of ``npc-tactics --help``, and a command
+with none fails :func:`test_every_command_has_a_step`.
 
-The steps share one tiny run, its bundle and its card (module fixtures, in that order). Each step checks what
-it printed (the fake's names, its numbers), not only the exit code. Commands run through
+The steps share one tiny run, its bundle and its card (module fixtures, in that order); distill adds a tiny
+generalist run on the fake's encounter distribution. Each step checks what it printed (the fake's names, its
+numbers), not only the exit code. Commands run through
 :func:`npc_tactics.cli.main.main` in this process with ``--workers 1`` wherever there are workers, so every
 part of the fake is imported through the registration of this module, never by a child process.
 """
@@ -22,6 +25,7 @@ import yaml
 from fastapi.testclient import TestClient
 
 from npc_tactics.cli.main import main
+from npc_tactics.evaluation.tactic_profile import derive
 from tests.fakesys import registered
 from tests.fakesys.bestiary import TEMPLATES
 
@@ -35,6 +39,8 @@ TINY = {
     "ppo": {"n_steps": 64, "batch_size": 64, "n_epochs": 2, "net_arch": [16]},
     "budget": {"timesteps": 256, "n_envs": 2, "eval_every": 256, "eval_episodes": 8, "checkpoint_every": 256},
 }
+#: the tiny generalist distill starts from: the same run, on fights drawn from the fake's encounter distribution
+TINY_GENERALIST = {**{k: v for k, v in TINY.items() if k != "scenario"}, "encounter": "fake_mix"}
 
 
 def npc(*args: str | int | Path, stdin: str | None = None, code: int = 0) -> str:
@@ -75,6 +81,14 @@ def run(work: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
+def generalist(work: Path) -> Path:
+    config = work / "generalist.yaml"
+    config.write_text(yaml.safe_dump(TINY_GENERALIST), encoding="utf-8")
+    npc("train", config, "--out", work / "generalist", "--no-progress")
+    return work / "generalist"
+
+
+@pytest.fixture(scope="module")
 def bundle(run: Path, work: Path) -> Path:
     folder = work / "bundles" / "fake-duel"
     out = npc("export", run, "--out", folder, "--fights", 50)
@@ -93,6 +107,25 @@ def test_discovery_lists_the_fake() -> None:
     assert "npc_tactics/Fake-v0" in npc("systems")
     assert "skirmish" in npc("scenarios", "fake")
     assert "brute" in npc("agents", "fake")
+
+
+def test_presets() -> None:
+    """Training presets are shipped per real system (none for the fake): the listing still runs beside it."""
+    presets = json.loads(npc("presets", "--json"))
+    assert presets and "fake" not in json.dumps(presets)
+
+
+def test_evaluate(work: Path) -> None:
+    out = npc("evaluate", "--system", "fake", "--scenario", "duel", "--agents", "by-the-book,brute,coward",
+              "--fights", 12, "--workers", 1, "--no-progress", "--tactics", "--out", work / "evaluate")
+    assert "by-the-book (side 1) vs coward: win 100.0%" in out and "over 12 fights" in out, out  # it flees at once
+    results = json.loads((work / "evaluate" / "results.json").read_text(encoding="utf-8"))
+    assert results["system"] == "fake" and results["scenario"] == "duel"
+    assert set(results["tactic_profiles"]) == {"by-the-book", "brute", "coward"}
+    players = results["tactics"]["players"]  # the named tactics of the fake's tactics hook, per agent
+    assert set(players) == {"by-the-book", "brute", "coward"}
+    assert {"retreat_when_losing", "focus_fire"} <= set(players["brute"])
+    assert (work / "evaluate" / "report.md").is_file()
 
 
 def test_simulate() -> None:
@@ -144,6 +177,12 @@ def test_leaderboard(work: Path) -> None:
     assert section["scenarios"] == ["duel", "skirmish", "encounters:fake_mix"]  # and draws of the distribution
     assert {row["agent"] for row in section["leaderboard"]} == {"by-the-book", "brute", "coward"}
     assert set(section["profiles"]) == {"by-the-book", "brute", "coward"}
+    # the figure of the fake's own leaderboard counter (tactics hook): the coward flees at once, never choosing;
+    # the common figures beside it, and none of another system's
+    assert section["profiles"]["coward"]["all"]["defend_share"] is None
+    assert 0.0 <= section["profiles"]["brute"]["all"]["defend_share"] <= 1.0
+    common = set(derive({}, 1)) | {"flee_rate_ci", "with_flight", "without_flight"}
+    assert set(section["profiles"]["brute"]["all"]) == common | {"defend_share"}
 
 
 def test_bestiary_is_optional() -> None:
@@ -155,6 +194,20 @@ def test_bestiary_is_optional() -> None:
 def test_train_writes_a_fake_run(run: Path) -> None:
     meta = json.loads((run / "meta.json").read_text(encoding="utf-8"))
     assert (run / "policy.pt").is_file() and "fake" in json.dumps(meta)
+
+
+def test_distill(generalist: Path, run: Path, work: Path) -> None:
+    student = work / "student"
+    out = npc("distill", generalist, "--teacher", f"duel={run}", "--out", student, "--fights", 8,
+              "--scenario-fights", 6, "--rounds", 2, "--epochs", 2)
+    assert f"student: {student}" in out and "agrees with its teacher: " in out, out
+    report = json.loads((student / "distill.json").read_text(encoding="utf-8"))
+    assert set(report["teachers"]) == {"duel"} and len(report["rounds"]) == 2
+    assert set(report["rounds"][-1]["decisions"]) == {"base", "duel"}  # fights drawn from fake_mix, and duels
+    meta = json.loads((student / "meta.json").read_text(encoding="utf-8"))
+    assert meta["distilled"]["teachers"] == {"duel": "run"} and "fake" in json.dumps(meta)
+    exported = npc("export", student, "--out", work / "bundles" / "fake-student", "--fights", 10)
+    assert "fake rules 0.1" in exported, exported
 
 
 def test_export_writes_a_fake_bundle(bundle: Path) -> None:
@@ -260,8 +313,63 @@ def _routes(app: Any) -> set[tuple[str, str]]:
     return out
 
 
+#: the combat tracker's routes, run in order on one fake fight by :func:`test_a_tracker_fight_on_the_fake`
+TRACKER_ROUTES = {("POST", "/fights"), ("GET", "/fights/templates/{system}"), ("GET", "/fights/formats"),
+                  ("GET", "/fights/{fight_id}"), ("DELETE", "/fights/{fight_id}"),
+                  ("POST", "/fights/{fight_id}/combatants"), ("DELETE", "/fights/{fight_id}/combatants/{index}"),
+                  ("PATCH", "/fights/{fight_id}/combatants/{index}"), ("POST", "/fights/{fight_id}/import"),
+                  ("POST", "/fights/{fight_id}/start"), ("POST", "/fights/{fight_id}/step"),
+                  ("POST", "/fights/{fight_id}/advise"), ("POST", "/fights/{fight_id}/die"),
+                  ("POST", "/fights/{fight_id}/undo"), ("GET", "/fights/{fight_id}/save"),
+                  ("POST", "/fights/load"), ("GET", "/tracker")}
+
+
 def test_every_route_has_a_request(app: Any) -> None:
-    assert _routes(app) == set(REQUESTS)
+    assert _routes(app) == set(REQUESTS) | TRACKER_ROUTES
+
+
+def test_a_tracker_fight_on_the_fake(app: Any) -> None:
+    """Every tracker route on a fake fight: set up, edit, advise, play by the advisor and by hand, a typed die, undo,
+    save and load (the fake imports no other program's files: that route names the formats it lacks)."""
+    client = TestClient(app)
+    assert "tracker" in client.get("/tracker").text.lower()
+    names = [t["name"] for t in client.get("/fights/templates/fake").json()["templates"]]
+    assert set(names) >= set(TEMPLATES)
+    assert all(f["system"] != "fake" for f in client.get("/fights/formats").json()["formats"])
+    sides = [{"name": "orcs"}, {"name": "heroes", "control": "pc"}]
+    made = client.post("/fights", json={"system": "fake", "sides": sides, "seed": 3, "bundle": "fake-duel",
+                                        "dice": "pcs"})
+    assert made.status_code == 201, made.text[:500]
+    fid = made.json()["id"]
+    for side, name in ((0, "orc"), (1, "elf"), (1, "elf")):
+        got = client.post(f"/fights/{fid}/combatants", json={"side": side, "template": name})
+        assert got.status_code == 200, got.text[:500]
+    assert client.delete(f"/fights/{fid}/combatants/2").status_code == 200
+    assert client.patch(f"/fights/{fid}/combatants/1", json={"fields": {"name": "Elwe"}}).status_code in (200, 422)
+    refused = client.post(f"/fights/{fid}/import", json={"format": "no-such-format", "data": {}})
+    assert refused.status_code == 422 and "format" in str(refused.json()["detail"][0]["loc"])
+    assert client.post(f"/fights/{fid}/start").status_code == 200
+    played = set()
+    for _ in range(200):
+        now = client.get(f"/fights/{fid}").json()
+        if now.get("decision") is None and now.get("die") is None:
+            break
+        if now.get("die"):
+            got, kind = client.post(f"/fights/{fid}/die", json={"face": 1}), "die"
+        elif now["decision"].get("side") == 0:
+            assert client.post(f"/fights/{fid}/advise", json={"odds": 2}).status_code == 200
+            got, kind = client.post(f"/fights/{fid}/step", json={"advice": True, "odds": 2, "by": "advisor"}), "npc"
+        else:
+            got, kind = client.post(f"/fights/{fid}/step", json={"action": now["decision"]["moves"][0]["action"]}), "pc"
+        assert got.status_code == 200, got.text[:500]
+        played.add(kind)
+    assert played == {"die", "npc", "pc"}, played
+    assert client.post(f"/fights/{fid}/undo").status_code == 200
+    saved = client.get(f"/fights/{fid}/save")
+    assert saved.status_code == 200
+    loaded = client.post("/fights/load", json={"fight": saved.json()})
+    assert loaded.status_code == 201, loaded.text[:500]
+    assert client.delete(f"/fights/{fid}").json() == {"deleted": fid}
 
 
 @pytest.mark.parametrize("route", sorted(REQUESTS), ids=[f"{m} {p}" for m, p in sorted(REQUESTS)])
@@ -271,3 +379,33 @@ def test_serve_endpoint(app: Any, route: tuple[str, str]) -> None:
     got = client.post(path, json=body) if route[0] == "POST" else client.get(path)
     assert got.status_code == 200, (route, got.text[:500])
     assert check(got), (route, got.text[:500])
+
+
+# ----- the commands of `npc-tactics --help` ----------------------------------------------------------------------
+#: each command -> the test that runs it on the fake (serve: its app, every endpoint in process)
+STEPS: dict[str, str] = {
+    "systems": "test_discovery_lists_the_fake", "scenarios": "test_discovery_lists_the_fake",
+    "agents": "test_discovery_lists_the_fake", "presets": "test_presets", "train": "test_train_writes_a_fake_run",
+    "evaluate": "test_evaluate", "simulate": "test_simulate", "replay": "test_replay",
+    "export": "test_export_writes_a_fake_bundle", "card": "test_card", "suggest": "test_suggest_with_odds",
+    "play": "test_play_with_scripted_input", "serve": "test_serve_endpoint", "probe": "test_probe",
+    "distill": "test_distill", "leaderboard": "test_leaderboard", "odds": "test_odds",
+    "build-encounter": "test_build_encounter", "bestiary": "test_bestiary_is_optional",
+}
+#: commands that cannot take the fake, and why
+NOT_ON_THE_FAKE: dict[str, str] = {
+    "import": "its formats are other programs' exports of real systems' creatures (no program writes the fake's)",
+}
+
+
+def test_every_command_has_a_step() -> None:
+    import typer.main
+
+    from npc_tactics.cli.main import app
+
+    commands = set(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+    missing = sorted(commands - set(STEPS) - set(NOT_ON_THE_FAKE))
+    assert not missing, f"commands with no smoke step on the fake (add one to STEPS): {missing}"
+    stale = sorted(set(STEPS) - commands)
+    assert not stale, f"STEPS names commands that are gone: {stale}"
+    assert all(callable(globals().get(test)) for test in STEPS.values())

@@ -35,7 +35,7 @@ from npc_tactics.configs.files import no_user_paths
 from npc_tactics.errors import ConfigError, UnknownNameError, UserError
 from npc_tactics.gm.service import forms
 from npc_tactics.gm.service.limits import LIMIT_S, MAX_WAITING, HeavyGate, validation_error_handler
-from npc_tactics.gm.service.web_strings import WEB_STRINGS
+from npc_tactics.gm.service.web_strings import TRACKER_STRINGS, WEB_STRINGS
 from npc_tactics.limits import SEED_MAX
 from npc_tactics.policy_io.bundle import Bundle, read_bundle
 from npc_tactics.policy_io.onnx_agent import OnnxAgent, OnnxPolicy
@@ -47,6 +47,8 @@ WEB_DIR = Path(__file__).with_name("web")
 #: A bundle id is its folder name: letters, digits, '.', '_' and '-' (no separators, never '..').
 BUNDLE_ID = r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$"
 MAX_BODY_BYTES = 64 * 1024
+#: A saved fight (POST /fights/load): its set-up and up to 5,000 steps of moves and typed faces.
+LOAD_BODY_BYTES = 1024 * 1024
 #: Deepest JSON nesting of a request body (a situation is about 6 deep).
 MAX_BODY_DEPTH = 32
 #: Rollouts per legal move: 2,000 already gives win rates within about 2 points.
@@ -139,17 +141,26 @@ class BodyLimit:
     """ASGI middleware: refuse a request body larger than ``limit`` bytes with 413, whether announced by
     Content-Length or streamed, before the application parses it."""
 
-    def __init__(self, app: Any, limit: int) -> None:
+    def __init__(self, app: Any, limit: int, per_path: dict[str, int] | None = None,
+                 per_pattern: tuple[tuple[re.Pattern[str], int], ...] = ()) -> None:
         self.app = app
-        self.limit = limit
+        self.default = limit
+        self.per_path = dict(per_path or {})  # a saved fight is larger than any question
+        self.per_pattern = per_pattern  # paths with a parameter (an actor file imported into a fight)
+
+    def _limit(self, path: str) -> int:
+        if path in self.per_path:
+            return self.per_path[path]
+        return next((n for pattern, n in self.per_pattern if pattern.fullmatch(path)), self.default)
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        too_big = JSONResponse(status_code=413, content={"detail": f"request body over {self.limit} bytes"})
+        limit = self._limit(str(scope.get("path", "")))
+        too_big = JSONResponse(status_code=413, content={"detail": f"request body over {limit} bytes"})
         length = dict(scope.get("headers") or []).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
+        if length is not None and (not length.isdigit() or int(length) > limit):
             await too_big(scope, receive, send)
             return
         messages: list[dict[str, Any]] = []  # read the whole (small) body first, then replay it to the app
@@ -160,7 +171,7 @@ class BodyLimit:
             if message["type"] != "http.request":
                 break
             seen += len(message.get("body", b""))
-            if seen > self.limit:
+            if seen > limit:
                 await too_big(scope, receive, send)
                 return
             more = bool(message.get("more_body", False))
@@ -211,14 +222,25 @@ class _FieldError(Exception):
         self.msg = msg
 
 
-def create_app(bundles: str | Path, *, workers: int | None = None, max_odds: int = MAX_ODDS,
-               max_body: int = MAX_BODY_BYTES, gate: HeavyGate | None = None) -> Any:
-    """The FastAPI application serving the bundles of ``bundles`` (scanned once, now) and the web page.
+def create_app(bundles: str | Path | None = None, *, workers: int | None = None, max_odds: int = MAX_ODDS,
+               max_body: int = MAX_BODY_BYTES, gate: HeavyGate | None = None, cors: str | None = None,
+               fights: Any | None = None, with_shipped: bool = False) -> Any:
+    """The FastAPI application serving the bundles of ``bundles`` (scanned once, now; default: the shipped
+    generalists) and the web pages: the suggestion page at ``/`` and the combat tracker at ``/tracker``.
 
     Every route runs under :func:`~npc_tactics.configs.files.no_user_paths`: the only files a request can make
-    the server read are the package's shipped content and the bundles folder chosen at start."""
+    the server read are the package's shipped content and the bundles folder chosen at start. ``cors``: one
+    origin allowed to call the API from a browser (a VTT's page), off by default. ``with_shipped``: serve the
+    shipped generalists too, under the ids the folder does not use (``npc-tactics serve --bundles``)."""
+    from npc_tactics.gm.advice.suggest import SHIPPED_DIR
+
+    if bundles is None:
+        bundles = SHIPPED_DIR
     folder = Path(bundles)
     registry = Registry.scan(folder)
+    if with_shipped and folder.resolve() != SHIPPED_DIR.resolve():
+        for key, entry in Registry.scan(SHIPPED_DIR).bundles.items():  # inside the package: readable anyway
+            registry.bundles.setdefault(key, entry)
     heavy = gate or HeavyGate()
     app = FastAPI(title="npc-tactics GM service", version=_version(),
                   description="Ask what an NPC should do now: the legal moves ranked by a trained policy bundle, "
@@ -275,7 +297,7 @@ def create_app(bundles: str | Path, *, workers: int | None = None, max_odds: int
         from npc_tactics.i18n import translator
 
         _ = translator(lang, domain="web")
-        return {"lang": lang, "messages": {m: _(m) for m in WEB_STRINGS}}
+        return {"lang": lang, "messages": {m: _(m) for m in (*WEB_STRINGS, *TRACKER_STRINGS)}}
 
     @app.post("/suggest", summary="Rank the acting NPC's legal moves (and their odds with `odds` > 0)")
     def post_suggest(req: SuggestRequest) -> dict[str, Any]:
@@ -304,11 +326,20 @@ def create_app(bundles: str | Path, *, workers: int | None = None, max_odds: int
 
     add_odds_routes(app, bundle_path, heavy, workers=workers, folder=folder)
 
+    from npc_tactics.gm.service.tracker_routes import add_tracker_routes
+
+    app.state.fights = add_tracker_routes(app, bundle_path, heavy, folder=folder, workers=workers, store=fights)
+
     page = _page()
+    tracker_page = _tracker_page()
 
     @app.get("/", include_in_schema=False)
     def index() -> HTMLResponse:
         return HTMLResponse(page)
+
+    @app.get("/tracker", include_in_schema=False)
+    def tracker() -> HTMLResponse:
+        return HTMLResponse(tracker_page)
 
     def openapi() -> dict[str, Any]:
         """The generated schema, told which bundle ids this server has, with one working example."""
@@ -331,7 +362,13 @@ def create_app(bundles: str | Path, *, workers: int | None = None, max_odds: int
     app.openapi = openapi  # type: ignore[method-assign]
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     app.state.registry = registry
-    return BodyLimit(app, max_body) if max_body else app
+    if cors:
+        from fastapi.middleware.cors import CORSMiddleware
+
+        app.add_middleware(CORSMiddleware, allow_origins=[cors], allow_methods=["GET", "POST", "DELETE"],
+                           allow_headers=["content-type"])
+    big = ((re.compile(r"/fights/[A-Za-z0-9_-]{1,64}/import"), LOAD_BODY_BYTES),)  # a VTT actor file
+    return BodyLimit(app, max_body, {"/fights/load": LOAD_BODY_BYTES}, big) if max_body else app
 
 
 def _page() -> str:
@@ -340,6 +377,14 @@ def _page() -> str:
     names = [n for n, s in SYSTEMS.items() if s.provides("encounter")]
     options = "".join(f'<option value="{html.escape(n)}">{html.escape(n)}</option>' for n in names)
     return (WEB_DIR / "index.html").read_text(encoding="utf-8").replace("<!-- odds systems -->", options)
+
+
+def _tracker_page() -> str:
+    """The combat tracker's page, its system list from the registry (systems the encounter builder composes)."""
+    names = [n for n, s in SYSTEMS.items() if s.provides("encounter")]
+    options = "".join(f'<option value="{html.escape(n)}">{html.escape(SYSTEMS[n].title or n)}</option>'
+                      for n in names)
+    return (WEB_DIR / "tracker.html").read_text(encoding="utf-8").replace("<!-- tracker systems -->", options)
 
 
 def _systems_enum(doc: dict[str, Any]) -> None:
@@ -352,6 +397,12 @@ def _systems_enum(doc: dict[str, Any]) -> None:
     odds = doc["components"]["schemas"].get("OddsRequest")
     if odds is not None:
         odds["properties"]["system"]["enum"] = names
+    create = doc["components"]["schemas"].get("CreateBody")
+    if create is not None:
+        create["properties"]["system"]["enum"] = names
+    for param in doc["paths"].get("/fights/templates/{system}", {}).get("get", {}).get("parameters", []):
+        if param["name"] == "system":
+            param["schema"]["enum"] = names
 
 
 def _card(entry: Served, lang: str) -> dict[str, Any]:
@@ -379,10 +430,12 @@ def _version() -> str:
         return "0"
 
 
-def serve(bundles: str | Path, *, host: str = "127.0.0.1", port: int = 8000, workers: int | None = None,
-          max_waiting: int = MAX_WAITING, time_limit_s: float = LIMIT_S) -> None:
-    """Run the service with uvicorn until interrupted."""
+def serve(bundles: str | Path | None = None, *, host: str = "127.0.0.1", port: int = 8000,
+          workers: int | None = None, max_waiting: int = MAX_WAITING, time_limit_s: float = LIMIT_S,
+          cors: str | None = None) -> None:
+    """Run the service with uvicorn until interrupted (``bundles`` None: the shipped generalists)."""
     import uvicorn
 
-    app = create_app(bundles, workers=workers, gate=HeavyGate(max_waiting=max_waiting, limit_s=time_limit_s))
+    app = create_app(bundles, workers=workers, gate=HeavyGate(max_waiting=max_waiting, limit_s=time_limit_s),
+                     cors=cors, with_shipped=True)
     uvicorn.run(app, host=host, port=port, log_level="info")

@@ -1,0 +1,146 @@
+"""The advisor of a tracked fight: at an NPC's decision, the move to play and two or three alternatives, ranked by
+what a GM means by "best" for the NPC's side, with the odds in plain words.
+
+Why not ``suggest``'s ranking: it starts from a situation file and ranks by win rate, which says nothing when
+every move wins about 0% (a retreat that saves the band and a last stand that loses it look alike). Here the
+state is the fight's own, and each candidate is played on ``odds`` times to the end (the NPC side by the
+policy, the other side by ``opponent``; :mod:`npc_tactics.rollouts`, common random numbers across moves):
+
+* the NPC side's result shares: win, draw, fled, lost (they add to 100%);
+* the acting NPC's survival (not dead at the end);
+* the score: ``win + draw/2 + fled/4`` (lost counts 0) plus ``SURVIVAL_WEIGHT`` x survival, the mean over
+  rollouts. A side that flees keeps its lives; an NPC that lives can fight another day.
+
+A move "cannot be told apart" from the best when the paired difference of their scores (rollout k of both
+moves shares its dice seed) is not below zero at 95%. When every candidate is tied, the answer says the odds
+cannot tell them apart with that many rollouts instead of starring them all. The candidates are the policy's
+``top`` most probable legal moves; without rollouts they are ranked by the policy alone.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from npc_tactics.gm.words.labels import card_rule
+from npc_tactics.i18n import translator
+from npc_tactics.rollouts import Rollout, RolloutJob, run_rollouts
+
+__all__ = ["OUTCOME_VALUE", "SURVIVAL_WEIGHT", "MoveAdvice", "advise", "pct"]
+
+OUTCOME_VALUE = {"win": 1.0, "draw": 0.5, "fled": 0.25, "loss": 0.0}
+SURVIVAL_WEIGHT = 0.25
+#: Candidates rolled out: the policy's most probable legal moves.
+TOP = 5
+#: Alternatives shown under the move to play.
+ALTERNATIVES = 3
+DOMAIN = "web"
+
+
+def pct(x: float, lang: str) -> str:
+    """37% in English, 37 % in French (a narrow no-break space before the sign)."""
+    n = f"{100 * x:.0f}"
+    return f"{n}\u202f%" if lang == "fr" else f"{n}%"
+
+
+@dataclass(frozen=True)
+class MoveAdvice:
+    action: int
+    name: str
+    label: str
+    probability: float
+    shares: dict[str, float] | None = None  #: win, draw, fled, lost
+    survival: float | None = None
+    score: float | None = None
+    tied: bool = False  #: cannot be told apart from the best with these rollouts
+
+    def to_dict(self, actor: str, lang: str) -> dict[str, Any]:
+        out: dict[str, Any] = {"action": self.name, "index": self.action, "label": self.label,
+                               "probability": round(self.probability, 4), "tied": self.tied}
+        if self.shares is not None and self.survival is not None and self.score is not None:
+            out.update(shares={k: round(v, 4) for k, v in self.shares.items()}, survival=round(self.survival, 4),
+                       score=round(self.score, 4), odds_text=odds_text(self.shares, self.survival, actor, lang))
+        return out
+
+
+def odds_text(shares: dict[str, float], survival: float, actor: str, lang: str) -> str:
+    _ = translator(lang, DOMAIN)
+    return _("wins {win}, draw {draw}, flees {fled}, loses {lost}; {actor} lives {survive}").format(
+        win=pct(shares["win"], lang), draw=pct(shares["draw"], lang), fled=pct(shares["fled"], lang),
+        lost=pct(shares["lost"], lang), actor=actor, survive=pct(survival, lang))
+
+
+def _values(rollouts: Sequence[Rollout]) -> list[float]:
+    return [OUTCOME_VALUE.get(r.result, 0.0) + SURVIVAL_WEIGHT * (r.actor != "dead") for r in rollouts]
+
+
+def _tied(best: list[float], other: list[float]) -> bool:
+    """Whether ``other`` is not worse than ``best`` at 95%, pairing rollout k with rollout k."""
+    diffs = [o - b for o, b in zip(other, best, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean + 1.96 * math.sqrt(var / n) >= -1e-12
+
+
+def advise(engine: Any, encoder: Any, state: Any, policy: Any, bundle: Path | None, system: str,
+           label: Callable[[Any, Any, int], str], *, lang: str = "en", odds: int = 24, seed: int = 0,
+           opponent: str = "by-the-book", top: int = TOP, workers: int | None = 1) -> dict[str, Any]:
+    """The advisor's answer at the pending decision of ``state`` (see the module docstring)."""
+    _ = translator(lang, DOMAIN)
+    decision = engine.pending(state)
+    mask = engine.legal_mask(state, decision)
+    vector = encoder.encode(state, decision)
+    probs = np.asarray(policy.action_probabilities(vector, mask), dtype=float)
+    legal = [int(a) for a in np.flatnonzero(mask)]
+    by_policy = sorted(legal, key=lambda a: (-float(probs[a]), a))
+    candidates = by_policy[:max(1, top)]
+    actor = str(state.combatants[decision.actor].name)
+    notes: list[str] = []
+    outside = policy.out_of_range(vector) if hasattr(policy, "out_of_range") else []
+    if outside:
+        notes.append(_("this fight is unlike those the policy trained on ({n} of its measures out of range); "
+                       "the ranking rests on the rollouts more than on the policy").format(n=len(outside)))
+    if decision.side != getattr(policy, "side", decision.side):
+        notes.append(_("the policy was trained for the other side; it ranks this move from its own side's view"))
+    moves: list[MoveAdvice] = []
+    if odds > 0 and len(legal) > 1:
+        spec = str(bundle) if bundle is not None else "by-the-book"
+        sides = tuple(spec if s == decision.side else opponent for s in range(int(engine.spec.sides)))
+        runs = run_rollouts(RolloutJob(engine, state, decision.actor, decision.side, sides), candidates, odds,
+                            seed=seed, workers=workers)
+        values = {m: _values(r) for m, r in runs.items()}
+        best = max(candidates, key=lambda m: (sum(values[m]) / odds, float(probs[m]), -m))
+        for m in candidates:
+            rs = runs[m]
+            shares = {key: sum(r.result == res for r in rs) / odds
+                      for key, res in (("win", "win"), ("draw", "draw"), ("fled", "fled"), ("lost", "loss"))}
+            moves.append(MoveAdvice(m, engine.catalogue.name(m), label(state, decision, m), float(probs[m]), shares,
+                                    sum(r.actor != "dead" for r in rs) / odds, sum(values[m]) / odds,
+                                    m == best or _tied(values[best], values[m])))
+        moves.sort(key=lambda a: (-(a.score or 0.0), -a.probability, a.action))
+        if len(moves) > 1 and all(a.tied for a in moves):
+            notes.append(_("with {n} plays per move the odds cannot tell these moves apart; the first is the "
+                           "policy's choice among them").format(n=odds))
+            moves.sort(key=lambda a: (-a.probability, a.action))
+    else:
+        moves = [MoveAdvice(m, engine.catalogue.name(m), label(state, decision, m), float(probs[m]))
+                 for m in candidates]
+    rule = card_rule(str(bundle) if bundle is not None else None, system, engine, state, decision, lang)
+    shown = {a.action for a in moves[:1 + ALTERNATIVES]}
+    return {
+        "actor": actor, "actor_index": int(decision.actor), "side": int(decision.side),
+        "do": moves[0].to_dict(actor, lang),
+        "do_text": _("Do: {move}").format(move=moves[0].label),
+        "alternatives": [a.to_dict(actor, lang) for a in moves[1:1 + ALTERNATIVES]],
+        "more": [{"action": engine.catalogue.name(a), "index": a, "label": label(state, decision, a),
+                  "probability": round(float(probs[a]), 4)} for a in by_policy if a not in shown],
+        "ranked_by": "rollouts" if moves and moves[0].score is not None else "policy",
+        "odds": odds if moves and moves[0].score is not None else 0,
+        "card_rule": rule, "notes": notes, "legal_moves": len(legal),
+    }

@@ -1,0 +1,145 @@
+"""What the tracker shows and takes of a combatant's stat block: its line in the game's notation, and an actor
+file of another program (a virtual tabletop's export) read into a combatant.
+
+Why here and not in each system: the tracker names no system. The formats are the registry's plugins'
+``importers`` (``(format, "module:function", what it reads)``, the function taking a path, for the CLI); the
+page sends the file's parsed JSON, so the importer's module is asked for its data entry point, a function
+``(data, where) -> result`` named ``read_data`` (or ``read_actor``, as the Foundry importers call it). Its
+result has ``kind``, ``name``, ``combatant``, ``unused`` and ``notes`` (see :mod:`npc_tactics.cli.importer`).
+The file is JSON the server parsed as data: nothing in it is executed, and it is at most
+:data:`MAX_IMPORT_BYTES`.
+
+The stat line comes from the system's content module: its optional ``stat_line(entry)``, else the row of
+``bestiary_listing()`` for the entry's template (or its ``{class}_{level}`` template), else the stat block the
+GM typed, else class and level as given.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from npc_tactics.errors import ConfigError, UserError
+from npc_tactics.registry import available_systems, get_system
+
+__all__ = ["MAX_IMPORT_BYTES", "Format", "Imported", "formats", "import_data", "stat_line"]
+
+#: Largest actor file the page may send (its JSON as the server re-encodes it).
+MAX_IMPORT_BYTES = 1024 * 1024
+#: Names of an importer module's data entry point, in the order asked.
+DATA_ENTRY = ("read_data", "read_actor")
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """One file format a fight of ``system`` can take (from its plugin's ``importers``)."""
+
+    name: str
+    system: str
+    module: str
+    reads: str
+
+    def reader(self) -> Callable[[Any, str], Any]:
+        module = importlib.import_module(self.module)
+        for attr in DATA_ENTRY:
+            found = getattr(module, attr, None)
+            if callable(found):
+                return found
+        raise UserError(f"the {self.system} importer {self.name!r} reads files only (its module {self.module} has "
+                        f"no {' or '.join(DATA_ENTRY)}(data, where))")
+
+
+def formats() -> dict[str, Format]:
+    """Every registered system's import formats, by name."""
+    out: dict[str, Format] = {}
+    for system in available_systems().values():
+        for fmt, target, reads in system.importers:
+            out[fmt] = Format(fmt, system.name, target.partition(":")[0], reads)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    kind: str
+    name: str
+    combatant: dict[str, Any]
+    unused: tuple[str, ...]
+    notes: tuple[str, ...]
+
+
+def import_data(fmt: str, system: str, data: Any, where: str = "file") -> Imported:
+    """The combatant an actor's parsed JSON ``data`` (format ``fmt``) makes in a fight of ``system``; a bad
+    format is a :class:`ConfigError` at ``format``, a bad file one at the importer's field (``where`` names
+    the file)."""
+    known = {k: f for k, f in formats().items() if f.system == system}
+    if fmt not in known:
+        listed = ", ".join(known) or "none"
+        raise ConfigError(where, "format", f"unknown format {str(fmt)[:60]!r} for a {system} fight "
+                          f"(formats: {listed})")
+    size = len(json.dumps(data, ensure_ascii=False).encode("utf-8"))
+    if size > MAX_IMPORT_BYTES:
+        raise ConfigError(where, "data", f"the file is {size} bytes; at most {MAX_IMPORT_BYTES} are read")
+    result = known[fmt].reader()(data, where)
+    combatant, notes = scenario_entry(result.combatant)
+    return Imported(str(result.kind), str(result.name), combatant, tuple(result.unused),
+                    (*result.notes, *notes))
+
+
+def scenario_entry(combatant: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """A situation combatant (an importer's, hit points now and at most, status) as the scenario entry a fight
+    starts from: its hit points now, the rest as given, with a note when that is not its maximum."""
+    entry = {k: v for k, v in combatant.items() if k not in ("max_hp", "status")}
+    notes: list[str] = []
+    hp, top = combatant.get("hp"), combatant.get("max_hp")
+    if combatant.get("status") == "dead" or (isinstance(hp, int) and hp < 1):
+        if isinstance(top, int) and top >= 1:
+            entry["hp"] = top
+            notes.append(f"hp: the actor is at 0 hp; it is added with its full {top} hp")
+        else:
+            entry.pop("hp", None)
+    elif isinstance(hp, int) and isinstance(top, int) and hp < top:
+        notes.append(f"hp: the fight starts it with the {hp} hp it has now (of {top})")
+    return entry, notes
+
+
+@functools.lru_cache(maxsize=8)
+def _listing(system: str) -> dict[str, str]:
+    """Template name -> stat line (the system's ``bestiary ose`` listing); empty when it offers none."""
+    try:
+        rows = get_system(system).content_module().bestiary_listing()
+    except (UserError, AttributeError):
+        return {}
+    return {str(r["name"]): str(r.get("stat_line", "")) for r in rows if r.get("stat_line")}
+
+
+def _key(text: Any) -> str:
+    return "_".join(str(text).lower().replace("-", " ").split())
+
+
+def stat_line(system: str, entry: Mapping[str, Any]) -> str | None:
+    """The stat line of one combatant entry in its game's notation (None when nothing says it)."""
+    hook = getattr(get_system(system).content_module(), "stat_line", None)
+    if callable(hook):
+        try:
+            line = hook(dict(entry))
+        except UserError:
+            line = None
+        if line:
+            return str(line)
+    block = entry.get("stat_block")
+    if isinstance(block, str) and block.strip():
+        return " ".join(block.split())
+    listing = _listing(system)
+    template = entry.get("template")
+    if isinstance(template, str) and template in listing:
+        return listing[template]
+    if "class" in entry and "level" in entry:
+        named = f"{_key(entry['class'])}_{entry['level']}"
+        if named in listing and set(entry) <= {"name", "class", "level", "position", "template"}:
+            return listing[named]
+        return f"{entry['class']} {entry['level']}"
+    return None

@@ -1,0 +1,183 @@
+"""What the tracker shows of a fight, in English or French: the round and decision, one card per combatant, the
+die awaited, the outcome and the log in plain words (gm-words' narration, the sentences of ``replay``/``play``).
+
+The JSON of :func:`view` is the body of ``GET /fights/{id}`` and what the page draws; :func:`log_lines` is the
+fight log (also printed by ``examples/tracker_client.py``). Words of the tracker itself are in the gettext
+domain ``web`` (``npc_tactics/gm/service/web_strings.py``); the die prompt and round header reuse ``play``'s.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from npc_tactics.gm.table.fight_dice import prompt_text
+from npc_tactics.gm.table.fight_import import stat_line
+from npc_tactics.gm.table.tracker import Fight
+from npc_tactics.gm.words.narrate import roll_why, teller
+from npc_tactics.gm.words.play_words import Narrator
+from npc_tactics.gm.words.summary import STATUSES
+from npc_tactics.gm.words.vocab import DECISION_KINDS, word
+from npc_tactics.i18n import N_, translations, translator
+from npc_tactics.registry import get_system
+from npc_tactics.rules.base import SideResult
+from npc_tactics.rules.outcome import Status
+
+__all__ = ["log_lines", "outcome_text", "view"]
+
+#: Resources read off a combatant where its system keeps them under these names (no system named here).
+RESOURCES: dict[str, str] = {
+    "ammo": N_("ammunition: {n}"),
+    "spells": N_("spells left: {n}"),
+    "mp": N_("magic points: {n}"),
+    "reactions": N_("Reactions left: {n}"),
+    "defense_dice": N_("dice in DEFENSE: {n}"),
+}
+#: Decision context keys shown with the round (what each system says about where in the round it is).
+CONTEXT_WORDS: dict[str, str] = {
+    "phase": N_("phase: {v}"), "sr": N_("strike rank {v}"), "rank": N_("action rank {v}"),
+    "ca": N_("Combat Action {v}"), "pool": N_("pool {v}"), "remaining": N_("effects left {v}"),
+}
+
+
+def _web(lang: str) -> Any:
+    return translator(lang, "web")
+
+
+def resources(c: Any, _: Any) -> list[str]:
+    out = []
+    for key, template in RESOURCES.items():
+        value = getattr(c, key, None)
+        if isinstance(value, list | tuple):
+            value = sum(int(v) for v in value if isinstance(v, int))
+            if value == 0:
+                continue
+        if key == "ammo" and not getattr(getattr(c, "prof", None), "missile_weapon", True):
+            continue  # a combatant with no missile weapon: what it carries to throw is not a resource to track
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            out.append(_(template).format(n=value))
+    return out
+
+
+def cards(fight: Fight, lang: str) -> list[dict[str, Any]]:
+    state = fight.state
+    if state is None:
+        return []
+    gt = translations(lang).gettext
+    _ = _web(lang)
+    details = get_system(fight.system).system_words().details
+    decision = fight.decision
+    acting = decision.actor if decision is not None else (fight.prompt.actor if fight.prompt else None)
+    lines = {m.entry["name"]: stat_line(fight.system, m.entry) for m in fight.members}
+    out = []
+    for i, c in enumerate(state.combatants):
+        status = Status(int(c.status))
+        out.append({"index": i, "name": str(c.name), "side": int(c.side), "status": status.name.lower(),
+                    "status_text": gt(STATUSES.get(status, str(status))), "details": details(state, i, gt),
+                    "hp": int(getattr(c, "hp", 0)), "max_hp": int(getattr(c, "max_hp", 0) or 0),
+                    "resources": resources(c, _), "acting": acting == i, "stat_line": lines.get(str(c.name))})
+    return out
+
+
+def decision_view(fight: Fight, lang: str) -> dict[str, Any] | None:
+    d = fight.decision
+    if d is None:
+        return None
+    gt = translations(lang).gettext
+    _ = _web(lang)
+    label = fight._labels.get(lang, fight._labels["en"])
+    where = [_(CONTEXT_WORDS[k]).format(v=v) for k, v in d.context.items()
+             if k in CONTEXT_WORDS and isinstance(v, str | int) and not isinstance(v, bool)]
+    return {"actor": int(d.actor), "name": str(fight.state.combatants[d.actor].name), "side": int(d.side),
+            "kind": d.kind.name.lower(), "kind_text": word(DECISION_KINDS, d.kind.name, gt),
+            "who": fight.sides[int(d.side)].control, "where": where,
+            "moves": [{"index": a, "action": fight.engine.catalogue.name(a), "label": label(fight.state, d, a)}
+                      for a in fight.legal()]}
+
+
+def outcome_text(fight: Fight, lang: str) -> str | None:
+    outcome = fight.outcome()
+    if outcome is None:
+        return None
+    _ = _web(lang)
+    results = [SideResult(int(r)) for r in outcome.results]
+    n = int(outcome.rounds)
+    winners = [fight.sides[k].name for k, r in enumerate(results) if r == SideResult.WIN]
+    if winners:
+        return _("End of the fight after {n} round(s): {side} win(s).").format(n=n, side=", ".join(winners))
+    fled = [fight.sides[k].name for k, r in enumerate(results) if r == SideResult.FLED]
+    if fled:
+        return _("End of the fight after {n} round(s): {side} fled the field.").format(n=n, side=", ".join(fled))
+    return _("End of the fight after {n} round(s): a draw.").format(n=n)
+
+
+def log_lines(fight: Fight, lang: str) -> list[dict[str, Any]]:
+    """The fight so far in plain words: round headers, each move (and who chose it), each event, each die."""
+    if not fight.played and fight.partial is None:
+        return []
+    names = fight.names()
+    narrator = Narrator(fight.system, names, lang)
+    play_ = translator(lang, "play")
+    _ = _web(lang)
+    lines: list[dict[str, Any]] = []
+    shown = -1
+    for k, p in enumerate(fight.played):
+        first = len(lines)
+        for e in p.events:
+            if e.round != shown:
+                shown = e.round
+                lines.append({"step": k, "kind": "round", "text": play_("=== Round {n} ===").format(n=e.round)})
+            if e.kind == "round_start" or e.kind in narrator.echoes:
+                continue
+            lines.append({"step": k, "kind": "event", "text": narrator.tell(e)})
+        if p.actor is not None:
+            who = _("advisor") if p.step.by == "advisor" else _("GM")
+            text = _("{actor}: {move} ({who})").format(actor=names[p.actor], move=p.labels.get(lang, ""), who=who)
+            lines.insert(first, {"step": k, "kind": "move", "text": text})
+        typed = [f for f in p.dice if f[2]]
+        if typed:
+            lines.append({"step": k, "kind": "dice", "text": _("typed: {faces}").format(
+                faces=", ".join(f"d{s}={f}" for s, f, _t in typed))})
+    if fight.prompt is not None and fight.partial is not None:
+        t = teller(names, lang)
+        for prompt, face in fight.typed_prompts():  # this step's faces so far, each with what it was for
+            asked = prompt_text(prompt, names, lambda w: roll_why(w, t), lang)
+            lines.append({"step": len(fight.played), "kind": "dice",
+                          "text": _("{asked}: {face}").format(asked=asked, face=face)})
+    done = outcome_text(fight, lang)
+    if done:
+        lines.append({"step": len(fight.played), "kind": "end", "text": done})
+    return lines
+
+
+def die_view(fight: Fight, lang: str) -> dict[str, Any] | None:
+    if fight.prompt is None:
+        return None
+    names = fight.names()
+    t = teller(names, lang)
+    return {**fight.prompt.to_dict(), "text": prompt_text(fight.prompt, names, lambda w: roll_why(w, t), lang),
+            "typed": list(fight.partial.typed) if fight.partial is not None else []}
+
+
+def view(fight: Fight, lang: str = "en", *, log: bool = True) -> dict[str, Any]:
+    """Everything the page shows of ``fight`` now (see the module docstring)."""
+    _ = _web(lang)
+    d = fight.decision
+    round_no = int(getattr(fight.state, "round", 0)) if fight.state is not None else 0
+    out = fight.outcome()
+    return {
+        "system": fight.system, "lang": lang, "seed": fight.seed, "dice": fight.dice,
+        "sides": [{"name": s.name, "control": s.control} for s in fight.sides],
+        "members": [{"index": k, "side": m.side, "name": m.entry["name"], "entry": dict(m.entry),
+                     "stat_line": stat_line(fight.system, m.entry)} for k, m in enumerate(fight.members)],
+        "started": fight.started, "round": round_no,
+        "round_text": _("Round {n}").format(n=round_no) if fight.started else "",
+        "decision": decision_view(fight, lang) if d is not None else None,
+        "die": die_view(fight, lang),
+        "combatants": cards(fight, lang),
+        "over": out is not None,
+        "outcome": None if out is None else {"results": [SideResult(int(r)).name.lower() for r in out.results],
+                                             "winner": out.winner, "rounds": int(out.rounds), "reason": out.reason,
+                                             "text": outcome_text(fight, lang)},
+        "steps": len(fight.played), "can_undo": bool(fight.played or fight.partial),
+        "log": log_lines(fight, lang) if log else [],
+    }
