@@ -115,7 +115,7 @@ def test_post_odds_gives_the_command_line_figures(client: TestClient) -> None:
 @pytest.mark.parametrize(("change", "loc", "fragment"), [
     ({"foes": [{"template": "goblin"}, {"template": "gobbo"}]}, ["body", "foes", 1, "template"],
      "unknown template 'gobbo'"),
-    ({"party": [{"template": "broo"}]}, ["body", "party", 0, "template"], "valid templates: bugbear"),
+    ({"party": [{"template": "broo"}]}, ["body", "party", 0, "template"], "unknown template 'broo'; did you mean"),
     ({"foes": [{"template": "goblin", "count": 7}]}, ["body", "foes", 0, "count"], ""),
     ({"foes": [{"template": "goblin", "count": 4}, {"template": "orc", "count": 3}]}, ["body", "foes"],
      "at most 6 combatants"),

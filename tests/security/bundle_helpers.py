@@ -16,7 +16,16 @@ import numpy as np
 from onnx import TensorProto, helper, numpy_helper
 
 SHIPPED = Path(__file__).resolve().parents[2] / "npc_tactics" / "policies" / "ose"
-OBS, ACTIONS = 289, 49  # the shipped OSE generalist's widths
+def _widths() -> tuple[int, int]:
+    """The shipped OSE generalist's widths (observation values, actions), read from the installed rules."""
+    from npc_tactics.registry import get_system
+
+    system = get_system("ose")
+    engine = system.make_engine()
+    return int(system.encoder_class()(engine).size), len(engine.catalogue.names)
+
+
+OBS, ACTIONS = _widths()
 
 
 def _external(name: str, dims: list[int], location: str) -> TensorProto:

@@ -97,6 +97,21 @@ WEAPONS: dict[str, str] = {
     "wing": N_("a wing"),
     "natural": N_("its natural weapons"),
     "heavy_mace": N_("the heavy mace"),
+    "scimitar": N_("the scimitar"),
+    "war_maul": N_("the war maul"),
+    "great_club": N_("the great club"),
+    "halberd": N_("the halberd"),
+    "bear_claw": N_("its claws"),
+    "small_bite": N_("its bite"),
+    "boar_tusk": N_("its tusks"),
+    "lion_claw": N_("its claws"),
+    "giant_club": N_("the giant's club"),
+    "heavy_crache_foudre": N_("the heavy crache-foudre"),
+    "wrestling_hold": N_("a wrestling hold"),
+    "martial_strike": N_("a martial-arts blow"),
+    "hooves": N_("its hooves"),
+    "tail_lash": N_("a lash of its tail"),
+    "talons": N_("its talons"),
 }
 
 LOCATIONS: dict[str, str] = {
