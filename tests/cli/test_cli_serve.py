@@ -14,7 +14,8 @@ REPO = Path(__file__).resolve().parents[2]
 
 def _serve(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    return subprocess.run([sys.executable, "-m", "npc_tactics.cli", "serve", *args], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    return subprocess.run([sys.executable, "-m", "npc_tactics.cli", "serve", *args], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
 
 
 def _one_line(proc: subprocess.CompletedProcess[str]) -> str:
