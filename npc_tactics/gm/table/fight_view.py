@@ -38,6 +38,13 @@ CONTEXT_WORDS: dict[str, str] = {
     "ca": N_("Combat Action {v}"), "pool": N_("pool {v}"), "remaining": N_("effects left {v}"),
 }
 
+#: the values of a decision's ``phase`` the systems use, in the GM's words
+PHASE_WORDS: dict[str, str] = {
+    "declare": N_("declarations"), "morale": N_("morale"), "move": N_("movement"), "missile": N_("missiles"),
+    "spell": N_("spells"), "melee": N_("melee"), "slow": N_("slow weapons"), "option": N_("choice of options"),
+    "then": N_("next action"), "resolve": N_("resolution"), "react": N_("reaction"), "over": N_("over"),
+}
+
 
 def _web(lang: str) -> Any:
     return translator(lang, "web")
@@ -85,7 +92,8 @@ def decision_view(fight: Fight, lang: str) -> dict[str, Any] | None:
     gt = translations(lang).gettext
     _ = _web(lang)
     label = fight._labels.get(lang, fight._labels["en"])
-    where = [_(CONTEXT_WORDS[k]).format(v=v) for k, v in d.context.items()
+    where = [_(CONTEXT_WORDS[k]).format(v=_(PHASE_WORDS[v]) if k == "phase" and v in PHASE_WORDS else v)
+             for k, v in d.context.items()
              if k in CONTEXT_WORDS and isinstance(v, str | int) and not isinstance(v, bool)]
     return {"actor": int(d.actor), "name": str(fight.state.combatants[d.actor].name), "side": int(d.side),
             "kind": d.kind.name.lower(), "kind_text": word(DECISION_KINDS, d.kind.name, gt),

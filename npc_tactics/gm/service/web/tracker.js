@@ -256,7 +256,8 @@ async function askAdvisor(v) {
   const more = el("details", {}, el("summary", { text: tr("More moves") }),
     el("div", { class: "moves" }, ...a.more.map((m) => moveButton(m, "gm", false))));
   const notes = el("ul", { class: "muted" }, ...a.notes.map((n) => el("li", { text: n })));
-  const rule = a.card_rule ? el("p", { class: "muted", text: `${tr("Tactics card")}: ${a.card_rule.text}` }) : "";
+  const colon = lang() === "fr" ? "\u202f: " : ": ";  // French typography: a narrow no-break space before the colon
+  const rule = a.card_rule ? el("p", { class: "muted", text: `${tr("Tactics card")}${colon}${a.card_rule.text}` }) : "";
   box.replaceChildren(
     el("p", {}, el("strong", { text: `${d.name} (${tr("NPC")})` }), ` · ${d.kind_text}`),
     moveButton(a.do, "advisor", true),
