@@ -26,6 +26,7 @@ SYSTEM = "mrq"
 def expand(entry: str | Mapping[str, Any], file: str, where: str) -> dict[str, Any]:
     """Template fields of an entry: text parsed, or a mapping whose ``stat_block`` text (if any) is parsed and
     completed by the mapping's own fields."""
+    text: object  # str, a mapping or None (typed loosely: mypyc checks each assignment against the declared type)
     if isinstance(entry, str):
         text, fields = entry, {}
     elif isinstance(entry, Mapping):
