@@ -28,6 +28,8 @@ hook                      what the system provides                    called by
                           hooks.Tactics`
 ``card``                  :class:`~npc_tactics.policy_io.card_hooks.  tactics cards
                           CardHooks`
+``unusual``               :class:`~npc_tactics.gm.advice.unusual.     the out-of-training warning (suggest,
+                          UnusualWords`                               the tracker)
 ========================  ==========================================  ==========================================
 """
 
@@ -46,6 +48,7 @@ if TYPE_CHECKING:  # types only: the layers contract ignores these imports (excl
     from npc_tactics.encoders.base import Encoder
     from npc_tactics.encounters.adapters import Adapter
     from npc_tactics.evaluation.tactics.hooks import Tactics
+    from npc_tactics.gm.advice.unusual import UnusualWords
     from npc_tactics.gm.words.hooks import SystemWords
     from npc_tactics.policy_io.card_hooks import CardHooks
     from npc_tactics.rules.base import Engine, SystemSpec
@@ -74,6 +77,7 @@ class System:
     encounter: str = ""
     tactics: str = ""
     card: str = ""
+    unusual: str = ""
     #: the system's package (``__name__`` of its ``__init__``) and the folder of its YAML content in it
     package: str = ""
     content_folder: str = "content"
@@ -171,3 +175,7 @@ class System:
     def card_hooks(self) -> CardHooks | None:
         """The tactics card's features, verbs and morale note, or None (the card then uses the shared ones)."""
         return self._optional("card", "npc_tactics.policy_io.card_hooks:CardHooks")
+
+    def unusual_words(self) -> UnusualWords | None:
+        """The phrases of its observation fields for the out-of-training warning, or None (shared ones only)."""
+        return self._optional("unusual", "npc_tactics.gm.advice.unusual:UnusualWords")

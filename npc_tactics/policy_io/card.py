@@ -70,13 +70,14 @@ class CardRule:
     fires: float
     card: Card | None = field(default=None, repr=False, compare=False)
 
-    def text(self, lang: str = "en") -> str:
-        """The rule as a GM reads it, e.g. "If own hit points ≤ 40%: withdraw"."""
+    def text(self, lang: str = "en", move: str | None = None) -> str:
+        """The rule as a GM reads it, e.g. "If own hit points ≤ 40%: withdraw"; ``move`` replaces the card's
+        wording of the move (e.g. named by creature in one fight)."""
         from npc_tactics.policy_io.card_render import rule_text
 
         if self.card is None:
             raise ValueError("a CardRule renders only as part of its Card")
-        return rule_text(self.card, self, lang)
+        return rule_text(self.card, self, lang, move)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -154,6 +155,19 @@ class Card:
 
         encoder = get_system(system).load("encoder")(engine)
         return self.first_rule(encoder.encode(state, decision), decision.kind.name.lower())
+
+    def play_for(self, system: str, engine: Any, state: Any, decision: Any) -> tuple[CardRule, int] | None:
+        """The rule that fires for ``decision`` and the move the card plays there (:meth:`choose`: the rule's
+        move, else its alternatives, else the fallback; :data:`BY_THE_BOOK` for a "by the book" rule), or None
+        (see :meth:`rule_for`)."""
+        if system != self.system or decision is None or int(decision.side) != self.side:
+            return None
+        from npc_tactics.registry import get_system
+
+        encoder = get_system(system).load("encoder")(engine)
+        kind = decision.kind.name.lower()
+        move, rule = self.choose(encoder.encode(state, decision), engine.legal_mask(state, decision), kind)
+        return (rule, move) if rule is not None else None
 
     # --- files -------------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

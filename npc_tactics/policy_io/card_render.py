@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from npc_tactics.i18n import N_, check_lang, translator
+from npc_tactics.locale_format import percent as pct
 from npc_tactics.policy_io.card_hooks import CardHooks, hooks_for
 
 # The card module imports this one to render itself, so cards, rules and conditions are typed loosely here (a
@@ -70,12 +71,6 @@ class _Tables:
     def of(cls, card: Card) -> _Tables:
         h = hooks_for(card.system) or _NO_HOOKS
         return cls({**VERBS, **h.verbs}, {**WORDS, **h.words}, EXIT_VERBS | h.exit_verbs, h.counted, h.morale_note)
-
-
-def pct(x: float, lang: str) -> str:
-    """A percentage as a GM reads it (French puts a space before %)."""
-    value = f"{100.0 * x:.0f}"
-    return f"{value}\u202f%" if lang == "fr" else f"{value}%"
 
 
 def _target(card: Card, token: str, _: Callable[[str], str]) -> str:
@@ -141,10 +136,11 @@ def condition_text(card: Card, cond: Condition, lang: str = "en") -> str:
     return f"{label} {sign} {_number(cond.value, lang)}{unit}"
 
 
-def rule_text(card: Card, rule: CardRule, lang: str = "en") -> str:
-    """"If A and B: move", "Otherwise: move", or "Always: move" for a kind's only rule."""
+def rule_text(card: Card, rule: CardRule, lang: str = "en", move: str | None = None) -> str:
+    """"If A and B: move", "Otherwise: move", or "Always: move" for a kind's only rule. ``move``: the move in
+    other words than the card's slot wording (the advisor names it by creature in one fight)."""
     _ = translator(lang, "card")
-    move = action_phrase(card, rule.action, lang)
+    move = action_phrase(card, rule.action, lang) if move is None else move
     if not rule.conditions:
         alone = sum(r.kind == rule.kind for r in card.rules) == 1
         return (_("Always: {move}") if alone else _("Otherwise: {move}")).format(move=move)

@@ -13,6 +13,7 @@ import pytest
 import yaml
 
 from npc_tactics.errors import UserError
+from npc_tactics.gm.advice.odds import best_move, cannot_tell, not_worse
 from npc_tactics.gm.advice.suggest import suggest
 from tests.cli_helpers import run_cli as _cli
 
@@ -29,13 +30,20 @@ def test_odds_for_every_move(ose_bundle: Path) -> None:
     assert len(data["moves"]) == data["legal_moves"] >= 2
     probs = [m["probability"] for m in data["moves"]]
     assert probs == sorted(probs, reverse=True)
-    best = max(result.moves, key=lambda m: m.odds.win.rate)  # type: ignore[union-attr]
+    rolled = {m.action: m.odds for m in result.moves if m.odds is not None}
+    assert len(rolled) == len(result.moves)
+    best = rolled[best_move(rolled)]
     for m in result.moves:
         o = m.odds
-        assert o is not None and o.n == 16
+        assert o is not None and o.n == 16 and len(o.values) == 16
         assert o.win.low <= o.win.rate <= o.win.high
-        assert o.within_best == (best.odds.win.low - 1e-12 <= o.win.rate <= best.odds.win.high + 1e-12)  # type: ignore[union-attr]
-    assert "win [95% interval]" in result.format() and " *" in result.format()
+        assert o.win.count + o.draw.count + o.fled.count + o.loss.count == 16  # type: ignore[union-attr]
+        assert o.score <= best.score + 1e-12
+        if not cannot_tell(list(rolled.values())):  # a star: the best, or not told worse by the paired test
+            assert o.within_best == (o is best or not_worse(best.values, o.values))
+    text = result.format()
+    assert "win [95% interval]" in text and "lost" in text
+    assert (" *" in text) != (data["odds_verdict"] is not None)
 
 
 def test_the_answer_does_not_depend_on_the_worker_count(ose_bundle: Path) -> None:
@@ -65,9 +73,12 @@ def test_out_of_distribution_falls_back_to_rollout_odds(ose_bundle: Path, tmp_pa
     data = result.to_dict()
     assert data["ranked_by"] == "rollouts" and data["odds"]["rollouts"] == 20
     assert data["out_of_distribution"] and all(f["feature"].startswith("self.") for f in data["out_of_distribution"])
-    wins = [m["odds"]["win"]["rate"] for m in data["moves"]]
-    assert wins == sorted(wins, reverse=True)
-    assert any("out of distribution" in n and "rollouts" in n for n in data["notes"])
+    scores = [m["odds"]["score"] for m in data["moves"]]
+    assert scores == sorted(scores, reverse=True)  # by the expected outcome, not the win rate alone
+    acting = data["actor"]
+    assert any(n.startswith(acting) and "hit points" in n and "rarely met" in n for n in data["notes"]), data["notes"]
+    assert any("ranked by 20 plays" in n and "by the book" in n for n in data["notes"])
+    assert not any("self." in n for n in data["notes"])  # the GM reads words, not feature names
     # asked for odds explicitly, the policy still ranks, with the warning
     asked = suggest(_narrowed(ose_bundle, tmp_path / "b"), SITUATION, odds=5, workers=1).to_dict()
     assert asked["ranked_by"] == "policy" and asked["out_of_distribution"]

@@ -6,10 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from npc_tactics.gm.advice.odds import MoveOdds
+from npc_tactics.gm.advice.odds import MoveOdds, cannot_tell
 from npc_tactics.gm.advice.trust import Trust
 from npc_tactics.gm.advice.turn import TurnPlan
+from npc_tactics.gm.words.agents import agent_name
 from npc_tactics.i18n import translator
+from npc_tactics.locale_format import decimal, integer
+from npc_tactics.locale_format import percent as pct
 
 __all__ = ["RankedMove", "Suggestion"]
 
@@ -51,6 +54,24 @@ class Suggestion:
     lang: str = "en"
     context: dict[str, Any] = field(default_factory=dict)
 
+    def odds_verdict(self) -> str | None:
+        """"The odds cannot tell these moves apart (N rollouts each)" when the rollouts separate no move from the
+        best (then no move is starred); None otherwise."""
+        if not cannot_tell([m.odds for m in self.moves]):
+            return None
+        _ = translator(self.lang)
+        return _("the odds cannot tell these moves apart ({n} rollouts each)").format(n=integer(self.odds, self.lang))
+
+    def shown_rule(self) -> dict[str, Any] | None:
+        """The card rule as shown: said plainly when its move is not the top move here
+        (:func:`npc_tactics.gm.words.labels.against_top`)."""
+        from npc_tactics.gm.words.labels import against_top
+
+        if self.card_rule is None or not self.moves:
+            return self.card_rule
+        top = self.moves[0]
+        return against_top(self.card_rule, top.action, top.label or top.name, self.lang)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "system": self.system,
@@ -66,8 +87,9 @@ class Suggestion:
                                     for n, v, lo, hi in self.out_of_distribution],
             "turn": self.turn.to_dict() if self.turn is not None else None,
             "trust": self.trust.to_dict() if self.trust is not None else None,
-            "card_rule": self.card_rule,
-            "notes": list(self.notes),
+            "card_rule": self.shown_rule(),
+            "odds_verdict": self.odds_verdict(),
+            "notes": list(self.notes) + [v for v in (self.odds_verdict(),) if v],
             "assumptions": list(self.assumptions),
             "lang": self.lang,
         }
@@ -79,29 +101,40 @@ class Suggestion:
         width = max([28] + [len(m.label or m.name) for m in self.moves])
         if self.odds:
             lines.append("      " + _("move").ljust(width) + "  " + _("policy").rjust(6) + "  "
-                         + _("win [95% interval]").ljust(19) + "  " + _("fled").rjust(5) + "  "
-                         + _("dead").rjust(5) + "  " + _("rounds").rjust(6))
+                         + _("win [95% interval]").ljust(19) + "  " + _("draw").rjust(5) + "  "
+                         + _("fled").rjust(5) + "  " + _("lost").rjust(5) + "  " + _("dead").rjust(5) + "  "
+                         + _("rounds").rjust(6))
+        lang = self.lang
+
+        def p(x: float, digits: int = 0, width: int = 5) -> str:
+            return pct(x, lang, digits).rjust(width)
+
         for rank, m in enumerate(self.moves, 1):
             name = (m.label or m.name).ljust(width)
             if m.odds is None:
                 bar = "#" * int(round(m.probability * 30))
-                lines.append(f"  {rank:2d}. {name}  {m.probability:6.1%} {bar}")
+                lines.append(f"  {rank:2d}. {name}  {p(m.probability, 1, 6)} {bar}")
                 continue
             o = m.odds
-            win = f"{o.win.rate:6.1%} [{o.win.low:.0%}-{o.win.high:.0%}]"
+            win = f"{p(o.win.rate, 1, 6)} [{pct(o.win.low, lang)}-{pct(o.win.high, lang)}]"
+            draw = o.draw.rate if o.draw is not None else 0.0
             mark = " *" if o.within_best else ""
-            lines.append(f"  {rank:2d}. {name}  {m.probability:6.1%}  {win:<19}  {o.fled.rate:5.0%}  "
-                         f"{o.dead.rate:5.0%}  {o.rounds:6.1f}{mark}")
+            lines.append(f"  {rank:2d}. {name}  {p(m.probability, 1, 6)}  {win:<19}  {p(draw)}  {p(o.fled.rate)}  "
+                         f"{p(o.loss.rate)}  {p(o.dead.rate)}  {decimal(o.rounds, lang).rjust(6)}{mark}")
         if self.odds:
-            lines.append("  " + _("{n} rollouts per move against {opponent} (seed {seed}); * = win rate within "
-                                  "the best move's 95% interval").format(n=self.odds, opponent=self.opponent,
-                                                                          seed=self.seed))
-        if self.card_rule:
-            lines.append("  " + _("card rule: {text}").format(text=self.card_rule["text"]))
+            verdict = self.odds_verdict()
+            legend = verdict or _("* = cannot be told apart from the best expected outcome (win, draw, fled, lost "
+                                  "and the NPC's survival; the same dice for every move, 95%)")
+            lines.append("  " + _("{n} rollouts per move (the other side: {opponent}; seed {seed}); {legend}").format(
+                n=integer(self.odds, lang), opponent=agent_name(str(self.opponent), lang), seed=self.seed,
+                legend=legend))
+        rule = self.shown_rule()
+        if rule:
+            lines.append("  " + _("card rule: {text}").format(text=rule["text"]))
         if self.turn is not None:
             lines.append("  " + self.turn.text(_))
         if self.trust is not None:
-            lines.extend("  " + _("trust: {line}").format(line=t) for t in self.trust.lines(_))
+            lines.extend("  " + _("trust: {line}").format(line=t) for t in self.trust.lines(_, self.lang))
         lines.extend("  " + _("note: {note}").format(note=n) for n in self.notes)
         lines.extend("  " + _("assumed: {a}").format(a=a) for a in self.assumptions)
         return "\n".join(lines)

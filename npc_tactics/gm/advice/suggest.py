@@ -28,6 +28,7 @@ from npc_tactics.gm.advice.odds import DEFAULT_FALLBACK_ODDS, MAX_ODDS, mark_wit
 from npc_tactics.gm.advice.result import RankedMove, Suggestion
 from npc_tactics.gm.advice.trust import trust_of
 from npc_tactics.gm.advice.turn import plan_turn
+from npc_tactics.gm.advice.unusual import rests_on, unusual_lines
 from npc_tactics.gm.words.labels import card_rule, labeler
 from npc_tactics.gm.words.summary import summary
 from npc_tactics.i18n import translator
@@ -153,11 +154,10 @@ def suggest(source: str | Path | None, situation: str | Path | dict[str, Any], *
         raise UserError(f"{situation}: a number in this situation is too large to describe to the policy")
     outside = policy.out_of_range(vector)
     fallback = bool(outside) and odds == 0
-    if outside:
-        shown = ", ".join(f"{n}={v:.2f} (seen {lo:.2f}..{hi:.2f})" for n, v, lo, hi in outside[:3])
-        notes.append(_("{n} observation feature(s) outside the range the policy met in training ({shown}): "
-                       "trust its ranking less").format(n=len(outside), shown=shown + (", ..." if len(outside) > 3
-                                                                                      else "")))
+    if outside:  # what is unusual, by creature and in the game's words; the feature names stay in the JSON
+        notes.extend(unusual_lines(info.name, state, decision, outside, lang))
+        notes.append(rests_on(lang, rollouts=DEFAULT_FALLBACK_ODDS if fallback else odds, fallback=fallback,
+                              opponent=opponent))
     probs = policy.action_probabilities(vector, mask)
     legal = np.flatnonzero(mask)
     order = [int(a) for a in sorted(legal, key=lambda a: (-float(probs[a]), int(a)))]
@@ -177,10 +177,7 @@ def suggest(source: str | Path | None, situation: str | Path | dict[str, Any], *
         runs = run_rollouts(job, rolled, n_odds, seed=seed, workers=workers)
         odds_by_move = mark_within_best({m: move_odds(r) for m, r in runs.items()})
     if fallback:
-        notes.append(_("out of distribution: the moves are ranked by {n} rollouts per move (the NPCs played on "
-                       "by-the-book, the other side by {opponent}), not by the policy's probabilities").format(
-                           n=n_odds, opponent=opponent))
-        order.sort(key=lambda a: (-odds_by_move[a].win.rate, -float(probs[a]), a))
+        order.sort(key=lambda a: (-odds_by_move[a].score, -float(probs[a]), a))
     shown_moves = order if top is None else order[:top]
     moves = [RankedMove(a, engine.catalogue.name(a), float(probs[a]), label(state, decision, a),
                         odds_by_move.get(a)) for a in shown_moves]

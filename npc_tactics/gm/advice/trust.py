@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from npc_tactics.gm.words.agents import agent_name
+from npc_tactics.locale_format import clauses, integer, percent
 from npc_tactics.policy_io.agent import Policy
 
 __all__ = ["Trust", "trust_of"]
@@ -37,11 +39,12 @@ class Trust:
                 "evaluation": [dict(e) for e in self.evaluation], "members": self.members,
                 "teachers": list(self.teachers)}
 
-    def lines(self, _: Any) -> list[str]:
-        """Plain lines for the table (``_`` translates)."""
-        steps = f"{self.timesteps:,}" if self.timesteps is not None else _("unknown")
+    def lines(self, _: Any, lang: str = "en") -> list[str]:
+        """Plain lines for the table (``_`` translates; numbers written as ``lang`` writes them)."""
+        steps = integer(self.timesteps, lang) if self.timesteps is not None else _("unknown")
         out = [_("trained {steps} steps on {scenario} against {opponents}").format(
-            steps=steps, scenario=self.scenario or "?", opponents=", ".join(self.opponents) or "?")]
+            steps=steps, scenario=self.scenario or "?",
+            opponents=", ".join(agent_name(o, lang) for o in self.opponents) or "?")]
         if self.members > 1:
             out.insert(0, _("an ensemble of {n} trained runs, their odds averaged; the first of them:").format(
                 n=self.members))
@@ -49,10 +52,11 @@ class Trust:
             out.append(_("distilled with a specialist trained on {scenarios}, whose moves it follows there").format(
                 scenarios=", ".join(self.teachers)))
         if self.evaluation:
-            parts = [_("{rate:.0%} wins vs {opponent} ({n} fights)").format(
-                rate=float(e.get("win_rate", 0.0)), opponent=e.get("opponent", "?"), n=e.get("episodes", "?"))
+            parts = [_("{rate} wins vs {opponent} ({n} fights)").format(
+                rate=percent(float(e.get("win_rate", 0.0)), lang),
+                opponent=agent_name(str(e.get("opponent", "?")), lang), n=e.get("episodes", "?"))
                 for e in self.evaluation]
-            out.append(_("last evaluation: ") + "; ".join(parts))
+            out.append(_("last evaluation: ") + clauses(parts, lang))
         else:
             out.append(_("no evaluation recorded"))
         if self.trained_rules != self.installed_rules:

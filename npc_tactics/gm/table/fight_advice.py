@@ -9,7 +9,8 @@ policy, the other side by ``opponent``; :mod:`npc_tactics.rollouts`, common rand
 * the NPC side's result shares: win, draw, fled, lost (they add to 100%);
 * the acting NPC's survival (not dead at the end);
 * the score: ``win + draw/2 + fled/4`` (lost counts 0) plus ``SURVIVAL_WEIGHT`` x survival, the mean over
-  rollouts. A side that flees keeps its lives; an NPC that lives can fight another day.
+  rollouts (:func:`npc_tactics.gm.advice.odds.rollout_value`, shared with ``suggest``). A side that flees keeps
+  its lives; an NPC that lives can fight another day.
 
 A move "cannot be told apart" from the best when the paired difference of their scores (rollout k of both
 moves shares its dice seed) is not below zero at 95%. When every candidate is tied, the answer says the odds
@@ -19,33 +20,27 @@ cannot tell them apart with that many rollouts instead of starring them all. The
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from npc_tactics.gm.advice.odds import not_worse, rollout_value
+from npc_tactics.gm.advice.unusual import rests_on, unusual_lines
 from npc_tactics.gm.words.labels import card_rule
 from npc_tactics.i18n import translator
-from npc_tactics.rollouts import Rollout, RolloutJob, run_rollouts
+from npc_tactics.locale_format import percent as pct
+from npc_tactics.rollouts import RolloutJob, run_rollouts
 
-__all__ = ["OUTCOME_VALUE", "SURVIVAL_WEIGHT", "MoveAdvice", "advise", "pct"]
+__all__ = ["MoveAdvice", "advise", "pct"]
 
-OUTCOME_VALUE = {"win": 1.0, "draw": 0.5, "fled": 0.25, "loss": 0.0}
-SURVIVAL_WEIGHT = 0.25
 #: Candidates rolled out: the policy's most probable legal moves.
 TOP = 5
 #: Alternatives shown under the move to play.
 ALTERNATIVES = 3
 DOMAIN = "web"
-
-
-def pct(x: float, lang: str) -> str:
-    """37% in English, 37 % in French (a narrow no-break space before the sign)."""
-    n = f"{100 * x:.0f}"
-    return f"{n}\u202f%" if lang == "fr" else f"{n}%"
 
 
 @dataclass(frozen=True)
@@ -75,19 +70,6 @@ def odds_text(shares: dict[str, float], survival: float, actor: str, lang: str) 
         lost=pct(shares["lost"], lang), actor=actor, survive=pct(survival, lang))
 
 
-def _values(rollouts: Sequence[Rollout]) -> list[float]:
-    return [OUTCOME_VALUE.get(r.result, 0.0) + SURVIVAL_WEIGHT * (r.actor != "dead") for r in rollouts]
-
-
-def _tied(best: list[float], other: list[float]) -> bool:
-    """Whether ``other`` is not worse than ``best`` at 95%, pairing rollout k with rollout k."""
-    diffs = [o - b for o, b in zip(other, best, strict=True)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    return mean + 1.96 * math.sqrt(var / n) >= -1e-12
-
-
 def advise(engine: Any, encoder: Any, state: Any, policy: Any, bundle: Path | None, system: str,
            label: Callable[[Any, Any, int], str], *, lang: str = "en", odds: int = 24, seed: int = 0,
            opponent: str = "by-the-book", top: int = TOP, workers: int | None = 1) -> dict[str, Any]:
@@ -103,9 +85,10 @@ def advise(engine: Any, encoder: Any, state: Any, policy: Any, bundle: Path | No
     actor = str(state.combatants[decision.actor].name)
     notes: list[str] = []
     outside = policy.out_of_range(vector) if hasattr(policy, "out_of_range") else []
-    if outside:
-        notes.append(_("this fight is unlike those the policy trained on ({n} of its measures out of range); "
-                       "the ranking rests on the rollouts more than on the policy").format(n=len(outside)))
+    if outside:  # what is unusual, by creature and in the game's words
+        notes.extend(unusual_lines(system, state, decision, outside, lang))
+        notes.append(rests_on(lang, rollouts=odds, fallback=False) if odds <= 0 else
+                     _("the ranking rests on the {n} plays per move more than on the policy").format(n=odds))
     if decision.side != getattr(policy, "side", decision.side):
         notes.append(_("the policy was trained for the other side; it ranks this move from its own side's view"))
     moves: list[MoveAdvice] = []
@@ -114,7 +97,7 @@ def advise(engine: Any, encoder: Any, state: Any, policy: Any, bundle: Path | No
         sides = tuple(spec if s == decision.side else opponent for s in range(int(engine.spec.sides)))
         runs = run_rollouts(RolloutJob(engine, state, decision.actor, decision.side, sides), candidates, odds,
                             seed=seed, workers=workers)
-        values = {m: _values(r) for m, r in runs.items()}
+        values = {m: [rollout_value(r) for r in rs] for m, rs in runs.items()}
         best = max(candidates, key=lambda m: (sum(values[m]) / odds, float(probs[m]), -m))
         for m in candidates:
             rs = runs[m]
@@ -122,7 +105,7 @@ def advise(engine: Any, encoder: Any, state: Any, policy: Any, bundle: Path | No
                       for key, res in (("win", "win"), ("draw", "draw"), ("fled", "fled"), ("lost", "loss"))}
             moves.append(MoveAdvice(m, engine.catalogue.name(m), label(state, decision, m), float(probs[m]), shares,
                                     sum(r.actor != "dead" for r in rs) / odds, sum(values[m]) / odds,
-                                    m == best or _tied(values[best], values[m])))
+                                    m == best or not_worse(values[best], values[m])))
         moves.sort(key=lambda a: (-(a.score or 0.0), -a.probability, a.action))
         if len(moves) > 1 and all(a.tied for a in moves):
             notes.append(_("with {n} plays per move the odds cannot tell these moves apart; the first is the "
@@ -131,7 +114,8 @@ def advise(engine: Any, encoder: Any, state: Any, policy: Any, bundle: Path | No
     else:
         moves = [MoveAdvice(m, engine.catalogue.name(m), label(state, decision, m), float(probs[m]))
                  for m in candidates]
-    rule = card_rule(str(bundle) if bundle is not None else None, system, engine, state, decision, lang)
+    rule = card_rule(str(bundle) if bundle is not None else None, system, engine, state, decision, lang,
+                     top=moves[0].action)
     shown = {a.action for a in moves[:1 + ALTERNATIVES]}
     return {
         "actor": actor, "actor_index": int(decision.actor), "side": int(decision.side),

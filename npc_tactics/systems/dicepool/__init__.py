@@ -19,6 +19,7 @@ SYSTEM = System(
     words="npc_tactics.systems.dicepool.words:WORDS",
     tactics="npc_tactics.systems.dicepool.tactics:TACTICS",
     card="npc_tactics.systems.dicepool.card:CARD",
+    unusual="npc_tactics.systems.dicepool.unusual:UNUSUAL",
     form="npc_tactics.systems.dicepool.form",
     encounter="npc_tactics.systems.dicepool.encounter:ADAPTER",
 )

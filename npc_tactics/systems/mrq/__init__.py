@@ -19,6 +19,7 @@ SYSTEM = System(
     words="npc_tactics.systems.mrq.words:WORDS",
     tactics="npc_tactics.systems.mrq.tactics:TACTICS",
     card="npc_tactics.systems.mrq.card:CARD",
+    unusual="npc_tactics.systems.mrq.unusual:UNUSUAL",
     form="npc_tactics.systems.mrq.form",
     encounter="npc_tactics.systems.mrq.encounter:ADAPTER",
 )

@@ -19,6 +19,7 @@ SYSTEM = System(
     words="npc_tactics.systems.ose.words:WORDS",
     tactics="npc_tactics.systems.ose.tactics:TACTICS",
     card="npc_tactics.systems.ose.card:CARD",
+    unusual="npc_tactics.systems.ose.unusual:UNUSUAL",
     form="npc_tactics.systems.ose.form",
     encounter="npc_tactics.systems.ose.encounter:ADAPTER",
     importers=(("foundry-ose", "npc_tactics.systems.ose.foundry:import_file",

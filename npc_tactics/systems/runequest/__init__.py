@@ -19,6 +19,7 @@ SYSTEM = System(
     words="npc_tactics.systems.runequest.words:WORDS",
     tactics="npc_tactics.systems.runequest.tactics:TACTICS",
     card="npc_tactics.systems.runequest.card:CARD",
+    unusual="npc_tactics.systems.runequest.unusual:UNUSUAL",
     form="npc_tactics.systems.runequest.form",
     encounter="npc_tactics.systems.runequest.encounter:ADAPTER",
 )
