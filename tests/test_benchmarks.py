@@ -134,3 +134,14 @@ def test_generalist_report_refuses_bad_arguments_in_one_line(args: list[str]) ->
     proc = subprocess.run([sys.executable, "benchmarks/generalist_report.py", *args], cwd=ROOT, capture_output=True,
                           text=True)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr and "error:" in proc.stderr
+
+
+def test_ood_share_schema() -> None:
+    """The share of GM-built bestiary fights outside the shipped policy's training (issue 28's in-distribution
+    goal): every system, shares in [0, 1] inside their interval, the fields that trip it named."""
+    rows = run_script("benchmarks/ood_share.py", "--fights", "12")
+    assert [r["system"] for r in rows] == ["ose", "runequest", "mrq", "dicepool"]
+    for r in rows:
+        assert r["fights"] + r["skipped"] + r["unbuildable"] == 12 and r["npc_templates"] > 30
+        assert r["interval"][0] <= r["share"] <= r["interval"][1] and r["outside"] <= r["fights"]
+        assert all("." in field and 0 < share <= 1 for field, share in r["top_fields"])
