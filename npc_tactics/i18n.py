@@ -27,7 +27,7 @@ from pathlib import Path
 
 from npc_tactics.errors import UserError
 
-__all__ = ["DOMAINS", "LANGS", "LOCALE_DIR", "N_", "check_lang", "translations", "translator"]
+__all__ = ["DOMAINS", "LANGS", "LOCALE_DIR", "N_", "Said", "check_lang", "said_in", "translations", "translator"]
 
 #: The languages a GM may ask for; English is the source language of every message.
 LANGS: tuple[str, ...] = ("en", "fr")
@@ -63,3 +63,41 @@ def translations(lang: str = "en", domain: str = "npc_tactics") -> gettext.NullT
 def translator(lang: str = "en", domain: str = "npc_tactics") -> Callable[[str], str]:
     """A gettext function ``_`` for ``lang`` (``"en"`` or ``"fr"``); unknown ``lang`` raises UserError."""
     return translations(lang, domain).gettext
+
+
+class Said(str):
+    """A sentence written in English where it is made and said in the GM's language where it is shown.
+
+    The rules' situation loaders note what they assumed ("Gorak: hp not given, unhurt (21/21)") as they read a
+    file, long before anyone knows the GM's language; the text is ``msgid.format(**args)`` so every caller that
+    reads a ``str`` still reads English, and :meth:`say` (or :func:`said_in`) translates the ``msgid`` in the
+    ``npc_tactics`` domain and fills in the same arguments. Extraction finds the msgids through the ``Said``
+    keyword (``make catalogues``)."""
+
+    msgid: str
+    args: dict[str, object]
+
+    def __new__(cls, msgid: str, **args: object) -> Said:
+        self = super().__new__(cls, msgid.format(**args))
+        self.msgid = msgid
+        self.args = args
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:  # pickles (to a worker process) with its msgid and arguments
+        return (_said, (self.msgid, self.args))
+
+    def say(self, lang: str) -> str:
+        """The sentence in ``lang`` (English: the text itself)."""
+        if lang == "en":
+            return str(self)
+        args = {k: v.say(lang) if isinstance(v, Said) else v for k, v in self.args.items()}
+        return translator(lang)(self.msgid).format(**args)
+
+
+def _said(msgid: str, args: dict[str, object]) -> Said:
+    return Said(msgid, **args)
+
+
+def said_in(text: str, lang: str) -> str:
+    """``text`` in ``lang`` when it is a :class:`Said`, else as it is (a sentence with no translation)."""
+    return text.say(lang) if isinstance(text, Said) else text

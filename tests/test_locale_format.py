@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from npc_tactics.gm.words.agents import agent_name
 from npc_tactics.locale_format import NNBSP, clauses, decimal, integer, percent
 
@@ -35,3 +37,26 @@ def test_suggest_writes_french_numbers() -> None:
     assert not re.search(decimals, text.split("supposé")[0]), text  # 83,4, never 83.4 (assumptions aside)
     assert not re.search(r"\d,\d{3}\b", text), text  # 600 064, never 600,064
     assert "selon les règles" in text and "by-the-book" not in text.split("supposé")[0]
+
+
+def test_a_said_sentence_is_english_text_and_says_itself_in_french() -> None:
+    import pickle
+
+    from npc_tactics.i18n import Said, said_in
+
+    note = Said("{name}: {note}", name="Gorak", note=Said("hp not given, taken as max_hp {mx} (unhurt)", mx=21))
+    assert note == "Gorak: hp not given, taken as max_hp 21 (unhurt)" and isinstance(note, str)
+    assert said_in(note, "fr") == "Gorak : hp non indiqué, pris égal à max_hp 21 (indemne)"
+    assert said_in(note, "en") == note and said_in("plain", "fr") == "plain"
+    back = pickle.loads(pickle.dumps(note))
+    assert back == note and said_in(back, "fr") == said_in(note, "fr")
+
+
+@pytest.mark.parametrize("system,situation", [("ose", "ose_troll.yaml"), ("runequest", "runequest_situation.yaml"),
+                                              ("mrq", "mrq_mounted.yaml"), ("dicepool", "dicepool_aim.yaml")])
+def test_what_the_loader_assumed_reads_in_french(system: str, situation: str) -> None:
+    from npc_tactics.gm.advice.suggest import shipped_bundle, suggest
+
+    data = suggest(shipped_bundle(system), EXAMPLES / situation, workers=1, lang="fr").to_dict()
+    assert data["assumptions"], "the example no longer leaves anything to assume: pick another"
+    assert not any("not given" in a or "assumed" in a for a in data["assumptions"]), data["assumptions"]

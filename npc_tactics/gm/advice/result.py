@@ -10,7 +10,7 @@ from npc_tactics.gm.advice.odds import MoveOdds, cannot_tell
 from npc_tactics.gm.advice.trust import Trust
 from npc_tactics.gm.advice.turn import TurnPlan
 from npc_tactics.gm.words.agents import agent_name
-from npc_tactics.i18n import translator
+from npc_tactics.i18n import said_in, translator
 from npc_tactics.locale_format import decimal, integer
 from npc_tactics.locale_format import percent as pct
 
@@ -90,7 +90,7 @@ class Suggestion:
             "card_rule": self.shown_rule(),
             "odds_verdict": self.odds_verdict(),
             "notes": list(self.notes) + [v for v in (self.odds_verdict(),) if v],
-            "assumptions": list(self.assumptions),
+            "assumptions": [said_in(a, self.lang) for a in self.assumptions],
             "lang": self.lang,
         }
 
@@ -136,5 +136,5 @@ class Suggestion:
         if self.trust is not None:
             lines.extend("  " + _("trust: {line}").format(line=t) for t in self.trust.lines(_, self.lang))
         lines.extend("  " + _("note: {note}").format(note=n) for n in self.notes)
-        lines.extend("  " + _("assumed: {a}").format(a=a) for a in self.assumptions)
+        lines.extend("  " + _("assumed: {a}").format(a=said_in(a, self.lang)) for a in self.assumptions)
         return "\n".join(lines)

@@ -18,6 +18,7 @@ from npc_tactics.configs import system_dir
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import Roller
 from npc_tactics.errors import ConfigError
+from npc_tactics.i18n import N_, Said
 from npc_tactics.rules import loading
 from npc_tactics.rules.base import Status
 from npc_tactics.systems.dicepool.rules import tables as T
@@ -34,6 +35,9 @@ from npc_tactics.systems.dicepool.rules.user_bestiary import (
     check_bestiary,
     sheet_fields,
 )
+
+#: a status its wounds give a combatant, in words (the assumption notes of a situation)
+_STATUS_WORDS = {"unconscious": N_("unconscious"), "dead": N_("dead"), "incapacitated": N_("out of the fight")}
 
 __all__ = ["Scenario", "bestiary_listing", "check_bestiary", "describe_state", "list_scenarios", "load_scenario",
            "load_situation", "scenario_from_mapping"]
@@ -152,7 +156,7 @@ def _apply_situation(
             f.serious[i] = f.loc_hp[i] <= threshold
         f.hp = sum(h for h in f.loc_hp if h > 0)
     else:
-        notes.append(f"{f.name}: location_hp not given, assumed unhurt ({f.max_hp} HP)")
+        notes.append(Said("{name}: location_hp not given, assumed unhurt ({hp} HP)", name=f.name, hp=f.max_hp))
     pool = attack_pool(f, melee_skill(f))
     f.defense_dice = V.integer(d.get("defense_dice", 0), file, f"{fld}.defense_dice", 0, T.MAX_POOL)
     if f.defense_dice > pool:
@@ -180,11 +184,12 @@ def _apply_situation(
             )
     elif wounds != Status.ACTIVE:
         f.status = wounds
-        notes.append(f"{f.name}: status not given, {wounds.name.lower()} from its wounds (D16)")
+        notes.append(Said("{name}: status not given, {status} from its wounds (D16)", name=f.name,
+                          status=Said(_STATUS_WORDS.get(wounds.name.lower(), wounds.name.lower()))))
     if "readied" not in d and len(f.weapons) > 1:
-        notes.append(f"{f.name}: readied not given, assumed {f.weapons[0].name}")
+        notes.append(Said("{name}: readied not given, assumed {weapon}", name=f.name, weapon=f.weapons[0].name))
     if "position" not in d:
-        notes.append(f"{f.name}: position not given, assumed 0 m")
+        notes.append(Said("{name}: position not given, assumed 0 m", name=f.name))
 
 
 def _sides(
@@ -302,7 +307,8 @@ def load_plain_situation(
         if fighters[who].status != Status.ACTIVE:
             raise ConfigError(file, f"then[{i}]", f"{names[who]!r} is not active and holds no slot")
     if "then" not in d:
-        notes.append(f"then not given: a new game turn (new initiative roll) starts after {names[acting]}")
+        notes.append(Said("then not given: a new game turn (new initiative roll) starts after {name}",
+                          name=names[acting]))
     order = [acting, *then]
     absent = [i for i, f in enumerate(fighters) if f.status == Status.ACTIVE and i not in order]
     try:
@@ -313,7 +319,7 @@ def load_plain_situation(
         raise ConfigError(file, "then", str(exc)) from None
     round_ = V.integer(d.get("round", 1), file, "round", 1, 1000)
     if "round" not in d:
-        notes.append("round not given, assumed game turn 1")
+        notes.append(Said("round not given, assumed game turn 1"))
     max_rounds = V.integer(d.get("max_rounds", max(20, round_)), file, "max_rounds", round_, 1000)
     state = DicePoolState(
         fighters,

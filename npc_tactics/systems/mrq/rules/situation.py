@@ -8,6 +8,7 @@ from typing import Any
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import Roller
 from npc_tactics.errors import ConfigError
+from npc_tactics.i18n import Said
 from npc_tactics.rules import loading
 from npc_tactics.rules.base import Decision, DecisionKind, EventSink, Status
 from npc_tactics.systems.mrq.rules.mounts import dismount
@@ -51,7 +52,8 @@ def _wounds(c: MRQCombatant, e: Mapping[str, Any], file: str, p: str, note: Call
             c.loc_hp[names.index(ln)] = V.integer(v, file, f"{p}.locations.{ln}", -top, top)
         c.hp = sum(h for h in c.loc_hp if h > 0)
     else:
-        note(f"{c.name}: locations not given, unhurt ({c.hp} HP over {len(names)} locations)")
+        note(Said("{name}: locations not given, unhurt ({hp} HP over {n} locations)", name=c.name, hp=c.hp,
+                  n=len(names)))
 
 
 def _status_and_reactions(c: MRQCombatant, e: Mapping[str, Any], file: str, p: str,
@@ -88,7 +90,7 @@ def _status_and_reactions(c: MRQCombatant, e: Mapping[str, Any], file: str, p: s
     shield = c.prof.offhand is not None and c.prof.offhand.kind == "shield"
     full = c.prof.base_reactions + shield
     if "reactions" not in e and c.status == Status.ACTIVE:
-        note(f"{c.name}: reactions not given, all {full} left this round")
+        note(Said("{name}: reactions not given, all {n} left this round", name=c.name, n=full))
     c.reactions = V.integer(e.get("reactions", full), file, f"{p}.reactions", 0, full)
 
 
@@ -106,14 +108,14 @@ def _mount(state: MRQState, i: int, e: Mapping[str, Any], file: str, p: str, not
         return
     horse = state.combatants[rider.mount]
     if "mount" not in e:
-        note(f"{horse.name}: mount not given, unhurt and under its rider")
+        note(Said("{name}: mount not given, unhurt and under its rider", name=horse.name))
     else:
         m = V.mapping(e["mount"], file, f"{p}.mount", _MOUNT_KEYS)
         _wounds(horse, m, file, f"{p}.mount", note)
         _status_and_reactions(horse, m, file, f"{p}.mount", note)
     if rider.status != Status.ACTIVE and horse.status == Status.ACTIVE:
         horse.status = Status.FLED  # a riderless mount bolts (§13)
-        note(f"{horse.name}: its rider is out of the fight, so it has bolted")
+        note(Said("{name}: its rider is out of the fight, so it has bolted", name=horse.name))
     if horse.status != Status.ACTIVE:
         prone = rider.prone
         dismount(state, sink, i)  # the throw happened before the situation: its event is not kept
@@ -200,9 +202,9 @@ def load_plain_situation(
     )
     note = loading.note_taker(notes)
     if "round" not in d:
-        note("round not given: round 1")
+        note(Said("round not given: round 1"))
     if "distance" not in d and not d.get("distances"):
-        note("distance not given: every pair of opponents engaged at long distance")
+        note(Said("distance not given: every pair of opponents engaged at long distance"))
     if scen.rolled:  # the GM's dice characteristics, rolled with the situation's roller
         dice = EventSink(roller, 0, False)
         scen = roll_characteristics(scen, lambda i, expr, key: dice.roll(expr, key.upper(), i).total)

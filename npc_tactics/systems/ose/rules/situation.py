@@ -23,6 +23,7 @@ from typing import Any
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import parse as parse_dice
 from npc_tactics.errors import ConfigError
+from npc_tactics.i18n import N_, Said
 from npc_tactics.rules import loading
 from npc_tactics.rules.base import Decision, DecisionKind, EventSink, Status
 from npc_tactics.systems.ose.rules import legal
@@ -37,6 +38,14 @@ from npc_tactics.systems.ose.rules.state import (
     OSEState,
 )
 from npc_tactics.systems.ose.rules.tables import MORALE_PASSES_TO_FEARLESS
+
+#: the note when a situation leaves out ``morale_checked`` for a morale trigger that already happened
+_MORALE_TAKEN = {
+    "first_death": N_("{side}: a member is dead and morale_checked was not given; its first death morale check is "
+                      "taken as already made"),
+    "half_down": N_("{side}: half the side is out and morale_checked was not given; its half down morale check is "
+                    "taken as already made"),
+}
 
 SITUATION_KEYS = (
     "scenario",
@@ -137,9 +146,9 @@ def load_situation(
             c.hp = current
         _apply_extra(c, ex, file)
         if note.startswith("rolled:"):
-            said.append(f"{c.name}: hp not given, rolled {c.hp} ({note[7:]})")
+            said.append(Said("{name}: hp not given, rolled {hp} ({dice})", name=c.name, hp=c.hp, dice=note[7:]))
         elif note:
-            said.append(f"{c.name}: {note}")
+            said.append(Said("{name}: {note}", name=c.name, note=note))
     state.recount()
     _morale_history(state, side_extras, extras, file, said, scenario.side_names)
     actor = loading.acting_index(data["acting"], state.combatants, file)
@@ -174,7 +183,7 @@ def _hit_points(spec: Any, ex: dict[str, Any], file: str) -> tuple[int | None, i
         if status == "dead":
             return 0, mx or avg, ""
         if mx is not None:
-            return mx, mx, f"hp not given, taken as max_hp {mx} (unhurt)"
+            return mx, mx, Said("hp not given, taken as max_hp {mx} (unhurt)", mx=mx)
         if isinstance(expr, int):
             return None, None, ""
         return None, None, f"rolled:{expr}"
@@ -201,10 +210,10 @@ def _hit_points(spec: Any, ex: dict[str, Any], file: str) -> tuple[int | None, i
             f"expected at most {top}, the most a {tname} can have ({expr}); give max_hp for a tougher one",
         )
     if hp >= avg:
-        return hp, hp, f"max_hp not given, taken as {hp} (unhurt: hp {hp} is at least the {tname} average)"
-    return hp, avg, (
-        f"max_hp not given, taken as {avg} (the {tname} average, {expr}); hp {hp} is its current hit points"
-    )
+        return hp, hp, Said("max_hp not given, taken as {hp} (unhurt: hp {hp} is at least the {template} average)",
+                            hp=hp, template=tname)
+    return hp, avg, Said("max_hp not given, taken as {avg} (the {template} average, {dice}); hp {hp} is its current "
+                         "hit points", avg=avg, template=tname, dice=expr, hp=hp)
 
 
 def _apply_extra(c: Any, ex: dict[str, Any], file: str) -> None:
@@ -279,11 +288,7 @@ def _morale_history(
             monsters = any(c.prof.morale > 0 for c in members)
             for k in sorted(done):
                 if monsters:
-                    what = "a member is dead" if k == "first_death" else "half the side is out"
-                    notes.append(
-                        f"{side_names[side]}: {what} and morale_checked was not given; "
-                        f"its {k.replace('_', ' ')} morale check is taken as already made"
-                    )
+                    notes.append(Said(_MORALE_TAKEN[k], side=side_names[side]))
         state.first_death[side] = "first_death" in done or happened["first_death"]
         state.half_out[side] = "half_down" in done or happened["half_down"]
         due = any(v and k not in done for k, v in happened.items())

@@ -16,6 +16,7 @@ from typing import Any
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import Roller
 from npc_tactics.errors import ConfigError
+from npc_tactics.i18n import Said
 from npc_tactics.rules import loading
 from npc_tactics.rules.base import EventSink, Status
 from npc_tactics.systems.runequest.rules import calc
@@ -82,12 +83,13 @@ def load_plain_situation(
         explicit = dict(engine.explicit_options)
         for k in sorted(set(opts) & set(explicit)):
             if opts[k] != explicit[k]:
-                said.append(f"rules option {k}: the situation says {opts[k]!r}, the command line {explicit[k]!r} wins")
+                said.append(Said("rules option {option}: the situation says {given}, the command line {wins} wins",
+                                 option=k, given=repr(opts[k]), wins=repr(explicit[k])))
     roll_sink = EventSink(roller, 0, False)
 
     def roll(dice: str, why: str) -> int:  # a stat block's characteristics given as dice
         total = roll_sink.roll(dice, why).total
-        said.append(f"{why}: {dice.upper()} rolled {total}")
+        said.append(Said("{why}: {dice} rolled {total}", why=why, dice=dice.upper(), total=total))
         return total
 
     state = build_state(scen, engine.resolve_options(opts), roll)
@@ -97,7 +99,7 @@ def load_plain_situation(
         raise ConfigError(f, "sides", f"two combatants are named {dup!r}; give each a unique name")
     acting = V.choice(raw.get("acting"), f, "acting", names, "combatant")
     if "round" not in raw:
-        said.append("round not given: round 1 (no surprise penalty applies after round 1)")
+        said.append(Said("round not given: round 1 (no surprise penalty applies after round 1)"))
     rnd = V.integer(raw.get("round", 1), f, "round", 1, scen["max_rounds"])
     k = 0
     given: dict[int, Status] = {}
@@ -106,7 +108,8 @@ def load_plain_situation(
             p = f"sides[{si}].combatants[{ci}]"
             c = state.combatants[k]
             if "position" not in e:
-                said.append(f"{c.name}: position not given, placed at {calc.metres(c.pos)}")
+                said.append(Said("{name}: position not given, placed at {where}", name=c.name,
+                                 where=calc.metres(c.pos)))
             st = _apply_condition(c, e, f, p, said)
             if st is not None:
                 given[k] = st
@@ -164,9 +167,10 @@ def _apply_condition(
     else:
         c.hp = left
         said.append(
-            f"{c.name}: hp not given, {left}/{c.max_hp} (max HP less the wounds listed)"
+            Said("{name}: hp not given, {hp}/{max_hp} (max HP less the wounds listed)", name=c.name, hp=left,
+                 max_hp=c.max_hp)
             if wounds
-            else f"{c.name}: hp not given, unhurt ({c.max_hp}/{c.max_hp})"
+            else Said("{name}: hp not given, unhurt ({max_hp}/{max_hp})", name=c.name, max_hp=c.max_hp)
         )
     if c.hp <= 0 and status not in ("dead", "fled"):
         raise ConfigError(
@@ -179,11 +183,11 @@ def _apply_condition(
         raise ConfigError(f, f"{p}.mp", f"{e['mp']} is more than its "
                                         f"{'POW' if c.max_mp == c.spec.pow_ else 'magic points'} ({c.max_mp})")
     if "mp" not in e and c.spec.spirit:
-        said.append(f"{c.name}: mp not given, full ({c.mp})")
+        said.append(Said("{name}: mp not given, full ({mp})", name=c.name, mp=c.mp))
     if "rune_points" in e:
         c.rune_points = V.integer(e["rune_points"], f, f"{p}.rune_points", 0, c.rune_points)
     elif c.spec.rune:
-        said.append(f"{c.name}: rune_points not given, full ({c.rune_points})")
+        said.append(Said("{name}: rune_points not given, full ({points})", name=c.name, points=c.rune_points))
     whp = V.mapping(e.get("weapon_hp", {}), f, f"{p}.weapon_hp")
     wnames = [w.spec.name for w in c.weapons]
     for wname, hp in whp.items():
