@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from npc_tactics.gm.words.agents import agent_name
+from npc_tactics.i18n import Said, said_in
 from npc_tactics.locale_format import clauses, integer, percent
 from npc_tactics.policy_io.agent import Policy
 
@@ -43,8 +44,8 @@ class Trust:
         """Plain lines for the table (``_`` translates; numbers written as ``lang`` writes them)."""
         steps = integer(self.timesteps, lang) if self.timesteps is not None else _("unknown")
         out = [_("trained {steps} steps on {scenario} against {opponents}").format(
-            steps=steps, scenario=self.scenario or "?",
-            opponents=", ".join(agent_name(o, lang) for o in self.opponents) or "?")]
+            steps=steps, scenario=said_in(self.scenario, lang) or "?",
+            opponents=", ".join(dict.fromkeys(agent_name(o, lang) for o in self.opponents)) or "?")]
         if self.members > 1:
             out.insert(0, _("an ensemble of {n} trained runs, their odds averaged; the first of them:").format(
                 n=self.members))
@@ -82,7 +83,8 @@ def trust_of(source: str | Path | None, policy: Policy, installed_rules: str) ->
         keys = ("opponent", "episodes", "win_rate", "draw_rate", "flee_rate", "loss_rate")
         evaluation: list[dict[str, Any]] = [{k: e[k] for k in keys if k in e}
                                             for e in _last_evaluation(list(s.training.evaluation))]
-        trained_on = s.scenario if s.training.encounter is None else f"encounter distribution {s.training.encounter}"
+        trained_on = (s.scenario if s.training.encounter is None
+                      else Said("the encounter distribution {name}", name=s.training.encounter))
         return Trust(f"bundle {bundle.name}", trained_on, s.training.timesteps, s.rules_version, installed_rules,
                      list(s.training.opponents), evaluation, members=max(1, len(s.training.members)),
                      teachers=sorted(s.training.teachers))

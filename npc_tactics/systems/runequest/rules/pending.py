@@ -18,13 +18,14 @@ from typing import Any
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import Roller
 from npc_tactics.errors import ConfigError
+from npc_tactics.i18n import Said
 from npc_tactics.rules.base import DecisionKind, ally_slots
 from npc_tactics.rules.pending import PendingKind, Request, drive, enemy_action, named, read_fields
 from npc_tactics.systems.runequest.rules import tables as T
 from npc_tactics.systems.runequest.rules.state import Step
 
-INCOMING_NOTE = ("pending incoming blow: the rest of this round (other blows and statements of intent) is not "
-                 "known, so after this blow the fight goes on from the next round")
+INCOMING_NOTE = Said("pending incoming blow: the rest of this round (other blows and statements of intent) is not "
+                     "known, so after this blow the fight goes on from the next round")
 
 
 def _weapon(state: Any, who: int, name: Any, file: str, path: str) -> int:

@@ -1,0 +1,34 @@
+"""No English left in what suggest says in French, on every example situation of every system: a stoplist of
+English words that French never uses, looked for in every line of the answer (names of combatants and files
+aside, which are the GM's own)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+#: English words no French sentence of the tools contains (short words French shares, e.g. "a", "on", are out)
+ENGLISH = frozenset(
+    "the and of with to is are not given at its his her an by for from this that than was were be it or yes "
+    "attack parry dodge hold move close away shoot cast spell enemy ally win wins fled dead lost draw policy "
+    "trust rules assumed card rule here when if then always otherwise encounter training steps rollouts "
+    "unhurt wounds rolled left full".split()
+)
+SITUATIONS = sorted(p for p in EXAMPLES.glob("*.yaml") if p.name.split("_")[0] in ("ose", "runequest", "mrq",
+                                                                                    "dicepool"))
+
+
+@pytest.mark.parametrize("situation", SITUATIONS, ids=lambda p: p.stem)
+def test_suggest_in_french_has_no_english_left(situation: Path) -> None:
+    from npc_tactics.gm.advice.suggest import shipped_bundle, suggest
+
+    system = situation.name.split("_")[0]
+    result = suggest(shipped_bundle(system), situation, odds=4, workers=1, lang="fr")
+    names = {c.lower() for c in re.findall(r"[A-Za-z][\w']+", " ".join(
+        [result.actor, result.situation_text.split(":")[0]]))}
+    for line in result.format().splitlines():
+        words = {w.lower() for w in re.findall(r"[A-Za-z][a-z']+", line)} - names
+        assert not words & ENGLISH, f"English left in: {line.strip()}"
