@@ -30,6 +30,8 @@ hook                      what the system provides                    called by
                           CardHooks`
 ``unusual``               :class:`~npc_tactics.gm.advice.unusual.     the out-of-training warning (suggest,
                           UnusualWords`                               the tracker)
+``tracker_order``         ``order(state)``: the order the rules give  the tracker (``gm.table.fight_view``)
+                          this round, read off the engine state
 ========================  ==========================================  ==========================================
 """
 
@@ -37,6 +39,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -78,6 +81,7 @@ class System:
     tactics: str = ""
     card: str = ""
     unusual: str = ""
+    tracker_order: str = ""
     #: the system's package (``__name__`` of its ``__init__``) and the folder of its YAML content in it
     package: str = ""
     content_folder: str = "content"
@@ -179,3 +183,14 @@ class System:
     def unusual_words(self) -> UnusualWords | None:
         """The phrases of its observation fields for the out-of-training warning, or None (shared ones only)."""
         return self._optional("unusual", "npc_tactics.gm.advice.unusual:UnusualWords")
+
+    def order_function(self) -> Callable[[Any], dict[str, Any]] | None:
+        """``order(state)``: the order its rules give this round, read off the engine state (the tracker's order
+        list), or None (the system gives none)."""
+        if not self.provides("tracker_order"):
+            return None
+        found = self.load("tracker_order")
+        if not callable(found):
+            raise TypeError(f"system {self.name}: tracker_order = {self.tracker_order!r} is not a function")
+        order: Callable[[Any], dict[str, Any]] = found
+        return order

@@ -16,6 +16,7 @@ import pytest
 from fastapi import HTTPException
 
 from npc_tactics.gm.service.tracker_routes import FightStore
+from npc_tactics.i18n import translator
 from tests.serve_helpers import served
 
 pytestmark = pytest.mark.integration
@@ -187,3 +188,28 @@ def test_a_bundles_folder_is_served_on_top_of_the_shipped_generalists(tmp_path: 
     assert both >= {"mine", "ose", "runequest", "mrq", "dicepool"}
     only = {b["id"] for b in TestClient(create_app(tmp_path)).get("/bundles").json()["bundles"]}
     assert only == {"mine"}
+
+
+def test_sides_are_renamed_and_change_hands_over_http_and_kept_by_save(base: str) -> None:
+    fid, _fight = new_fight(base, dice="auto")
+    url = f"{base}/fights/{fid}/sides"
+    r = httpx.patch(f"{url}/1", json={"name": "Adventurers", "control": "npc"}, params={"lang": "fr"})
+    assert r.status_code == 200, r.text
+    sides = r.json()["sides"]
+    assert [(s["name"], s["control"]) for s in sides] == [("Goblins", "npc"), ("Adventurers", "npc")]
+    assert sides[1]["control_text"] == translator("fr", "web")("played by the advisor (NPCs)")
+    fight = post(f"{base}/fights/{fid}/start")
+    assert fight["order"]["rows"] and {r["side_name"] for r in fight["order"]["rows"]} == {"Goblins", "Adventurers"}
+    assert fight["decision"]["who"] == "npc"  # both sides are the advisor's now
+    r = httpx.patch(f"{url}/0", json={"name": "Adventurers"})
+    assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "name"]
+    r = httpx.patch(f"{url}/0", json={})
+    assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "name"]
+    r = httpx.patch(f"{url}/0", json={"control": "robot"})
+    assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "control"]
+    assert httpx.patch(f"{url}/0", json={"name": "Hill goblins", "control": "pc"}).status_code == 200
+    saved = httpx.get(f"{base}/fights/{fid}/save").json()
+    assert saved["sides"] == [{"name": "Hill goblins", "control": "pc"}, {"name": "Adventurers", "control": "npc"}]
+    loaded = post(f"{base}/fights/load", {"fight": saved}, 201)
+    assert [(s["name"], s["control"]) for s in loaded["sides"]] == [("Hill goblins", "pc"), ("Adventurers", "npc")]
+    assert "/fights/{fight_id}/sides/{side}" in httpx.get(f"{base}/openapi.json").json()["paths"]

@@ -98,6 +98,15 @@ class SideBody(BaseModel):
     control: Literal["npc", "pc"] = "npc"
 
 
+class SideEditBody(BaseModel):
+    """A side renamed ("Adventurers", "Goblins") or given to the GM (``pc``) or the advisor (``npc``)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: Annotated[str | None, Field(pattern=NAME, description="The side's name, as the GM calls it.")] = None
+    control: Annotated[Literal["npc", "pc"] | None, Field(description="npc: the advisor answers first; pc: the GM "
+                                                          "gives the player's move.")] = None
+
+
 class CreateBody(BaseModel):
     """A new fight: the system, the sides (name, who decides), rules options, the seed, the dice mode."""
 
@@ -302,6 +311,21 @@ def add_tracker_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Pat
             raise _Refused(["body", "fields"], "give fields to set (e.g. stat_block) or keys to remove")
         return run(fight_id, lang, lambda f: f.edit(index, body.fields, body.remove), ["body", "fields"],
                    top=("name", "combatant"))
+
+    @app.patch("/fights/{fight_id}/sides/{side}", summary="Rename a side, or change who plays it")
+    def edit_side(fight_id: FightId, side: Annotated[int, PathParam(ge=0, le=3)], body: SideEditBody,
+                  lang: Lang = "en") -> dict[str, Any]:
+        if body.name is None and body.control is None:
+            raise _Refused(["body", "name"], "give a name or a control (npc or pc)")
+
+        def change(f: Any) -> None:
+            try:
+                f.set_side(side, name=body.name, control=body.control)
+            except ConfigError as exc:
+                raise ConfigError(exc.file, exc.field.split(".")[-1] if "." in exc.field else exc.field,
+                                  exc.message) from None
+
+        return run(fight_id, lang, change, ["body"])
 
     @app.post("/fights/{fight_id}/import", summary="Add a combatant from an actor file of another program (a VTT's)")
     def import_actor(fight_id: FightId, body: ImportBody, lang: Lang = "en") -> dict[str, Any]:

@@ -1,13 +1,17 @@
 """What the tracker shows of a fight, in English or French: the round and decision, one card per combatant, the
 die awaited, the outcome and the log in plain words (gm-words' narration, the sentences of ``replay``/``play``).
 
-The JSON of :func:`view` is the body of ``GET /fights/{id}`` and what the page draws; :func:`log_lines` is the
-fight log (also printed by ``examples/tracker_client.py``). Words of the tracker itself are in the gettext
-domain ``web`` (``npc_tactics/gm/service/web_strings.py``); the die prompt and round header reuse ``play``'s.
+The order of the round (:func:`order_view`) is what each system's rules hold, read off the engine state by the
+system's ``tracker_order`` hook (``npc_tactics/systems/<name>/tracker_order.py``) and only put in words here:
+the page never sorts it. The JSON of :func:`view` is the body of ``GET /fights/{id}`` and what the page draws;
+:func:`log_lines` is the fight log (also printed by ``examples/tracker_client.py``). Words of the tracker itself
+are in the gettext domain ``web`` (``npc_tactics/gm/service/web_strings.py``); the die prompt and round header
+reuse ``play``'s.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from npc_tactics.gm.table.fight_dice import prompt_text
@@ -22,7 +26,7 @@ from npc_tactics.registry import get_system
 from npc_tactics.rules.base import SideResult
 from npc_tactics.rules.outcome import Status
 
-__all__ = ["log_lines", "outcome_text", "view"]
+__all__ = ["log_lines", "order_hook", "order_view", "outcome_text", "view"]
 
 #: Resources read off a combatant where its system keeps them under these names (no system named here).
 RESOURCES: dict[str, str] = {
@@ -44,6 +48,16 @@ PHASE_WORDS: dict[str, str] = {
     "spell": N_("spells"), "melee": N_("melee"), "slow": N_("slow weapons"), "option": N_("choice of options"),
     "then": N_("next action"), "resolve": N_("resolution"), "react": N_("reaction"), "over": N_("over"),
 }
+
+
+#: What the number of a row of the order stands for (the ``measure`` a system's ``tracker_order`` gives).
+MEASURE_WORDS: dict[str, str] = {
+    "side_initiative": N_("side initiative {v}"), "initiative": N_("initiative {v}"),
+    "strike_rank": N_("strike rank {v}"), "action_rank": N_("action rank {v}"),
+    "actions_left": N_("Combat Actions left: {v}"), "action_turn": N_("Action Turn {v}"),
+}
+#: Who plays a side, in the GM's words (``SideSpec.control``).
+CONTROL_WORDS: dict[str, str] = {"npc": N_("played by the advisor (NPCs)"), "pc": N_("played by the GM (PCs)")}
 
 
 def _web(lang: str) -> Any:
@@ -81,8 +95,62 @@ def cards(fight: Fight, lang: str) -> list[dict[str, Any]]:
         out.append({"index": i, "name": str(c.name), "side": int(c.side), "status": status.name.lower(),
                     "status_text": gt(STATUSES.get(status, str(status))), "details": details(state, i, gt),
                     "hp": int(getattr(c, "hp", 0)), "max_hp": int(getattr(c, "max_hp", 0) or 0),
-                    "resources": resources(c, _), "acting": acting == i, "stat_line": lines.get(str(c.name))})
+                    "resources": resources(c, _), "acting": acting == i, "stat_line": lines.get(str(c.name)),
+                    "side_name": fight.sides[int(c.side)].name, "control": fight.sides[int(c.side)].control})
     return out
+
+
+def order_hook(system: str) -> Callable[[Any], dict[str, Any]] | None:
+    """The system's ``tracker_order`` hook: ``order(state)``, the order its rules give this round, read off the
+    engine state (``None``: the system gives none)."""
+    return get_system(system).order_function()
+
+
+def order_view(fight: Fight, lang: str) -> dict[str, Any] | None:
+    """The order this round as the system's rules give it (its ``tracker_order`` hook), in the GM's words: one
+    row per combatant (or per action), with its name, side, number, and the current actor marked."""
+    if fight.state is None or fight.outcome() is not None:
+        return None
+    hook = order_hook(fight.system)
+    if hook is None:
+        return None
+    _ = _web(lang)
+    got = hook(fight.state)
+    decision = fight.decision
+    acting = decision.actor if decision is not None else (fight.prompt.actor if fight.prompt else None)
+    cs = fight.state.combatants
+    rows = []
+    for r in got["rows"]:
+        i = int(r["index"])
+        side = int(cs[i].side)
+        parts = [_(MEASURE_WORDS[r["measure"]]).format(v=r["number"]) if r.get("number") is not None
+                 else _("not declared yet")]
+        parts += [_(MEASURE_WORDS[m]).format(v=n) for m, n in r.get("also", [])]
+        rows.append({"index": i, "name": str(cs[i].name), "side": side, "side_name": fight.sides[side].name,
+                     "control": fight.sides[side].control, "number": r.get("number"), "text": " · ".join(parts),
+                     "group": int(r.get("group", 0)), "done": bool(r.get("done")), "now": bool(r.get("now")),
+                     "acting": acting == i})
+    phase = got.get("phase")
+    first = [fight.sides[k].name for k in got.get("first", [])]
+    if len(first) == 1:
+        first_text = _("{side} act first").format(side=first[0])
+    elif first:
+        first_text = _("Tied initiative: the sides act at the same time")
+    else:
+        first_text = ""
+    notes = [first_text] if first_text else []
+    if phase:
+        notes.append(_("phase: {v}").format(v=_(PHASE_WORDS[phase]) if phase in PHASE_WORDS else phase))
+    if got.get("cycle"):
+        notes.append(_("Combat Action {v}").format(v=got["cycle"]))
+    return {"title": _("Order this round"), "phase": phase, "first": list(got.get("first", [])),
+            "notes": notes, "rows": rows}
+
+
+def sides_view(fight: Fight, lang: str) -> list[dict[str, Any]]:
+    _ = _web(lang)
+    return [{"index": k, "name": s.name, "control": s.control, "control_text": _(CONTROL_WORDS[s.control])}
+            for k, s in enumerate(fight.sides)]
 
 
 def decision_view(fight: Fight, lang: str) -> dict[str, Any] | None:
@@ -174,13 +242,14 @@ def view(fight: Fight, lang: str = "en", *, log: bool = True) -> dict[str, Any]:
     out = fight.outcome()
     return {
         "system": fight.system, "lang": lang, "seed": fight.seed, "dice": fight.dice,
-        "sides": [{"name": s.name, "control": s.control} for s in fight.sides],
+        "sides": sides_view(fight, lang), "can_change_control": fight.can_change_control(),
         "members": [{"index": k, "side": m.side, "name": m.entry["name"], "entry": dict(m.entry),
                      "stat_line": stat_line(fight.system, m.entry)} for k, m in enumerate(fight.members)],
         "started": fight.started, "round": round_no,
         "round_text": _("Round {n}").format(n=round_no) if fight.started else "",
         "decision": decision_view(fight, lang) if d is not None else None,
         "die": die_view(fight, lang),
+        "order": order_view(fight, lang),
         "combatants": cards(fight, lang),
         "over": out is not None,
         "outcome": None if out is None else {"results": [SideResult(int(r)).name.lower() for r in out.results],

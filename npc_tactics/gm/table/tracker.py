@@ -7,13 +7,14 @@ derived by replaying that history: the engines are deterministic given their dic
 come from ``default_rng([seed, step])``, :mod:`.fight_dice`), so undo is "drop the last step and replay", and a
 saved fight (:mod:`.fight_file`) is that history as JSON, validated when it is read back.
 
-At each decision the fight says who decides: a side controlled by the ``pc``\\s waits for the GM to give the
-player's move; at an ``npc`` side's decision the advisor (:mod:`.fight_advice`) ranks the moves first. With
-typed dice, a step stops at the first die not typed yet (``prompt``), and goes on when it is typed.
-Combatants are entries of the system's scenario mapping (a template name, or whatever the system's loader
-takes: an OSE ``stat_block``, ``{class: elf, level: 9}``), placed in the encounter builder's formation
-(:class:`~npc_tactics.encounters.adapters.Adapter`) and checked by the system's scenario parser as they are
-added. No system is named here: everything comes through the registry.
+The GM names the sides and says who plays each (:meth:`Fight.set_side`: names at any time, control before the
+start, or at any time unless the PCs' dice are typed). At each decision the fight says who decides: a side
+controlled by the ``pc``\\s waits for the GM to give the player's move; at an ``npc`` side's decision the
+advisor (:mod:`.fight_advice`) ranks the moves first. With typed dice, a step stops at the first die not typed
+yet (``prompt``), and goes on when it is typed. Combatants are entries of the system's scenario mapping (a
+template name, or whatever the system's loader takes: an OSE ``stat_block``, ``{class: elf, level: 9}``), placed
+in the encounter builder's formation (:class:`~npc_tactics.encounters.adapters.Adapter`) and checked by the
+system's scenario parser as they are added. No system is named here: everything comes through the registry.
 """
 
 from __future__ import annotations
@@ -75,6 +76,13 @@ class Played:
     dice: list[tuple[int, int, bool]]
 
 
+def _check_side(k: int, name: Any, control: Any) -> None:
+    if control not in CONTROLS:
+        raise ConfigError(FILE, f"sides[{k}].control", f"expected one of {', '.join(CONTROLS)}, got {control!r}")
+    if not isinstance(name, str) or not name.strip() or len(name) > 60:
+        raise ConfigError(FILE, f"sides[{k}].name", "expected a name of 1 to 60 characters")
+
+
 def _letters(k: int) -> str:
     """0 -> A, 25 -> Z, 26 -> AA: the tell-apart suffix of same-template combatants ("Goblin A", "Goblin B")."""
     out = ""
@@ -129,11 +137,7 @@ class Fight:
         defaults = [SideSpec("NPCs", "npc"), SideSpec("PCs", "pc")] + [SideSpec(f"side {k}") for k in range(2, n)]
         self.sides = given + defaults[len(given):n]
         for k, s in enumerate(self.sides):
-            if s.control not in CONTROLS:
-                raise ConfigError(FILE, f"sides[{k}].control", f"expected one of {', '.join(CONTROLS)}, "
-                                  f"got {s.control!r}")
-            if not isinstance(s.name, str) or not s.name.strip() or len(s.name) > 60:
-                raise ConfigError(FILE, f"sides[{k}].name", "expected a name of 1 to 60 characters")
+            _check_side(k, s.name, s.control)
         self.distance = float(distance) if distance is not None else float(self.adapter.default_distance)
         self.members: list[Member] = []
         self.started = False
@@ -144,6 +148,26 @@ class Fight:
         self._labels = {lang: labeler(self.system, self.engine, lang) for lang in ("en", "fr")}
 
     # ----- set-up -------------------------------------------------------------------------------------
+    def can_change_control(self) -> bool:
+        """Whether a side may still change hands: always before the start; after it, unless PCs' dice are typed
+        (``pcs``: which dice were typed depends on who played each side, so the saved history would not replay)."""
+        return not self.started or self.dice != "pcs"
+
+    def set_side(self, side: int, *, name: str | None = None, control: str | None = None) -> None:
+        """Rename ``side`` (at any time: names are words only) or give it to the GM or the advisor
+        (see :meth:`can_change_control`)."""
+        if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < len(self.sides):
+            raise ConfigError(FILE, "side", f"expected a side from 0 to {len(self.sides) - 1}, got {side!r}")
+        old = self.sides[side]
+        new = SideSpec(old.name if name is None else name.strip(), old.control if control is None else control)
+        _check_side(side, new.name, new.control)
+        if new.control != old.control and not self.can_change_control():
+            raise ConfigError(FILE, f"sides[{side}].control", "with the PCs' dice typed, who plays a side is "
+                              "chosen before the fight starts")
+        if any(k != side and s.name == new.name for k, s in enumerate(self.sides)):
+            raise ConfigError(FILE, f"sides[{side}].name", f"the other side is already called {new.name!r}")
+        self.sides[side] = new
+
     def templates(self) -> list[str]:
         return list(self.adapter.templates())
 

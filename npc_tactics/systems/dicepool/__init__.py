@@ -20,6 +20,7 @@ SYSTEM = System(
     tactics="npc_tactics.systems.dicepool.tactics:TACTICS",
     card="npc_tactics.systems.dicepool.card:CARD",
     unusual="npc_tactics.systems.dicepool.unusual:UNUSUAL",
+    tracker_order="npc_tactics.systems.dicepool.tracker_order:order",
     form="npc_tactics.systems.dicepool.form",
     encounter="npc_tactics.systems.dicepool.encounter:ADAPTER",
 )

@@ -20,6 +20,7 @@ SYSTEM = System(
     tactics="npc_tactics.systems.mrq.tactics:TACTICS",
     card="npc_tactics.systems.mrq.card:CARD",
     unusual="npc_tactics.systems.mrq.unusual:UNUSUAL",
+    tracker_order="npc_tactics.systems.mrq.tracker_order:order",
     form="npc_tactics.systems.mrq.form",
     encounter="npc_tactics.systems.mrq.encounter:ADAPTER",
 )

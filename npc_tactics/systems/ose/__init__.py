@@ -20,6 +20,7 @@ SYSTEM = System(
     tactics="npc_tactics.systems.ose.tactics:TACTICS",
     card="npc_tactics.systems.ose.card:CARD",
     unusual="npc_tactics.systems.ose.unusual:UNUSUAL",
+    tracker_order="npc_tactics.systems.ose.tracker_order:order",
     form="npc_tactics.systems.ose.form",
     encounter="npc_tactics.systems.ose.encounter:ADAPTER",
     importers=(("foundry-ose", "npc_tactics.systems.ose.foundry:import_file",

@@ -20,6 +20,7 @@ SYSTEM = System(
     tactics="npc_tactics.systems.runequest.tactics:TACTICS",
     card="npc_tactics.systems.runequest.card:CARD",
     unusual="npc_tactics.systems.runequest.unusual:UNUSUAL",
+    tracker_order="npc_tactics.systems.runequest.tracker_order:order",
     form="npc_tactics.systems.runequest.form",
     encounter="npc_tactics.systems.runequest.encounter:ADAPTER",
 )

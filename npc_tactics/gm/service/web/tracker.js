@@ -107,8 +107,8 @@ function fightUrl(tail) { return `/fights/${T.id}${tail || ""}?lang=${lang()}`; 
 
 async function create() {
   const body = { system: $("system").value, seed: Number($("seed").value) || 0, dice: $("dice").value,
-                 sides: [{ name: $("side0").value || "NPCs", control: "npc" },
-                         { name: $("side1").value || "PCs", control: "pc" }] };
+                 sides: [{ name: $("side0").value.trim() || "NPCs", control: $("control0").value },
+                         { name: $("side1").value.trim() || "PCs", control: $("control1").value }] };
   if ($("distance").value !== "") body.distance = Number($("distance").value);
   const r = await call("POST", `/fights?lang=${lang()}`, body);
   if (!r.ok) { showError("add-error", r.body); $("add-form").hidden = false; return; }
@@ -228,10 +228,65 @@ function card(c, v) {
   return el("article", { class: `card side${c.side}${c.acting ? " acting" : ""}${down ? " down" : ""}`,
                          "data-index": String(c.index) },
     el("h4", { text: `${c.name}` }),
-    el("div", { class: "muted", text: `${v.sides[c.side].name} · ${c.status_text}` }),
+    el("div", { class: "muted" }, `${c.side_name} `, controlTag(c.control), ` · ${c.status_text}`),
     c.stat_line ? el("p", { class: "statline", text: c.stat_line }) : "",
     el("div", { class: "hpbar", role: "img", "aria-label": `${c.hp}/${c.max_hp}` }, el("span", { style: `width:${pct}%` })),
     el("ul", {}, ...[...c.details, ...c.resources].map((d) => el("li", { text: d }))));
+}
+
+// Who plays a side, as a short tag: the GM (a PC) or the advisor (an NPC).
+function controlTag(control) {
+  return el("span", { class: `tag ${control}`, text: control === "pc" ? tr("PC") : tr("NPC") });
+}
+
+// The order this round as the rules engine holds it (the server reads it off the engine state): never sorted here.
+function drawOrder(v) {
+  const o = v.order;
+  $("order").hidden = !o;
+  if (!o) return;
+  $("order-title").textContent = o.title;
+  $("order-notes").textContent = o.notes.join(" · ");
+  $("order-list").replaceChildren(...o.rows.map((r) => el("li", {
+    class: [r.done ? "done" : "", r.now ? "now" : "", r.acting ? "acting" : ""].filter(Boolean).join(" "),
+    "data-index": String(r.index), "aria-current": r.acting ? "true" : "false" },
+  el("span", { class: "name", text: r.name }), " ",
+  el("span", { class: "who" }, `${r.side_name}`, controlTag(r.control)), ` · ${r.text}`)));
+}
+
+// The sides' names and who plays each, changed during the fight (PATCH /fights/{id}/sides/{k}).
+function drawSides(v) {
+  const form = $("sides-form");
+  if (form.contains(document.activeElement)) return;  // the GM is typing: keep the boxes as they are
+  $("sides-rows").replaceChildren(...v.sides.map((s, k) => {
+    const name = el("input", { id: `side-name-${k}`, maxlength: "60", "aria-label": `${tr("Side name")} ${k + 1}` });
+    name.value = s.name;
+    const control = el("select", { id: `side-control-${k}`, "aria-label": `${tr("Played by")} ${k + 1}` },
+      el("option", { value: "npc", text: tr("the advisor (NPCs)") }), el("option", { value: "pc", text: tr("the GM (PCs)") }));
+    control.value = s.control;
+    control.disabled = !v.can_change_control;
+    return el("fieldset", { class: "side-set" }, el("legend", { text: s.name }),
+      el("label", {}, el("span", { text: tr("Side name") }), name),
+      el("label", {}, el("span", { text: tr("Played by") }), control));
+  }));
+}
+
+async function saveSides(event) {
+  event.preventDefault();
+  if (!T.view) return;
+  for (const [k, s] of T.view.sides.entries()) {
+    const body = {};
+    const name = $(`side-name-${k}`).value.trim();
+    if (name && name !== s.name) body.name = name;
+    if ($(`side-control-${k}`).value !== s.control) body.control = $(`side-control-${k}`).value;
+    if (!Object.keys(body).length) continue;
+    const r = await call("PATCH", fightUrl(`/sides/${k}`), body);
+    if (!r.ok) { showError("sides-error", r.body); $(`side-name-${k}`).focus(); return; }
+    T.advice = null;
+    draw(r.body);
+  }
+  showError("sides-error", null);
+  document.activeElement.blur();
+  drawSides(T.view);
 }
 
 function moveButton(m, by, primary) {
@@ -293,7 +348,9 @@ function draw(v) {
   if (!v.started) { $("add-form").hidden = false; return; }
   $("round").textContent = v.round_text;
   $("where").textContent = v.decision ? v.decision.where.join(" · ") : "";
+  drawOrder(v);
   $("cards").replaceChildren(...v.combatants.map((c) => card(c, v)));
+  drawSides(v);
   $("log").replaceChildren(...v.log.map((l) => el("li", { class: l.kind, text: l.text })));
   $("log").scrollTop = $("log").scrollHeight;
   $("outcome").hidden = !v.over;
@@ -369,6 +426,7 @@ async function main() {
   $("add-form").addEventListener("submit", addCombatants);
   $("start").addEventListener("click", () => post("/start", undefined, "add-error"));
   $("die-form").addEventListener("submit", typeDie);
+  $("sides-form").addEventListener("submit", saveSides);
   $("undo").addEventListener("click", () => post("/undo"));
   $("save").addEventListener("click", download);
   $("keep").addEventListener("click", keep);
