@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from npc_tactics.agents.resolve import AgentFactory, agent_factory
-from npc_tactics.encounters.heldout import load_heldout
+from npc_tactics.encounters.heldout import heldout_path, load_heldout
 from npc_tactics.evaluation.arena import Arena
 from npc_tactics.evaluation.generalist import Figures, encounter_bootstrap, figures, play_encounters
 from npc_tactics.gm.advice.suggest import shipped_bundle
@@ -71,6 +71,27 @@ HEADER = ("| side 0 | side 1 | fights | win rate [95% Wilson] | fled alive when 
           "|---|---|---|---|---|---|")
 
 
+#: the held-out creature set's distribution, where a system has one (issue 28)
+CREATURES = "creatures_heldout"
+
+
+def _creature_rows(system: str, policy: AgentFactory, repeats: int,
+                   seed: int) -> tuple[list[Figures], dict[str, float], int] | None:
+    """The shipped bundle and by-the-book against by-the-book on the held-out creatures' fights, and the
+    encounter-resampled paired difference; None for a system without that set."""
+    if not heldout_path(system, CREATURES).is_file():
+        return None
+    fights = load_heldout(system, CREATURES)
+    book = agent_factory(system, "by-the-book")
+    out: list[Figures] = []
+    wins: dict[str, list[bool]] = {}
+    for label, agent in (("shipped", policy), ("by-the-book", book)):
+        recs = play_encounters(system, fights, agent, book, repeats, seed=seed)
+        out.append(figures(label, "by-the-book", recs))
+        wins[label] = [r.results[0] == "win" for r in recs]
+    return out, encounter_bootstrap(wins["shipped"], repeats, wins["by-the-book"], seed=seed), len(fights)
+
+
 def system_report(system: str, bundle: Path, repeats: int, scenario_fights: int, single: str | None,
                   seed: int) -> tuple[str, dict[str, Any]]:
     t0 = time.perf_counter()
@@ -97,6 +118,7 @@ def system_report(system: str, bundle: Path, repeats: int, scenario_fights: int,
         base = figures("by-the-book", "by-the-book", play_encounters(system, [sc], book, book, scenario_fights,
                                                                      seed=seed))
         scen_rows.append((name, mine, base))
+    creatures = _creature_rows(system, policy, repeats, seed)
     single_rows: list[Figures] = []
     if single:
         sname = _scenario_of(single) or get_system(system).default_scenario
@@ -124,6 +146,13 @@ def system_report(system: str, bundle: Path, repeats: int, scenario_fights: int,
         lines.append(f"| {name} | {mine.win_rate:.1%} [{mine.win_ci[0]:.1%}, {mine.win_ci[1]:.1%}] | "
                      f"{base.win_rate:.1%} [{base.win_ci[0]:.1%}, {base.win_ci[1]:.1%}] | "
                      f"{'yes' if mine.win_rate >= base.win_rate else ('within CI' if ok else 'no')} |")
+    if creatures is not None:
+        c_rows, c_boot, n_fights = creatures
+        lines += ["", "### Held-out creatures (side 1: by-the-book)", "",
+                  f"{n_fights} fights x {repeats} seeds of `{CREATURES}`: monsters no training distribution draws "
+                  "(tests/encounters/test_heldout_creatures.py).", "", HEADER, *(_row(f) for f in c_rows), "",
+                  f"Resampling whole encounters: shipped minus by-the-book {c_boot['diff']:+.1%} "
+                  f"[{c_boot['diff_low']:+.1%}, {c_boot['diff_high']:+.1%}]."]
     if single_rows:
         lines += ["", "### Best single-scenario policy on its own scenario", "", HEADER,
                   *(_row(f) for f in single_rows)]
@@ -131,7 +160,10 @@ def system_report(system: str, bundle: Path, repeats: int, scenario_fights: int,
     data = {"system": system, "bundle": str(bundle), "heldout": [f.to_dict() for f in rows],
             "heldout_target_met": met_heldout, "encounter_bootstrap": {k: round(v, 4) for k, v in boot.items()},
             "scenarios": [{"scenario": n, "shipped": m.to_dict(), "by_the_book": b.to_dict()} for n, m, b in scen_rows],
-            "scenario_target_met": all(met_scen), "single": [f.to_dict() for f in single_rows]}
+            "scenario_target_met": all(met_scen), "single": [f.to_dict() for f in single_rows],
+            "creatures": None if creatures is None else {
+                "rows": [f.to_dict() for f in creatures[0]],
+                "encounter_bootstrap": {k: round(v, 4) for k, v in creatures[1].items()}}}
     return "\n".join(lines), data
 
 

@@ -69,9 +69,9 @@ def gm_spec(system: str, npc_size: tuple[int, int] = NPC_SIZE, party_size: tuple
 
 
 def measure(system: str, fights: int, npc_size: tuple[int, int] = NPC_SIZE,
-            party_size: tuple[int, int] = PARTY_SIZE) -> dict[str, Any]:
+            party_size: tuple[int, int] = PARTY_SIZE, bundle: str | None = None) -> dict[str, Any]:
     spec = gm_spec(system, npc_size, party_size)
-    policy = load_bundle_agent(shipped_bundle(system))
+    policy = load_bundle_agent(bundle or shipped_bundle(system))
     engine = get_system(system).load("engine")(dict(policy.options))  # the rules it was trained under
     encoder = get_system(system).load("encoder")(engine)
     book = agent_builder(system, "by-the-book")
@@ -123,9 +123,13 @@ def main(argv: list[str] | None = None) -> None:
                         help=f"NPCs a fight (default {NPC_SIZE[0]} {NPC_SIZE[1]})")
     parser.add_argument("--party", type=int, nargs=2, default=PARTY_SIZE, metavar=("MIN", "MAX"),
                         help=f"party members a fight (default {PARTY_SIZE[0]} {PARTY_SIZE[1]})")
+    parser.add_argument("--bundle", action="append", default=[], metavar="SYSTEM=DIR",
+                        help="measure this bundle instead of the shipped one of SYSTEM")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args(argv)
-    rows = [measure(s, args.fights, tuple(args.npcs), tuple(args.party)) for s in (args.system or SYSTEMS)]
+    bundles = dict(b.split("=", 1) for b in args.bundle)
+    rows = [measure(s, args.fights, tuple(args.npcs), tuple(args.party), bundles.get(s))
+            for s in (args.system or SYSTEMS)]
     if args.json:
         print(json.dumps(rows, indent=2))
         return

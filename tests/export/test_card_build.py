@@ -127,11 +127,11 @@ def test_a_generalist_card_is_distilled_and_measured_on_its_distribution(tmp_pat
     bundle = tmp_path / "ose"
     shutil.copytree(shipped_bundle("ose"), bundle)
     schema = read_bundle(bundle).schema
-    assert schema.training.encounter == "generalist"
+    assert schema.training.encounter == "bestiary"
     card = build_card(bundle, fights=30, depths=(2,), seed=0, dagger_fights=10, iterations=1, log=lambda _m: None)
-    assert card.meta["encounter"] == "generalist" and card.meta["npcs"] == [] and card.meta["foes"] == []
+    assert card.meta["encounter"] == "bestiary" and card.meta["npcs"] == [] and card.meta["foes"] == []
     # the network's measured wins are those of the distribution's draws, not of the bundle's default scenario
-    gen = Generator(load_encounter("generalist", "ose"))
+    gen = Generator(load_encounter("bestiary", "ose"))
     arena = Arena.build("ose", schema.scenario, schema.options)
     opponents = [agent_factory("ose", o) for o in schema.training.opponents]
     net = OnnxAgent.from_bundle(read_bundle(bundle))
@@ -142,5 +142,5 @@ def test_a_generalist_card_is_distilled_and_measured_on_its_distribution(tmp_pat
     assert card.meta["evaluation"]["network"]["win"]["count"] == sum(r == "win" for r in drawn)
     assert drawn != plain
     md = render_markdown(card)
-    assert "fights drawn from the generalist encounter distribution" in md and "Facing:" not in md
-    assert "distribution de rencontres generalist" in render_markdown(card, "fr")
+    assert "fights drawn from the bestiary encounter distribution" in md and "Facing:" not in md
+    assert "distribution de rencontres bestiary" in render_markdown(card, "fr")

@@ -10,6 +10,8 @@ from tests.cli_helpers import run_cli
 
 EXAMPLES = {"ose": "examples/ose_situation.yaml", "runequest": "examples/runequest_situation.yaml",
             "mrq": "examples/mrq_situation.yaml", "dicepool": "examples/dicepool_situation.yaml"}
+#: the encounter distribution each shipped generalist was trained on (npc_tactics/configs/policies/<system>.yaml)
+TRAINED_ON = {"ose": "bestiary", "runequest": "generalist", "mrq": "generalist", "dicepool": "generalist"}
 
 
 @pytest.mark.parametrize("system", sorted(EXAMPLES))
@@ -19,7 +21,8 @@ def test_suggest_system_uses_the_shipped_bundle(system: str, capsys: pytest.Capt
     data = json.loads(out)
     moves = data["moves"]
     assert moves and abs(sum(m["probability"] for m in moves) - 1.0) < 1e-3
-    assert data["trust"]["scenario"] == "encounter distribution generalist"  # the generalist, not a one-fight policy
+    # a generalist, trained on an encounter distribution, not a one-fight policy
+    assert data["trust"]["scenario"] == f"the encounter distribution {TRAINED_ON[system]}"
 
 
 def test_system_and_another_systems_bundle_refused(capsys: pytest.CaptureFixture[str]) -> None:
