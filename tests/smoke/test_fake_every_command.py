@@ -321,7 +321,8 @@ TRACKER_ROUTES = {("POST", "/fights"), ("GET", "/fights/templates/{system}"), ("
                   ("POST", "/fights/{fight_id}/start"), ("POST", "/fights/{fight_id}/step"),
                   ("POST", "/fights/{fight_id}/advise"), ("POST", "/fights/{fight_id}/die"),
                   ("POST", "/fights/{fight_id}/undo"), ("GET", "/fights/{fight_id}/save"),
-                  ("POST", "/fights/load"), ("GET", "/tracker")}
+                  ("POST", "/fights/load"), ("GET", "/tracker"),
+                  ("PATCH", "/fights/{fight_id}/sides/{side}")}
 
 
 def test_every_route_has_a_request(app: Any) -> None:
@@ -346,6 +347,8 @@ def test_a_tracker_fight_on_the_fake(app: Any) -> None:
         assert got.status_code == 200, got.text[:500]
     assert client.delete(f"/fights/{fid}/combatants/2").status_code == 200
     assert client.patch(f"/fights/{fid}/combatants/1", json={"fields": {"name": "Elwe"}}).status_code in (200, 422)
+    renamed = client.patch(f"/fights/{fid}/sides/1", json={"name": "the heroes", "control": "pc"})
+    assert renamed.status_code == 200, renamed.text[:500]
     refused = client.post(f"/fights/{fid}/import", json={"format": "no-such-format", "data": {}})
     assert refused.status_code == 422 and "format" in str(refused.json()["detail"][0]["loc"])
     assert client.post(f"/fights/{fid}/start").status_code == 200
