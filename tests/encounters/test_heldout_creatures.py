@@ -24,7 +24,7 @@ def test_ose_has_a_held_out_creature_set() -> None:
 @pytest.mark.parametrize("system", WITH_SET)
 def test_held_out_creatures_are_in_no_training_distribution(system: str) -> None:
     kept_out = {t for t, _ in load_encounter(HELDOUT, system).sides[0].templates}
-    assert len(kept_out) >= 10
+    assert len(kept_out) >= 5
     for name, _ in list_encounters(system):
         if name == HELDOUT:
             continue
