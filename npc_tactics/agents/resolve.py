@@ -1,5 +1,6 @@
-"""Turn an agent spec from the command line into an agent: a scripted name, a trained run directory, or
-``card:BUNDLE_DIR`` (a bundle's tactics card).
+"""Turn an agent spec from the command line into an agent: a scripted name, a trained run directory,
+``card:BUNDLE_DIR`` (a bundle's tactics card) or ``search:POLICY[@BUDGET]`` (decision-time search over the
+policy ``POLICY``, any spec but another search, with ``BUDGET`` play-outs a decision: docs/search.md).
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ __all__ = [
     "agent_factory",
     "agent_label",
     "is_card_spec",
+    "is_search_spec",
     "looks_like_path",
+    "parse_search_spec",
     "resolve_agent",
     "trained_side",
 ]
@@ -72,15 +75,52 @@ def _load_card(system: str, spec: str) -> Agent:
     return agent
 
 
+def is_search_spec(spec: str) -> bool:
+    """``search:POLICY[@BUDGET]`` names a search agent over ``POLICY`` (see :mod:`npc_tactics.agents.search`)."""
+    return spec.startswith("search:")
+
+
+def parse_search_spec(spec: str) -> tuple[str, int | None]:
+    """``search:POLICY[@BUDGET]`` -> ``(POLICY, BUDGET or None)``. The budget is what follows the last ``@``
+    (a policy folder whose name holds an ``@`` needs an explicit budget after it); one-line ``ConfigError`` s
+    for an empty policy, a search of a search, or a budget that is not a whole number of at least 1."""
+    inner = spec.removeprefix("search:")
+    budget: int | None = None
+    if "@" in inner:
+        inner, _, text = inner.rpartition("@")
+        budget = int(text) if text.isascii() and text.isdigit() else 0
+        if budget < 1:
+            raise ConfigError(spec, "budget", f"expected a whole number of play-outs, at least 1, after '@', "
+                                              f"got {text!r}")
+    if not inner:
+        raise ConfigError(spec, "", "expected search:POLICY[@BUDGET], POLICY an agent spec (a bundle folder, a "
+                                    "trained run folder, a scripted agent or card:BUNDLE_DIR)")
+    if is_search_spec(inner):
+        raise ConfigError(spec, "", "a search cannot search over another search: name the policy itself")
+    return inner, budget
+
+
+def _search_factory(system: str, spec: str) -> AgentFactory:
+    from npc_tactics.agents.search import DEFAULT_BUDGET, search_factory
+
+    inner, budget = parse_search_spec(spec)
+    policy = agent_factory(system, inner)  # validates the policy spec (unknown name, missing folder ...)
+    opponent = agent_factory(system, "by-the-book")
+    return search_factory(policy, opponent, budget=DEFAULT_BUDGET if budget is None else budget)
+
+
 def resolve_agent(system: str, spec: str, engine: Any, rng: np.random.Generator) -> Agent:
     """The scripted agent called ``spec`` of ``system`` (seeded by ``rng``) or the policy of a
-    trained run directory ``spec`` (deterministic). Unknown names raise ``UnknownNameError`` listing
+    trained run directory ``spec`` (deterministic), a card, or a search agent (``search:POLICY[@BUDGET]``, seeded
+    by ``rng``). Unknown names raise ``UnknownNameError`` listing
     the valid agents; a missing or unreadable run directory raises ``ConfigError`` naming it."""
     entries = agent_entries(system)
     if spec in entries:
         return make_agent(system, spec, engine, rng)
     if is_card_spec(spec):
         return _load_card(system, spec)
+    if is_search_spec(spec):
+        return _search_factory(system, spec)(engine, rng)
     if looks_like_path(spec):
         return _load_policy(system, spec)
     raise UnknownNameError("agent", spec, entries)
@@ -97,6 +137,8 @@ def agent_factory(system: str, spec: str) -> AgentFactory:
     if is_card_spec(spec):
         card = _load_card(system, spec)
         return lambda engine, rng: card
+    if is_search_spec(spec):  # rebuilt per fight: its play-outs are seeded by the fight's stream
+        return _search_factory(system, spec)
     if looks_like_path(spec):
         agent = _load_policy(system, spec)
         return lambda engine, rng: agent
@@ -106,7 +148,9 @@ def agent_factory(system: str, spec: str) -> AgentFactory:
 def trained_side(spec: str) -> int | None:
     """The side a trained run directory's policy learned to play (None for scripted agents, which play
     either seat). Read from the run's ``config.yaml`` (through ``RunDir``, which rejects a malformed side);
-    the policy's seat is part of what it learned."""
+    the policy's seat is part of what it learned. A search plays its policy's side."""
+    if is_search_spec(spec):
+        return trained_side(parse_search_spec(spec)[0])
     if is_card_spec(spec):
         from npc_tactics.agents.card import load_card_agent
 
@@ -127,7 +171,11 @@ def trained_side(spec: str) -> int | None:
 
 
 def agent_label(spec: str) -> str:
-    """A short display name: the scripted name, a run directory's folder name, or ``card:<bundle folder>``."""
+    """A short display name: the scripted name, a run directory's folder name, ``card:<bundle folder>``, or
+    ``search:<policy's label>[@<budget>]``."""
+    if is_search_spec(spec):
+        inner, budget = parse_search_spec(spec)
+        return "search:" + agent_label(inner) + ("" if budget is None else f"@{budget}")
     if is_card_spec(spec):
         return "card:" + (Path(spec.removeprefix("card:")).name or spec)
     if looks_like_path(spec):

@@ -7,7 +7,7 @@ agent's own randomness is a separate stream the caller spawns with :func:`agent_
 side.
 
 The record itself is built by :mod:`npc_tactics.rollouts.record` and the fight is played by the lockstep
-player of :mod:`npc_tactics.rollouts.lockstep` (a chunk of one), so a fight played here, in a tournament's
+player of :mod:`npc_tactics.agents.lockstep` (a chunk of one), so a fight played here, in a tournament's
 worker process or in a chunk of 256 gives the same record.
 """
 
@@ -22,7 +22,7 @@ import numpy as np
 from npc_tactics.agents.base import Agent
 from npc_tactics.dice import RngRoller
 from npc_tactics.rollouts.fights import MAX_DECISIONS
-from npc_tactics.rollouts.lockstep import Fight, play_chunk
+from npc_tactics.agents.lockstep import Fight, play_chunk
 from npc_tactics.rollouts.record import (
     NO_RESULT,
     FightRecord,

@@ -9,9 +9,9 @@ which seed, which roster entry on each side) and yields the results in task orde
 
 **A fight depends only on its task.** Its dice come from ``default_rng(seed)``, the agent of side ``s`` from
 stream ``s`` of ``SeedSequence(seed).spawn(sides)`` (the paired-seed convention of ``evaluation.fight``), and
-its policies' choices from rows computed independently of the batch (:mod:`.lockstep`). So the results are the
-same for any ``k``, any number of worker processes and any executor (tested, with scripted agents and with a
-bundle).
+its policies' choices from rows computed independently of the batch (:mod:`npc_tactics.agents.lockstep`). So
+the results are the same for any ``k``, any number of worker processes and any executor (tested, with scripted
+agents and with a bundle).
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ from typing import Any
 
 import numpy as np
 
+from npc_tactics.agents.lockstep import Fight, play_chunk
 from npc_tactics.dice import RngRoller
 from npc_tactics.rollouts.agents import AgentBuilder, agent_builder, check_spec
 from npc_tactics.rollouts.deadline import check_deadline
 from npc_tactics.rollouts.executors import Executor, default_workers, make_executor
-from npc_tactics.rollouts.lockstep import Fight, play_chunk
 from npc_tactics.rollouts.record import FightRecord, ProfileFn, build_record, status_name
 from npc_tactics.rules.base import SideResult
 

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from npc_tactics.registry import SYSTEMS
-from npc_tactics.rules.base import Engine, Event, SideResult, Status
+from npc_tactics.rules.base import Engine, Event, SideResult, status_name
 
 __all__ = ["NO_RESULT", "FightRecord", "ProfileFn", "agent_rngs", "build_record", "event_result", "find_profile",
            "status_name"]
@@ -111,13 +111,6 @@ def _side_of(state: Any, actor: int | None) -> int:
     if actor is None or not 0 <= actor < len(state.combatants):
         return -1
     return int(state.combatants[actor].side)
-
-
-def status_name(status: Any) -> str:
-    try:
-        return Status(int(status)).name.lower()
-    except (TypeError, ValueError):
-        return str(status).lower()
 
 
 def build_record(engine: Engine[Any], state: Any, events: list[Event], agents: Sequence[Any], seed: int, *,

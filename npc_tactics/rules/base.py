@@ -111,7 +111,16 @@ __all__ = [
     "option_error",
     "read_only",
     "side_outcome",
+    "status_name",
 ]
+
+
+def status_name(status: Any) -> str:
+    """A combatant status as a lower-case word (``"dead"``, ``"fled"`` ...); a system's own status kept as text."""
+    try:
+        return Status(int(status)).name.lower()
+    except (TypeError, ValueError):
+        return str(status).lower()
 
 
 def read_only(mapping: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -27,7 +27,7 @@ from npc_tactics.rollouts import (
     run_fights,
     run_rollouts,
 )
-from npc_tactics.rollouts.lockstep import PAD_WIDTH, BatchedPolicy
+from npc_tactics.agents.lockstep import PAD_WIDTH, BatchedPolicy
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SEEDS = list(range(40, 70))
@@ -172,7 +172,7 @@ def test_policy_fights_do_not_depend_on_k_or_processes(which: str, tiny_bundle: 
 
 
 def test_batched_choice_is_the_agents_choice_row_by_row() -> None:
-    from npc_tactics.rollouts.lockstep import _choose, _choose_rows
+    from npc_tactics.agents.lockstep import _choose, _choose_rows
 
     rng = np.random.default_rng(3)
     probs = rng.random((200, 9)).astype(np.float32)

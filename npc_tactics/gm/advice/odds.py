@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from npc_tactics.agents.value import OUTCOME_VALUE, SURVIVAL_WEIGHT, outcome_value
 from npc_tactics.evaluation.stats import wilson_interval
 from npc_tactics.rollouts import Rollout
 
@@ -29,10 +30,6 @@ __all__ = ["DEFAULT_FALLBACK_ODDS", "MAX_ODDS", "OUTCOME_VALUE", "SURVIVAL_WEIGH
 DEFAULT_FALLBACK_ODDS = 100
 #: The most rollouts per move one query may ask for.
 MAX_ODDS = 100_000
-#: What each result of the NPC's side is worth to it: a side that flees keeps its lives, a lost fight is worth 0.
-OUTCOME_VALUE = {"win": 1.0, "draw": 0.5, "fled": 0.25, "loss": 0.0}
-#: Added when the acting NPC is alive at the end: an NPC that lives can fight another day.
-SURVIVAL_WEIGHT = 0.25
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +93,7 @@ class MoveOdds:
 
 def rollout_value(r: Rollout) -> float:
     """What one rollout is worth to the NPC's side: its result's value, plus survival when the actor lives."""
-    return OUTCOME_VALUE.get(r.result, 0.0) + SURVIVAL_WEIGHT * (r.actor != "dead")
+    return outcome_value(r.result, r.actor != "dead")
 
 
 def not_worse(best: Sequence[float], other: Sequence[float]) -> bool:

@@ -1,0 +1,141 @@
+"""How much decision-time search adds to the shipped network: on each system's held-out fights, the NPC side
+(side 0, against by-the-book) played by the shipped bundle alone, by ``search:<bundle>@<budget>``
+(npc_tactics.agents.search: sequential halving over the network's top moves, play-outs continued by the
+network and by-the-book) and by by-the-book, on the same fight seeds (paired); the win rates with Wilson and
+encounter-resampled 95% intervals, the paired gains of search over the network and over by-the-book
+(encounter-resampled, npc_tactics.evaluation.generalist.encounter_bootstrap), the search's play-outs per second
+and its per-decision latency p50/p95 (decisions with one legal move are not searched and not counted).
+
+Latency and play-outs per second are measured inside the worker processes, so with ``--workers 2`` on this
+2-core machine each search shares the machine with another.
+
+    python benchmarks/search_strength.py [--systems ose,runequest,mrq,dicepool] [--budget 64]
+        [--encounters 100] [--repeats 1] [--workers 2] [--quick] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import numpy as np
+
+from npc_tactics.agents.base import Agent, AgentFactory
+from npc_tactics.agents.resolve import agent_factory, parse_search_spec
+from npc_tactics.agents.search import DEFAULT_BUDGET, SearchAgent
+from npc_tactics.encounters.heldout import load_heldout
+from npc_tactics.errors import UserError, one_line
+from npc_tactics.evaluation.generalist import encounter_bootstrap, fight_seed, play_encounters
+from npc_tactics.evaluation.stats import wilson_interval
+from npc_tactics.gm.advice.suggest import shipped_bundle
+
+ROWS = ("network", "search", "by-the-book")
+SYSTEMS = ("ose", "runequest", "mrq", "dicepool")
+
+
+def _wins(system: str, row: str, first: int, count: int, repeats: int, budget: int) -> dict[str, Any]:
+    """Side 0's wins with ``row``'s agent on held-out fights ``first .. first + count - 1`` (the dice seeds
+    :func:`play_encounters` gives them in the whole set), and the search's timings."""
+    bundle = str(shipped_bundle(system))
+    book = agent_factory(system, "by-the-book")
+    searches: list[SearchAgent] = []
+    agent: AgentFactory = agent_factory(system, bundle if row == "network" else "by-the-book")
+    if row == "search":
+        build = agent_factory(system, f"search:{bundle}@{budget}")
+
+        def agent(engine: Any, rng: np.random.Generator) -> Agent:
+            built = build(engine, rng)
+            assert isinstance(built, SearchAgent)
+            searches.append(built)
+            return built
+    encounters = load_heldout(system)[first:first + count]
+    records = play_encounters(system, encounters, agent, book, repeats, seed=fight_seed(first, 0))
+    return {"wins": [r.results[0] == "win" for r in records],
+            "timings": [t for s in searches for t in s.timings], "playouts": sum(s.playouts for s in searches)}
+
+
+def _chunks(total: int, workers: int) -> list[tuple[int, int]]:
+    size = -(-total // workers)
+    return [(start, min(size, total - start)) for start in range(0, total, size)]
+
+
+def measure(system: str, *, budget: int, encounters: int, repeats: int, workers: int) -> dict[str, Any]:
+    """Every row's wins on the same fights, the paired gains and the search's speed."""
+    encounters = min(encounters, len(load_heldout(system)))
+    started = time.perf_counter()
+    parts: dict[str, list[dict[str, Any]]] = {}
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for row in ROWS:
+            jobs = [pool.submit(_wins, system, row, first, count, repeats, budget)
+                    for first, count in _chunks(encounters, workers)]
+            parts[row] = [job.result() for job in jobs]
+    wins = {row: [w for p in parts[row] for w in p["wins"]] for row in ROWS}
+    timings = [t for p in parts["search"] for t in p["timings"]]
+    playouts = sum(p["playouts"] for p in parts["search"])
+    out: dict[str, Any] = {"system": system, "budget": budget, "encounters": encounters, "repeats": repeats,
+                           "fights": encounters * repeats, "rows": {}, "gains": {}}
+    for row in ROWS:
+        n, k = len(wins[row]), sum(wins[row])
+        boot = encounter_bootstrap(wins[row], repeats)
+        out["rows"][row] = {"win_rate": round(k / n, 4), "wilson": [round(x, 4) for x in wilson_interval(k, n)],
+                            "encounters_ci": [round(boot["low"], 4), round(boot["high"], 4)]}
+    for name, (a, b) in {"search_over_network": ("search", "network"), "search_over_book": ("search", "by-the-book"),
+                         "network_over_book": ("network", "by-the-book")}.items():
+        boot = encounter_bootstrap(wins[a], repeats, wins[b])
+        out["gains"][name] = {"diff": round(boot["diff"], 4),
+                              "ci": [round(boot["diff_low"], 4), round(boot["diff_high"], 4)]}
+    seconds = sum(timings)
+    out["search"] = {"decisions": len(timings), "playouts": playouts,
+                     "playouts_per_s": round(playouts / seconds, 1) if seconds > 0 else 0.0,
+                     "latency_p50_s": round(float(np.percentile(timings, 50)), 4) if timings else 0.0,
+                     "latency_p95_s": round(float(np.percentile(timings, 95)), 4) if timings else 0.0}
+    out["seconds"] = round(time.perf_counter() - started, 1)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--systems", default=",".join(SYSTEMS), help="comma-separated systems")
+    ap.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="play-outs per searched decision")
+    ap.add_argument("--encounters", type=int, default=100, help="the first N held-out fights (all 100 default)")
+    ap.add_argument("--repeats", type=int, default=1, help="dice seeds per held-out fight")
+    ap.add_argument("--workers", type=int, default=2, help="processes (this machine has 2 cores)")
+    ap.add_argument("--quick", action="store_true", help="a smoke run: 2 fights of OSE, budget 4, one worker")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    if args.quick:
+        args.systems, args.budget, args.encounters, args.repeats, args.workers = "ose", 4, 2, 1, 1
+    for name in ("budget", "encounters", "repeats", "workers"):
+        if getattr(args, name) < 1:
+            ap.error(f"--{name}: expected at least 1, got {getattr(args, name)}")
+    systems = [s for s in args.systems.split(",") if s]
+    try:
+        for system in systems:
+            load_heldout(system)
+            parse_search_spec(f"search:{shipped_bundle(system)}@{args.budget}")
+    except UserError as exc:  # an unknown system, no shipped bundle: one line, exit 2
+        ap.error(one_line(str(exc)))
+    results = [measure(s, budget=args.budget, encounters=args.encounters, repeats=args.repeats,
+                       workers=args.workers) for s in systems]
+    if args.json:
+        print(json.dumps(results, indent=2))
+        return 0
+    for out in results:
+        sr = out["search"]
+        print(f"{out['system']}: {out['encounters']} held-out fights x {out['repeats']} seeds, side 1 by-the-book; "
+              f"search budget {out['budget']} ({out['seconds']:.0f} s)")
+        for row, r in out["rows"].items():
+            lo, hi = r["encounters_ci"]
+            print(f"  {row:<12} {r['win_rate']:.1%} [{lo:.1%}, {hi:.1%}]")
+        for name, g in out["gains"].items():
+            print(f"  {name:<20} {100 * g['diff']:+.1f} [{100 * g['ci'][0]:+.1f}, {100 * g['ci'][1]:+.1f}] points")
+        print(f"  search: {sr['playouts_per_s']:.0f} play-outs/s, latency p50 {sr['latency_p50_s']:.3f} s, "
+              f"p95 {sr['latency_p95_s']:.3f} s over {sr['decisions']} searched decisions")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
