@@ -36,7 +36,8 @@ ROWS = ("network", "search", "by-the-book")
 SYSTEMS = ("ose", "runequest", "mrq", "dicepool")
 
 
-def _wins(system: str, row: str, first: int, count: int, repeats: int, budget: int) -> dict[str, Any]:
+def _wins(system: str, row: str, first: int, count: int, repeats: int, budget: int,
+          distribution: str = "generalist") -> dict[str, Any]:
     """Side 0's wins with ``row``'s agent on held-out fights ``first .. first + count - 1`` (the dice seeds
     :func:`play_encounters` gives them in the whole set), and the search's timings."""
     bundle = str(shipped_bundle(system))
@@ -51,7 +52,7 @@ def _wins(system: str, row: str, first: int, count: int, repeats: int, budget: i
             assert isinstance(built, SearchAgent)
             searches.append(built)
             return built
-    encounters = load_heldout(system)[first:first + count]
+    encounters = load_heldout(system, distribution)[first:first + count]
     records = play_encounters(system, encounters, agent, book, repeats, seed=fight_seed(first, 0))
     return {"wins": [r.results[0] == "win" for r in records],
             "timings": [t for s in searches for t in s.timings], "playouts": sum(s.playouts for s in searches)}
@@ -62,21 +63,22 @@ def _chunks(total: int, workers: int) -> list[tuple[int, int]]:
     return [(start, min(size, total - start)) for start in range(0, total, size)]
 
 
-def measure(system: str, *, budget: int, encounters: int, repeats: int, workers: int) -> dict[str, Any]:
+def measure(system: str, *, budget: int, encounters: int, repeats: int, workers: int,
+            distribution: str = "generalist") -> dict[str, Any]:
     """Every row's wins on the same fights, the paired gains and the search's speed."""
-    encounters = min(encounters, len(load_heldout(system)))
+    encounters = min(encounters, len(load_heldout(system, distribution)))
     started = time.perf_counter()
     parts: dict[str, list[dict[str, Any]]] = {}
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for row in ROWS:
-            jobs = [pool.submit(_wins, system, row, first, count, repeats, budget)
+            jobs = [pool.submit(_wins, system, row, first, count, repeats, budget, distribution)
                     for first, count in _chunks(encounters, workers)]
             parts[row] = [job.result() for job in jobs]
     wins = {row: [w for p in parts[row] for w in p["wins"]] for row in ROWS}
     timings = [t for p in parts["search"] for t in p["timings"]]
     playouts = sum(p["playouts"] for p in parts["search"])
-    out: dict[str, Any] = {"system": system, "budget": budget, "encounters": encounters, "repeats": repeats,
-                           "fights": encounters * repeats, "rows": {}, "gains": {}}
+    out: dict[str, Any] = {"system": system, "set": distribution, "budget": budget, "encounters": encounters,
+                           "repeats": repeats, "fights": encounters * repeats, "rows": {}, "gains": {}}
     for row in ROWS:
         n, k = len(wins[row]), sum(wins[row])
         boot = encounter_bootstrap(wins[row], repeats)
@@ -103,6 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--encounters", type=int, default=100, help="the first N held-out fights (all 100 default)")
     ap.add_argument("--repeats", type=int, default=1, help="dice seeds per held-out fight")
     ap.add_argument("--workers", type=int, default=2, help="processes (this machine has 2 cores)")
+    ap.add_argument("--set", default="generalist", choices=("generalist", "creatures_heldout"),
+                    help="the held-out fights (generalist) or the held-out creatures' fights (creatures_heldout)")
     ap.add_argument("--quick", action="store_true", help="a smoke run: 2 fights of OSE, budget 4, one worker")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
@@ -114,18 +118,19 @@ def main(argv: list[str] | None = None) -> int:
     systems = [s for s in args.systems.split(",") if s]
     try:
         for system in systems:
-            load_heldout(system)
+            load_heldout(system, args.set)
             parse_search_spec(f"search:{shipped_bundle(system)}@{args.budget}")
     except UserError as exc:  # an unknown system, no shipped bundle: one line, exit 2
         ap.error(one_line(str(exc)))
     results = [measure(s, budget=args.budget, encounters=args.encounters, repeats=args.repeats,
-                       workers=args.workers) for s in systems]
+                       workers=args.workers, distribution=args.set) for s in systems]
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
     for out in results:
         sr = out["search"]
-        print(f"{out['system']}: {out['encounters']} held-out fights x {out['repeats']} seeds, side 1 by-the-book; "
+        print(f"{out['system']} ({out['set']}): {out['encounters']} held-out fights x {out['repeats']} seeds, "
+              "side 1 by-the-book; "
               f"search budget {out['budget']} ({out['seconds']:.0f} s)")
         for row, r in out["rows"].items():
             lo, hi = r["encounters_ci"]
