@@ -63,7 +63,7 @@ EVENTS = EventCatalogue("ose", [
         "amount": (int, "hit points lost (never more than were left)"),
         "rolled": (int, "the damage dealt before the hit points ran out"),
         "hp": (int, "hit points left"),
-        "cause": (str, "melee, missile or magic_missile"),
+        "cause": (str, "melee, missile or magic_missile; constriction, digestion (rules/holds.py)"),
     }),
     EventKind("heal", "Cure Light Wounds restores hit points.", {
         "amount": (int, "hit points regained"),
@@ -102,7 +102,8 @@ EVENTS = EventCatalogue("ose", [
         "status": (str, "dead, fled, incapacitated, surrendered, or active (a troll back on its feet)"),
         "cause": (str, "melee, missile, magic_missile, damage, sleep, hold_person, morale, escaped_distance, "
                        "escaped_edge, a spell's id, or an attack effect: paralysis, poison, petrification, "
-                       "energy_drain, regenerating (down), regeneration (back up)"),
+                       "energy_drain, regenerating (down), regeneration (back up), swallowed (inside a "
+                       "swallower), released (freed from it)"),
         "result": (str, "the same as status"),
     }),
     *EFFECT_EVENTS,

@@ -7,14 +7,19 @@ from npc_tactics.rules.events import EventKind
 
 __all__ = ["EFFECT_EVENTS", "EFFECT_EXAMPLES"]
 
-_EFFECT = (str, "paralysis, poison, petrification, energy drain, disease, blood drain, charm; breath (a breath "
-                "weapon's save); gaze_petrification, gaze_paralysis, gaze_charm (a gaze's or a song's save)")
+_EFFECT = (str, "paralysis, poison, petrification, energy drain, disease, blood drain, charm, constriction, hold, "
+                "swallow (rules/holds.py); breath (a breath weapon's save); gaze_petrification, gaze_paralysis, "
+                "gaze_charm (a gaze's or a song's save)")
 
 EFFECT_EVENTS: list[EventKind] = [
     EventKind("effect", "An attack effect on the creature it hit: its saving throw, or why it is unaffected.", {
         "effect": _EFFECT,
-        "result": (str, "saved, failed, affected (no save), unaffected (immune or spared), drains (a latched "
-                        "blood-drainer's unrolled bite)"),
+        "result": (str, "saved, failed, affected (no save), unaffected (immune or spared; swallow: too big), "
+                        "drains (a latched blood-drainer's unrolled bite), held (held fast or coiled round), "
+                        "squeezes (a constrictor's automatic damage), automatic (a strike at a victim held fast "
+                        "since an earlier round: no attack roll), swallowed, digests (damage inside a swallower), "
+                        "released (the swallower is out), averted or mirror (a petrifying gaze not met: option "
+                        "avert_gaze)"),
         "roll": (int, "the d20 of the saving throw"),
         "need": (int, "the saving throw"),
         "save": (str, "the saving throw's category: death, wands, paralysis, breath or spells"),
@@ -53,6 +58,20 @@ EFFECT_EXAMPLES: tuple[Event, ...] = (
     Event("effect", 2, 0, 1, {"effect": "paralysis", "result": "failed", "roll": 3, "need": 14, "save": "paralysis"}),
     Event("effect", 2, 0, 1, {"effect": "paralysis", "result": "unaffected"}),
     Event("effect", 2, 0, 1, {"effect": "blood drain", "result": "drains"}),
+    Event("effect", 2, 0, 1, {"effect": "gaze_petrification", "result": "averted"}),
+    Event("effect", 2, 0, 1, {"effect": "gaze_petrification", "result": "mirror"}),
+    Event("effect", 2, 0, 1, {"effect": "constriction", "result": "held"}),
+    Event("effect", 2, 0, 1, {"effect": "hold", "result": "held"}),
+    Event("effect", 3, 0, 1, {"effect": "constriction", "result": "squeezes"}),
+    Event("effect", 3, 0, 1, {"effect": "hold", "result": "automatic"}),
+    Event("effect", 2, 0, 1, {"effect": "swallow", "result": "swallowed"}),
+    Event("effect", 2, 0, 1, {"effect": "swallow", "result": "unaffected"}),
+    Event("effect", 2, 0, 1, {"effect": "swallow", "result": "digests"}),
+    Event("effect", 4, 0, 1, {"effect": "swallow", "result": "released"}),
+    Event("damage", 2, 0, 1, {"amount": 5, "rolled": 5, "hp": 3, "cause": "constriction"}),
+    Event("damage", 2, 0, 1, {"amount": 9, "rolled": 9, "hp": 0, "cause": "digestion"}),
+    Event("status", 2, 1, None, {"status": "incapacitated", "cause": "swallowed", "result": "incapacitated"}),
+    Event("status", 4, 1, None, {"status": "active", "cause": "released", "result": "active"}),
     Event("drain", 2, 0, 1, {"level": 2, "lost": 5, "max_hp": 10, "hp": 8, "result": "drained"}),
     Event("drain", 2, 0, 1, {"level": 0, "lost": 3, "max_hp": 0, "hp": 0, "result": "slain"}),
     Event("unharmed", 2, 1, 0, {"needs": "silver", "result": "no_damage"}),

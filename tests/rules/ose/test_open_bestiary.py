@@ -24,7 +24,7 @@ NAMES = sorted(ENTRIES)
 #: The keys an entry may carry (docs/ose-bestiary.md "Entry keys") and the vocabularies of their values.
 REQUIRED = ("stat_line", "description", "kind", "faction", "humanoid", "undead", "source")
 OPTIONAL = ("immune", "hit_by", "halved", "regenerate", "regenerate_after", "regenerate_not", "revives",
-            "paralysis_spares", "breath", "gaze", "effect_saves", "weapon", "missile", "notes")
+            "paralysis_spares", "breath", "gaze", "effect_saves", "constrict", "swallow", "weapon", "missile", "notes")
 KINDS = frozenset({"human", "demihuman", "humanoid", "giant", "undead", "animal", "giant_animal", "monstrosity",
                    "dragon", "construct", "ooze", "lycanthrope", "enchanted", "plant", "insect"})
 #: "melee", "missile": weapons of that kind do it no damage (templates.IMMUNITIES)

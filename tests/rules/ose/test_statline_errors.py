@@ -50,8 +50,8 @@ CORPUS: list[tuple[str, str]] = [
     (line(Att="Att 1 × claw (500d6)"), "Att: '1 × claw (500d6)': damage '500d6': expected up to 100 dice"),
     (line(Att=""), "Att: missing"),
     # Att: what the engine does not play yet
-    (line(Att="Att 1 × bite (1d4 + swallow)"), "Att: '1 × bite (1d4 + swallow)': swallow is not modelled "
-                                               "yet; write ~swallow"),
+    (line(Att="Att 1 × bite (1d4 + lycanthropy)"), "Att: '1 × bite (1d4 + lycanthropy)': lycanthropy is not "
+                                                   "modelled yet; write ~lycanthropy"),
     (line(Att="Att 1 × bite (1d4 + acid)"), "acid is not modelled yet"),
     (line(Att="Att 1 × sword (1d8), 1 × dagger (1d4)"), "attacks with two different weapons are not modelled"),
     (line(Att="Att 2 × claw (1d4), 1 × swallow"), "'swallow' attacks are not modelled yet"),

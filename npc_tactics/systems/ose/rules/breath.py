@@ -18,7 +18,12 @@ from npc_tactics.systems.ose.rules.defences import save_target
 from npc_tactics.systems.ose.rules.state import Breath, OSEState
 from npc_tactics.systems.ose.rules.status import disrupt_before_turn, set_status
 
-__all__ = ["breathes", "breathe", "gaze"]
+__all__ = ["AVERTED_TO_HIT", "GAZER_TO_HIT", "MIRROR_TO_HIT", "breathes", "breathe", "gaze", "gaze_to_hit"]
+
+#: OSE medusa, basilisk: averting the eyes, -4 to hit it and it gets +2 to hit; fighting by a mirror -1 (basilisk)
+AVERTED_TO_HIT = -4
+GAZER_TO_HIT = 2
+MIRROR_TO_HIT = -1
 
 #: what a failed save against a gaze or a breath does, by effect
 _OUT = {"petrification": Status.INCAPACITATED, "paralysis": Status.INCAPACITATED, "charm": Status.INCAPACITATED}
@@ -87,12 +92,29 @@ def breathe(state: OSEState, sink: EventSink, i: int, ti: int) -> None:
             apply_damage(state, sink, i, j, amount, "breath", kind=b.kind)
 
 
+def gaze_to_hit(state: OSEState, ai: int, ti: int) -> int:
+    """The attack modifier of ``ai`` on ``ti`` from option ``avert_gaze`` (a petrifying gaze on either side)."""
+    way = state.options["avert_gaze"]
+    if way == "none":
+        return 0
+    a, t = state.combatants[ai].prof, state.combatants[ti].prof
+    if t.gaze == "petrification":
+        return AVERTED_TO_HIT if way == "avert" else MIRROR_TO_HIT
+    if a.gaze == "petrification" and way == "avert":
+        return GAZER_TO_HIT
+    return 0
+
+
 def gaze(state: OSEState, sink: EventSink, i: int, ti: int) -> None:
     """The gaze of ``i`` on the enemy it attacks: a save, or out of the fight (stone, paralysed, charmed)."""
     p = state.combatants[i].prof
     t = state.combatants[ti]
     effect = p.gaze
     if t.status != Status.ACTIVE or t.hp <= 0:
+        return
+    if effect == "petrification" and state.options["avert_gaze"] != "none":  # eyes averted, or a mirror
+        way = "averted" if state.options["avert_gaze"] == "avert" else "mirror"
+        sink.emit("effect", i, ti, rule="OSE gaze", effect=f"gaze_{effect}", result=way)
         return
     immunity = "energy_drain" if effect == "energy drain" else effect
     if immunity in t.prof.immune or (effect == "charm" and (t.prof.undead or "charm" in t.prof.immune)):

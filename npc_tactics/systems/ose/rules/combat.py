@@ -6,7 +6,7 @@ Every die goes through the :class:`~npc_tactics.rules.base.EventSink`, so the ev
 from __future__ import annotations
 
 from npc_tactics.rules.base import EventSink, Status
-from npc_tactics.systems.ose.rules import breath, conditions, defences, effects
+from npc_tactics.systems.ose.rules import breath, conditions, defences, effects, holds
 from npc_tactics.systems.ose.rules.damage import apply_damage, fall_to, flush_dying
 from npc_tactics.systems.ose.rules.state import OSEState, Strike
 from npc_tactics.systems.ose.rules.status import (
@@ -84,14 +84,23 @@ def attack(
             return True
         if a.prof.gaze:
             breath.gaze(state, sink, ai, ti)
+    auto = False
     if a.attached >= 0:  # a blood-drainer latched on drains its victim without a roll (rules/effects.py)
         if a.attached == ti and not missile:
-            return effects.drain_blood(state, sink, ai, ti)
-        a.attached = -1
+            kind = holds.holder_kind(a.prof) if a.prof.routine else ""
+            if kind == "constriction":  # coiled round it: it squeezes (rules/holds.py)
+                return holds.squeeze(state, sink, ai, ti)
+            if kind != "hold":
+                return effects.drain_blood(state, sink, ai, ti)
+            auto = True  # stuck to its sucker since an earlier round: its strikes hit by themselves
+        elif not state.combatants[a.attached].inside:  # it lets go (a swallowed victim stays inside)
+            if state.combatants[a.attached].held_by == ai:
+                state.combatants[a.attached].held_by = -1
+            a.attached = -1
     routine = a.prof.routine
     times = conditions.strikes_per_round(state, ai)
     if missile or (not routine and times == 1):
-        return strike(state, sink, ai, ti, missile, None, damage_mult)
+        return strike(state, sink, ai, ti, missile, None, damage_mult, auto)
     hit = False
     for _ in range(times):
         for one in routine or (None,):
@@ -103,7 +112,7 @@ def attack(
                 if nxt < 0:
                     return hit
                 ti = nxt
-            hit = strike(state, sink, ai, ti, False, one, damage_mult) or hit
+            hit = strike(state, sink, ai, ti, False, one, damage_mult, auto and ti == a.attached) or hit
             if a.status != Status.ACTIVE:
                 return hit
     return hit
@@ -120,10 +129,12 @@ def _next_target(state: OSEState, ai: int) -> int:
 
 
 def strike(
-    state: OSEState, sink: EventSink, ai: int, ti: int, missile: bool, one: Strike | None, damage_mult: int = 1
+    state: OSEState, sink: EventSink, ai: int, ti: int, missile: bool, one: Strike | None, damage_mult: int = 1,
+    auto: bool = False,
 ) -> bool:
     """One attack roll (§9) and its damage (§10) and effects; ``one`` is the strike of a routine (None: the
-    profile's single melee or missile attack). Returns whether it hit."""
+    profile's single melee or missile attack). ``auto``: a victim held fast is hit with no roll (rules/holds.py).
+    Returns whether it hit."""
     cs = state.combatants
     a, t = cs[ai], cs[ti]
     p, tp = a.prof, t.prof
@@ -149,7 +160,11 @@ def strike(
     if state.field.daylight:  # goblins and the like: -1 to hit in full daylight (OSE stat blocks)
         mod += p.daylight_mod
     mod += conditions.to_hit_bonus(state, ai, ti, missile)
+    if tp.gaze or p.gaze:  # eyes averted from a petrifying gaze, or a mirror (option avert_gaze)
+        mod += breath.gaze_to_hit(state, ai, ti)
     stab = not missile and p.backstab[0] > 0 and (state.surprised[t.side] or "invisible" in a.conditions)
+    if a.inside:  # swallowed: it fights its way out at -4 (rules/holds.py)
+        mod += holds.INSIDE_TO_HIT
     if stab:  # OSE thief: an unaware target (surprised, or the thief unseen) is back-stabbed
         mod += p.backstab[0]
         damage_mult *= p.backstab[1]
@@ -162,8 +177,11 @@ def strike(
         conditions.break_invisibility(state, sink, ai)  # attacking ends Invisibility (OSE)
     if t.conditions and conditions.attack_absorbed(state, sink, ai, ti):  # an image of Mirror Image, hit or miss
         return False
-    roll = sink.die(20, "attack", ai, ti)
     need = needed_roll(p.thac0, ac, opts["ac_mode"])
+    if auto:
+        sink.emit("effect", ai, ti, rule="OSE hold", effect="hold", result="automatic")
+        return _hit(state, sink, ai, ti, False, one, expr, damage_mult, dmg_bonus, 0, 0, need)
+    roll = sink.die(20, "attack", ai, ti)
     total = roll + mod
     if roll == NATURAL_HIT:
         hit, result = True, "natural_20"
@@ -188,6 +206,16 @@ def strike(
     )
     if not hit:
         return False
+    return _hit(state, sink, ai, ti, missile, one, expr, damage_mult, dmg_bonus, roll, total, need)
+
+
+def _hit(
+    state: OSEState, sink: EventSink, ai: int, ti: int, missile: bool, one: Strike | None, expr: str,
+    damage_mult: int, dmg_bonus: int, roll: int, total: int, need: int,
+) -> bool:
+    """What a hit does: damage (§10) unless the target cannot be harmed, then the strike's effects."""
+    a, t = state.combatants[ai], state.combatants[ti]
+    p, tp = a.prof, t.prof
     disrupt_before_turn(state, sink, ai, ti, "hit")  # even a hit that does no damage (A6)
     kind = "missile" if missile else "melee"
     if kind in tp.immune:  # §9.4: invulnerable: no damage roll
@@ -204,7 +232,9 @@ def strike(
                 dmg += conditions.extra_damage(state, sink, ai, ti)
         apply_damage(state, sink, ai, ti, dmg if dmg > 1 else 1, kind)  # minimum 1 (§10)
     if one is not None and one.effects:
-        effects.apply_effects(state, sink, ai, ti, one.effects)
+        effects.apply_effects(state, sink, ai, ti, one.effects, one)
+    if p.swallow is not None and not missile:  # a high enough roll swallows (rules/holds.py)
+        holds.swallow_after_hit(state, sink, ai, ti, one, roll, total, need)
     return True
 
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 import dataclasses
 
 from npc_tactics.rules.base import EventSink, Status
+from npc_tactics.systems.ose.rules import holds
 from npc_tactics.systems.ose.rules import tables as T
 from npc_tactics.systems.ose.rules.damage import apply_damage
 from npc_tactics.systems.ose.rules.defences import harms, save_target
-from npc_tactics.systems.ose.rules.state import Combatant, OSEState, Profile
+from npc_tactics.systems.ose.rules.state import Combatant, OSEState, Profile, Strike
 from npc_tactics.systems.ose.rules.status import set_status
 
 __all__ = ["EFFECT_SAVES", "apply_effects", "drain_blood", "end_of_round", "harms", "save_target"]
@@ -55,12 +56,18 @@ def _spared(p: Profile, effect: str, target: Profile) -> bool:
     return LARGE in spares and target.kind == "monster" and (target.hd > 4 or (target.hd == 4 and target.hd_plus > 1))
 
 
-def apply_effects(state: OSEState, sink: EventSink, ai: int, ti: int, effects: tuple[str, ...]) -> None:
+def apply_effects(state: OSEState, sink: EventSink, ai: int, ti: int, effects: tuple[str, ...],
+                  one: Strike | None = None) -> None:
     """The effects of a strike that hit ``ti`` (and could harm it), in the order the stat line gives them."""
     for effect in effects:
         t = state.combatants[ti]
         if t.status != Status.ACTIVE or t.hp <= 0:
             return
+        if effect in holds.GRABS:  # constriction, hold: rules/holds.py
+            holds.grab(state, sink, ai, ti, effect, one)
+            continue
+        if effect == "swallow":  # decided by the attack roll (combat.strike -> holds.swallow_after_hit)
+            continue
         ap, tp = state.combatants[ai].prof, t.prof
         rule = f"OSE {effect}"
         if EFFECT_IMMUNITY[effect] in tp.immune or _spared(ap, effect, tp):

@@ -27,9 +27,9 @@ from npc_tactics.rules.base import (
     side_outcome,
 )
 from npc_tactics.systems.ose.rules import actions as A
-from npc_tactics.systems.ose.rules import combat, conditions, effects, legal, morale, spells
+from npc_tactics.systems.ose.rules import combat, conditions, effects, holds, legal, morale, spells
 from npc_tactics.systems.ose.rules.initiative import roll_initiative, tied_move_order
-from npc_tactics.systems.ose.rules.movement import away_direction, check_escape, move_by, move_toward
+from npc_tactics.systems.ose.rules.movement import away_direction, check_escape, move_by, move_toward, speed
 from npc_tactics.systems.ose.rules.options import DEFAULT_OPTIONS, OPTION_CHOICES, SPEC  # noqa: F401  (re-exported)
 from npc_tactics.systems.ose.rules.scenario import Scenario, build_state, parse_scenario
 from npc_tactics.systems.ose.rules.state import (
@@ -153,7 +153,8 @@ class OSEEngine(Engine[OSEState]):
         elif code == A.K_CLOSE:
             frm = c.pos
             ti = state.enemies[i][slot]
-            rate = c.prof.move * (conditions.move_multiplier(state, i) if c.conditions else 1)  # Haste: doubled
+            base = c.prof.move if not c.prof.fly else speed(state, i)  # a flyer flies (movement.speed)
+            rate = base * (conditions.move_multiplier(state, i) if c.conditions else 1)  # Haste: doubled
             moved = move_toward(state, i, ti, rate)
             charge = moved >= CHARGE_MIN_SQUARES and abs(state.combatants[ti].pos - c.pos) <= MELEE_REACH
             sink.emit(
@@ -163,7 +164,8 @@ class OSEEngine(Engine[OSEState]):
                 combat.set_vs_charge(state, sink, i, ti)
         elif code in (A.K_MOVE_AWAY, A.K_WITHDRAW, A.K_RETREAT):
             frm = c.pos
-            move = c.prof.move * (conditions.move_multiplier(state, i) if c.conditions else 1)  # Haste: doubled
+            base = c.prof.move if not c.prof.fly else speed(state, i)  # a flyer flies (movement.speed)
+            move = base * (conditions.move_multiplier(state, i) if c.conditions else 1)  # Haste: doubled
             steps = max(1, move // 2) if code == A.K_WITHDRAW else move
             move_by(state, i, away_direction(state, i), steps)
             result = (
@@ -301,6 +303,9 @@ class OSEEngine(Engine[OSEState]):
         self._end_round(state, sink)
 
     def _end_round(self, state: OSEState, sink: EventSink) -> None:
+        holds.end_of_round(state, sink)  # swallowed victims: digested, and they fight back from inside
+        if self._check_over(state):
+            return
         effects.end_of_round(state, sink)  # regeneration and revival (monster abilities)
         conditions.end_of_round(state, sink)  # lasting spell effects count down
         if self._check_over(state):

@@ -10,7 +10,8 @@ from npc_tactics.rules.base import Status
 from npc_tactics.systems.ose.rules import actions as A
 from npc_tactics.systems.ose.rules import conditions as K
 from npc_tactics.systems.ose.rules.combat import range_band
-from npc_tactics.systems.ose.rules.movement import away_direction, engaged, path_clear, threatened
+from npc_tactics.systems.ose.rules.holds import held
+from npc_tactics.systems.ose.rules.movement import away_direction, engaged, flying, path_clear, speed, threatened
 from npc_tactics.systems.ose.rules.spells import KIND, spell_target_ok
 from npc_tactics.systems.ose.rules.state import (
     DECL_RETREAT,
@@ -30,12 +31,12 @@ def declare(state: OSEState, i: int) -> list[int]:
     memorised spell at a visible target in range (§7). Only a combatant in melee moves by declaration (§5.2);
     the house option ``declare_when_threatened`` also lets one an enemy could reach this round declare.
     Conditions (:mod:`.conditions`): an entangled or helpless creature declares no move, one in a Silence
-    no spell."""
+    no spell. A creature held, coiled round or swallowed (:mod:`.holds`) cannot move away."""
     c = state.combatants[i]
     out = [A.DECLARE_NONE]
-    if c.prof.move > 0 and (
+    if (c.prof.move > 0 if not c.prof.fly else speed(state, i) > 0) and (
         engaged(state, i) or (state.options["declare_when_threatened"] and threatened(state, i))
-    ) and K.can_move(state, i):
+    ) and K.can_move(state, i) and (c.held_by < 0 or not held(state, i)):
         if path_clear(state, i, away_direction(state, i)):
             out.append(A.DECLARE_WITHDRAW)
         out.append(A.DECLARE_RETREAT)
@@ -104,8 +105,11 @@ def _move(state: OSEState, i: int) -> list[int]:
         return [A.WITHDRAW]
     if c.declared == DECL_RETREAT:
         return [A.RETREAT]
-    if c.prof.move <= 0 or engaged(state, i):  # moving in melee needs a declaration (§5.2)
+    if c.held_by >= 0 and held(state, i):
         return []
+    if (c.prof.move <= 0 if not c.prof.fly else speed(state, i) <= 0) or (engaged(state, i) and not (
+            c.prof.fly and state.options["flyer_disengage"] == "free" and flying(state, i))):
+        return []  # moving in melee needs a declaration (§5.2); option flyer_disengage "free": a flyer flies off
     out = [A.HOLD]
     cs = state.combatants
     for k, j in enumerate(state.enemies[i]):

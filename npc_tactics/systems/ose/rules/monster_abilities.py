@@ -11,7 +11,7 @@ from npc_tactics.systems.ose.rules import classes as C
 from npc_tactics.systems.ose.rules import statline as SL
 from npc_tactics.systems.ose.rules import statline_words as W
 from npc_tactics.systems.ose.rules import tables as T
-from npc_tactics.systems.ose.rules.state import Breath, Strike
+from npc_tactics.systems.ose.rules.state import Breath, Strike, Swallow
 
 __all__ = ["DAMAGE_KINDS", "GAZE_SAVES", "HIT_BY", "KINDS", "abilities", "alignment"]
 
@@ -25,6 +25,7 @@ BREATH_KINDS = ("fire", "cold", "acid", "gas", "lightning", "petrification")
 BREATH_KEYS = ("kind", "damage", "shape", "length", "width", "height", "save", "uses", "chance")
 GAZE_EFFECTS = ("petrification", "paralysis", "charm")
 GAZE_SAVES = {"petrification": "paralysis", "paralysis": "paralysis", "charm": "spells"}
+SWALLOW_KEYS = ("form", "roll", "margin", "damage", "size", "weapon")
 
 
 def abilities(r: dict[str, Any], weapon: dict[str, Any], bonus: int | None, file: str, path: str) -> dict[str, Any]:
@@ -64,6 +65,11 @@ def abilities(r: dict[str, Any], weapon: dict[str, Any], bonus: int | None, file
             for k, v in V.mapping(r["effect_saves"], file, ep).items())
     if "routine" in r:
         out["routine"] = _routine(r["routine"], weapon, bonus, file, V.join(path, "routine"))
+    if "constrict" in r:
+        out["constrict"] = V.dice(r["constrict"], file, V.join(path, "constrict"))
+    marked = next((x for x in out.get("routine", ()) if "swallow" in x.effects), None)
+    if "swallow" in r or marked is not None:
+        out["swallow"] = _swallow(r.get("swallow", {}), marked, r, file, V.join(path, "swallow"))
     for key in ("kind",):
         if key in r:
             V.choice(r[key], file, V.join(path, key), KINDS, "creature kind")
@@ -78,6 +84,21 @@ def alignment(value: Any, file: str, path: str) -> str:
 
 def _save(value: Any, file: str, path: str) -> int:
     return T.SAVE_CATEGORIES.index(V.choice(value, file, path, T.SAVE_CATEGORIES, "saving throw"))
+
+
+def _swallow(raw: Any, marked: Strike | None, r: dict[str, Any], file: str, path: str) -> Swallow:
+    """``{form: bite, roll: 20, margin: 4, damage: 3d6, size: man, weapon: edged}`` (rules/holds.py); a strike
+    written ``+ swallow`` in the stat line gives the form and, by default, its damage a round inside."""
+    w = V.mapping(raw, file, path, SWALLOW_KEYS)
+    form = marked.form if marked is not None else ""
+    if "form" in w:
+        form = V.choice(w["form"], file, V.join(path, "form"), W.NATURAL_FORMS, "attack form")
+    default = marked.damage if marked is not None and marked.damage else str(r.get("damage", "1d6"))
+    damage = V.dice(w.get("damage", default), file, V.join(path, "damage"))
+    return Swallow(form, V.integer(w.get("roll", 20), file, V.join(path, "roll"), 2, 20),
+                   V.integer(w.get("margin", 0), file, V.join(path, "margin"), 0, 20), str(damage),
+                   V.choice(w.get("size", "man"), file, V.join(path, "size"), ("man", "small"), "size"),
+                   V.choice(w.get("weapon", "edged"), file, V.join(path, "weapon"), ("edged", "dagger"), "weapon"))
 
 
 def _breath(raw: Any, file: str, path: str) -> Breath:

@@ -4,6 +4,10 @@ The battlefield is a line of 1.5 m squares (ose-bx.md A7). Allies may share a sq
 passes through a square held by an active enemy (that is what a "clear path" means, §5.2). A combatant
 that moves away and ends off the field (when the scenario gives a length) or farther than the scenario's
 escape distance from every active enemy has left the fight: ``Status.FLED``.
+
+Flyers (``Profile.fly``, docs/ose-monsters.md "Flying"): unless the option ``flyer_disengage`` is ``none``, a
+creature with a flying rate faster than its rate on foot moves at its flying rate, flies over the squares of
+its enemies (it never ends on one), and only an enemy that flies faster than it can pursue it.
 """
 
 from __future__ import annotations
@@ -17,6 +21,18 @@ def dist(a: Combatant, b: Combatant) -> int:
     """Distance in squares (1 = adjacent = 1.5 m)."""
     d = a.pos - b.pos
     return d if d >= 0 else -d
+
+
+def flying(state: OSEState, i: int) -> bool:
+    """Whether ``i`` moves by flying: its flying rate beats its rate on foot and flight is played."""
+    p = state.combatants[i].prof
+    return p.fly > p.move and state.options["flyer_disengage"] != "none"
+
+
+def speed(state: OSEState, i: int) -> int:
+    """Encounter movement in squares per round: the flying rate of a flyer (:func:`flying`), else on foot."""
+    p = state.combatants[i].prof
+    return p.fly if p.fly > p.move and state.options["flyer_disengage"] != "none" else p.move
 
 
 def engaged(state: OSEState, i: int) -> bool:
@@ -36,7 +52,8 @@ def threatened(state: OSEState, i: int) -> bool:
     cs = state.combatants
     for j in state.enemies[i]:
         e = cs[j]
-        if e.status == Status.ACTIVE and abs(e.pos - c.pos) <= MELEE_REACH + e.prof.move:
+        if e.status == Status.ACTIVE and abs(e.pos - c.pos) <= MELEE_REACH + (e.prof.move if not e.prof.fly
+                                                                              else speed(state, j)):
             return True
     return False
 
@@ -67,7 +84,10 @@ def _blocked(state: OSEState, i: int, square: int) -> bool:
 
 
 def path_clear(state: OSEState, i: int, direction: int) -> bool:
-    """The square behind (in ``direction``) holds no active enemy: a withdrawal is possible (§5.2)."""
+    """The square behind (in ``direction``) holds no active enemy: a withdrawal is possible (§5.2); a flyer
+    flies over it."""
+    if state.combatants[i].prof.fly and flying(state, i):
+        return True
     return not _blocked(state, i, state.combatants[i].pos + direction)
 
 
@@ -75,6 +95,13 @@ def move_by(state: OSEState, i: int, direction: int, steps: int) -> int:
     """Move up to ``steps`` squares in ``direction``, stopping before an enemy's square; return squares moved."""
     c = state.combatants[i]
     moved = 0
+    if c.prof.fly and flying(state, i):  # over the enemies' squares, landing on a free one
+        last = c.pos
+        for k in range(1, steps + 1):
+            if not _blocked(state, i, c.pos + k * direction):
+                last = c.pos + k * direction
+        moved = (last - c.pos) * direction
+        c.pos = last
     while moved < steps and not _blocked(state, i, c.pos + direction):
         c.pos += direction
         moved += 1
@@ -97,9 +124,17 @@ def move_toward(state: OSEState, i: int, target: int, steps: int) -> int:
 
 def pursued(state: OSEState, i: int) -> bool:
     """Evasion and pursuit (OSE "Evasion"): an active enemy faster than ``i`` and not held in melee can run
-    it down, so ``i`` has not escaped yet; the chase goes on along the line."""
+    it down, so ``i`` has not escaped yet; the chase goes on along the line. Only a flyer pursues a flyer."""
     c = state.combatants[i]
     cs = state.combatants
+    if c.prof.fly or any(cs[j].prof.fly for j in state.enemies[i]):
+        mine = speed(state, i)
+        up = flying(state, i)
+        return any(
+            cs[j].status == Status.ACTIVE and speed(state, j) > mine and (not up or flying(state, j))
+            and not engaged(state, j)
+            for j in state.enemies[i]
+        )
     return any(
         cs[j].status == Status.ACTIVE and cs[j].prof.move > c.prof.move and not engaged(state, j)
         for j in state.enemies[i]

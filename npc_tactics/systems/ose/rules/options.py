@@ -21,12 +21,20 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "surprise": False,  #: roll surprise (1d6, 1-2) before round 1 (published; off: both sides aware)
     "set_vs_charge": True,  #: a braced spear/polearm strikes a charger first for double damage (OSE Brace)
     "routine_retarget": False,  #: a routine's strikes left when its target falls go to another foe in reach (house)
+    #: a flyer in melee: "declared" (B/X: withdraw/retreat as anyone, at its flying rate, over enemies, pursued
+    #: only by faster flyers), "free" (house: it simply flies off in its move step), "none" (flight ignored)
+    "flyer_disengage": "declared",
+    #: facing a petrifying gaze (medusa, basilisk): "none" (nobody averts: each enemy it attacks saves), "avert"
+    #: (its enemies avert their eyes: no save, -4 to hit it, it +2 to hit them), "mirror" (fight by a mirror: -1)
+    "avert_gaze": "none",
 }
 #: Allowed values of the string options (checked by the engine and by scenario/situation files).
 OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "ac_mode": ("matrix", "ascending"),
     "tie_mode": ("simultaneous", "reroll"),
     "withdraw_attack": ("melee", "any", "none"),
+    "flyer_disengage": ("declared", "free", "none"),
+    "avert_gaze": ("none", "avert", "mirror"),
 }
 
 #: the system's typed facts (below engine and scenario loader, so both read them without an import cycle)

@@ -58,7 +58,7 @@ FIELD_OVERRIDES = ("ac", "hd", "thac0", "movement", "saves", "damage", "attacks"
 #: monster abilities a combatant may add or change (rules/monster_abilities.py), and a character's weapon
 ABILITY_OVERRIDES = ("hit_by", "halved", "regenerate", "regenerate_after", "regenerate_not", "revives",
                      "paralysis_spares", "magic_weapon", "silver_weapon", "undead", "humanoid", "fly", "breath", "gaze",
-                     "effect_saves")
+                     "effect_saves", "constrict", "swallow")
 COMBATANT_KEYS: tuple[str, ...] = (
     "template",
     "stat_block",

@@ -58,6 +58,19 @@ class Breath:
 
 
 @dataclass(frozen=True, slots=True)
+class Swallow:
+    """Swallowing whole (OSE purple worm, giant toad, caecilia; rules/holds.py): which strike swallows, on what
+    roll, whom, and what the victim suffers and fights back with inside."""
+
+    form: str  #: the strike that swallows (bite); "" its only melee attack
+    roll: int  #: a natural attack roll at least this swallows (20; caecilia 19)
+    margin: int  #: or a total at least this far above the number needed (purple worm 4; 0: none)
+    damage: str  #: dice of damage each round inside, until the swallower dies
+    size: str  #: who fits: "man" (man-sized or smaller) or "small" (halflings, monsters of 1 HD or less)
+    weapon: str  #: what the victim can fight with from inside, at -4: "edged" or "dagger"
+
+
+@dataclass(frozen=True, slots=True)
 class Profile:
     """A combatant's derived stat block (read-only during a fight)."""
 
@@ -117,6 +130,8 @@ class Profile:
     effect_saves: tuple[tuple[str, int], ...] = ()  #: (effect, save index) where its text names another save
     backstab: tuple[int, int] = (0, 1)  #: thief: (to-hit bonus, damage multiplier) against an unaware enemy
     alignment: str = ""  #: Lawful, Neutral, Chaotic (the stat line's AL; "" not given): Protection from Evil
+    constrict: str = ""  #: dice a constriction squeezes for, at once and each round after ("": the strike's damage)
+    swallow: Swallow | None = None  #: it swallows victims whole (rules/holds.py)
 
 
 @dataclass(slots=True)
@@ -152,6 +167,8 @@ class Combatant:
     revive_in: int = -1  #: rounds until a killed regenerator fights again (-1: not reviving)
     breaths: int = 0  #: breath weapon uses so far
     attached: int = -1  #: the combatant it has latched onto, draining blood (-1: none; rules/effects.py)
+    held_by: int = -1  #: the creature holding, coiled round or (with ``inside``) having swallowed it (rules/holds.py)
+    inside: bool = False  #: swallowed whole by ``held_by`` (status incapacitated until freed)
 
     def clone(self) -> Combatant:
         return Combatant(
@@ -181,6 +198,8 @@ class Combatant:
             self.revive_in,
             self.breaths,
             self.attached,
+            self.held_by,
+            self.inside,
         )
 
     @property

@@ -39,7 +39,7 @@ EXAMPLES: dict[str, str] = {
 #: The weapons of ``weapons.yaml`` are forms too (``1 × club (1d10)``), read by :mod:`.statline`.
 NATURAL_FORMS: tuple[str, ...] = (
     "beak", "bite", "butt", "claw", "constrict", "crush", "fist", "gore", "hoof", "horn", "hug", "kick",
-    "peck", "pincer", "pseudopod", "punch", "ram", "slam", "squeeze", "sting", "strike", "tail", "talon",
+    "peck", "pincer", "pseudopod", "punch", "ram", "slam", "squeeze", "sting", "strike", "sucker", "tail", "talon",
     "tentacle", "touch", "trample", "tusk", "weapon", "whip", "wing",
 )
 #: Attack forms with no attack roll: the creature's target saves against the effect (rules/breath.py).
@@ -51,7 +51,7 @@ SPECIAL_FORMS: tuple[str, ...] = (
 #: Plural or variant spellings -> the form.
 FORM_ALIASES: dict[str, str] = {
     "hooves": "hoof", "claws": "claw", "bites": "bite", "fists": "fist", "tentacles": "tentacle",
-    "stings": "sting", "horns": "horn", "pincers": "pincer", "talons": "talon", "wings": "wing",
+    "stings": "sting", "suckers": "sucker", "horns": "horn", "pincers": "pincer", "talons": "talon", "wings": "wing",
     "weapons": "weapon", "tusks": "tusk", "spells": "spell", "gazes": "gaze", "breath weapon": "breath",
 }
 
@@ -80,7 +80,7 @@ EFFECTS: dict[str, tuple[str, ...]] = {
 }
 #: Effects the engine plays (rules/effects.py); any other is an error unless marked ~ (then only the damage counts).
 MODELLED_EFFECTS: frozenset[str] = frozenset({"paralysis", "poison", "energy drain", "petrification", "disease",
-                                              "blood drain", "charm"})
+                                              "blood drain", "charm", "constriction", "hold", "swallow"})
 #: The flavour marker: ``~word`` keeps the word in the stat line and tells the engine to ignore it.
 FLAVOUR = "~"
 

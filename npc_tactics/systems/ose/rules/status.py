@@ -41,6 +41,8 @@ def set_status(state: OSEState, sink: EventSink, i: int, status: Status, cause: 
     )
     if c.casting >= 0:  # a caster taken out before its turn loses the spell (§7)
         lose_spell(state, sink, i, cause)
+    if c.prof.swallow is not None and status != Status.ACTIVE:
+        _free_swallowed(state, sink, i)
     side = c.side
     trigger = False
     if status == Status.DEAD and not state.first_death[side]:
@@ -55,6 +57,19 @@ def set_status(state: OSEState, sink: EventSink, i: int, status: Status, cause: 
             trigger = True
     if trigger:
         state.morale_due[side] = 1
+
+
+def _free_swallowed(state: OSEState, sink: EventSink, i: int) -> None:
+    """A swallower out of the fight frees those it swallowed (OSE purple worm: "until the worm dies"); still
+    alive, they fight on from its square (rules/holds.py)."""
+    for k, v in enumerate(state.combatants):
+        if v.inside and v.held_by == i:
+            v.inside = False
+            v.held_by = -1
+            v.pos = state.combatants[i].pos
+            sink.emit("effect", i, k, rule="OSE swallow", effect="swallow", result="released")
+            if v.hp > 0 and v.status == Status.INCAPACITATED:
+                set_status(state, sink, k, Status.ACTIVE, "released")
 
 
 def lose_spell(state: OSEState, sink: EventSink, i: int, cause: str) -> None:

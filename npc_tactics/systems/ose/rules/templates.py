@@ -69,6 +69,8 @@ MONSTER_KEYS = (
     "breath",  #: a breath weapon (rules/breath.py)
     "gaze",  #: a gaze attack: {effect, save}
     "effect_saves",  #: {effect: save} where its text names another save than the usual one
+    "constrict",  #: dice a constriction squeezes for (rules/holds.py)
+    "swallow",  #: swallowing whole: {form, roll, margin, damage, size, weapon} (rules/holds.py)
     # what the engine does not read: the encounter builder's tags and the entry's provenance
     "kind",
     "faction",
