@@ -8,9 +8,10 @@ are the ids of ``content/`` (``left_arm``, ``great_axe``); distances are ``close
 
 from __future__ import annotations
 
+from npc_tactics.rules.base import Event
 from npc_tactics.rules.events import EventCatalogue, EventKind
 
-__all__ = ["EVENTS"]
+__all__ = ["EVENTS", "EXAMPLES"]
 
 _LOCATION = (str, "hit location id")
 _WHY = (str, "what the test is for (disarm, trip, Endurance vs weapon skill, ...)")
@@ -140,8 +141,19 @@ EVENTS = EventCatalogue("mrq", [
     EventKind("dismounted", "A rider whose mount is out of the fight is thrown (the mount is the target).", {
         "result": (str, "prone, or out (the rider was already out of the fight)"),
     }, rare="only lancer_charge has a mount, and random fights seldom take it out under its rider"),
+    EventKind("natural_attack", "A creature with several attacks strikes with one of its further natural "
+              "weapons on this Combat Action (the attack line follows).", {
+        "weapon": (str, "weapon id of the natural weapon (bite, claw, gore, head_butt, ...)"),
+        "skill": (int, "that weapon's own skill in %"),
+    }, rare="no shipped scenario has a creature with several natural weapons"),
     EventKind("mount_bolts", "A mount whose rider is out of the fight bolts from the field (the rider is the "
               "target).", {
         "result": (str, "fled"),
     }),
 ])
+
+#: events the shipped scenarios never produce, checked against their declaration and told in both languages
+#: (tests/conformance/test_event_catalogue.py)
+EXAMPLES: list[Event] = [
+    Event("natural_attack", 1, 0, 1, {"weapon": "bite", "skill": 50}),
+]

@@ -164,6 +164,8 @@ SENTENCES: dict[str, Sentence] = {
                                      if e.data["result"] == "prone"
                                      else N_("{actor} falls from the fallen {target}."), e),
     "distance": _distance,
+    "natural_attack": lambda e, t: t.say(N_("{actor} strikes with {weapon} this time ({skill}%)."), e,
+                                         weapon=t.weapon(e.data.get("weapon"))),
     "entangled": lambda e, t: t.say("{actor} entangles {target} {where}.", e,
                                     where=t.location_in(e.data.get("location"))),
     "fumble": lambda e, t: t.say("{actor} fumbles ({table} table, {face}): {what}.", e,

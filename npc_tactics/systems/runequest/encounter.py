@@ -17,6 +17,17 @@ def _templates() -> list[str]:
     return sorted(bestiary())
 
 
+#: templates left out of the threat scale's median (``Adapter.threat_reference``): the published Mostali (issue 27,
+#: docs/runequest.md "Sources") has CON 13, not 18, which moved it from above the median to below; leaving it
+#: and the weakest template (the hawk) out keeps the two halves even, so the median, every threat figure and
+#: the shipped distributions' draws stay those of the scale the GM tools were tuned on
+_OFF_SCALE = frozenset({"mostali_warrior", "hawk"})
+
+
+def _threat_reference() -> list[str]:
+    return [t for t in _templates() if t not in _OFF_SCALE]
+
+
 def _strength(c: Any) -> tuple[float, float]:
     db = mean_damage(c.spec.db)
     best = 0.0
@@ -28,4 +39,5 @@ def _strength(c: Any) -> tuple[float, float]:
     return float(c.max_hp), best
 
 
-ADAPTER = Adapter("runequest", 6.0, 2.0, _templates, validate_scenario, lambda d: {"distance": d}, _strength, wear=WEAR)
+ADAPTER = Adapter("runequest", 6.0, 2.0, _templates, validate_scenario, lambda d: {"distance": d}, _strength, wear=WEAR,
+                  threat_reference=_threat_reference)

@@ -7,6 +7,7 @@ from typing import Any
 from npc_tactics.gm.words.naming import Words
 from npc_tactics.gm.words.vocab import LOCATIONS, SPELLS, WEAPONS, word
 from npc_tactics.rules.base import ActionSpec
+from npc_tactics.systems.runequest.rules import tables as T
 
 __all__ = ["label"]
 
@@ -25,6 +26,7 @@ def _aim_location(w: Words, index: int) -> str:
     target = getattr(intent, "target", -1) if intent is not None else -1
     if 0 <= target < len(w.state.combatants):
         locations = w.state.combatants[target].locations
+        index = T.aim_location(len(locations), index)
         if 0 <= index < len(locations):
             return word(LOCATIONS, locations[index].spec.name, w._)
     return w._("location {n}").format(n=index + 1)

@@ -19,6 +19,7 @@ def test_published_tables_cover_the_d20_and_fit_the_encoder() -> None:
         faces = [f for r in rows for f in range(r.low, r.high + 1)]
         assert faces == list(range(1, 21)), name
         assert len(rows) <= T.MAX_LOCATIONS
+    assert T.AIM_SLOTS == 7  # the catalogue's aim:<i> entries, unchanged
 
 
 def test_a_blow_on_a_python_lands_on_its_body_and_it_cannot_parry_or_dodge() -> None:
@@ -67,3 +68,83 @@ def test_a_creature_without_several_attacks_keeps_one_blow() -> None:
     eng, s = fight([{"template": "bear", "several_attacks": False}], [WARRIOR], distance=1)
     play(eng, s, [], "attack:0:enemy_0", "defend")
     assert [st.sr for st in s.combatants[0].intent.steps] == [6]
+
+
+# ----- body plans with more than seven locations (issue 27) ------------------------------------------------
+# RQG tables as the Chaosium-licensed Foundry VTT RuneQuest Glorantha wiki module prints them
+# (sun-dragon-cult/fvtt-module-wiki-rqg, pack-templates/hit-locations-centaurs, -humanoids-winged, -wyverns):
+# d20 bands, location kinds and "baseHpDelta" (+1: the chest's HP column, -1: an arm's, 0: the legs').
+CENTAUR = {
+    "name": "Centaur",
+    "characteristics": {"STR": 17, "CON": 13, "SIZ": 22, "DEX": 11, "INT": 13, "POW": 13, "CHA": 11},
+    "move": 12,
+    "locations": "centaur",
+    "armour": 2,
+    "skills": {"dodge": 20},
+    "weapons": [{"weapon": "spear", "skill": 60}],
+    "ready": ["spear"],
+    "enc": 0,
+}
+
+
+def _bands(plan: str) -> list[tuple[str, str, int, int, str]]:
+    return [(r.name, r.kind, r.low, r.high, r.hp_row) for r in T.HIT_LOCATIONS[plan]]
+
+
+def test_the_published_centaur_winged_humanoid_and_wyvern_tables() -> None:
+    assert _bands("centaur") == [
+        ("right_hind_leg", "limb", 1, 2, "arm"), ("left_hind_leg", "limb", 3, 4, "arm"),
+        ("hindquarters", "abdomen", 5, 6, "chest"), ("forequarters", "abdomen", 7, 8, "chest"),
+        ("right_foreleg", "limb", 9, 10, "arm"), ("left_foreleg", "limb", 11, 12, "arm"),
+        ("chest", "chest", 13, 14, "chest"), ("right_arm", "limb", 15, 16, "arm"),
+        ("left_arm", "limb", 17, 18, "arm"), ("head", "head", 19, 20, "chest")]
+    assert [(n, lo, hi) for n, _, lo, hi, _ in _bands("winged_humanoid")] == [
+        ("right_leg", 1, 3), ("left_leg", 4, 6), ("abdomen", 7, 9), ("chest", 10, 10), ("right_wing", 11, 12),
+        ("left_wing", 13, 14), ("right_arm", 15, 16), ("left_arm", 17, 18), ("head", 19, 20)]
+    assert [(n, lo, hi) for n, _, lo, hi, _ in _bands("wyvern")] == [
+        ("tail", 1, 1), ("right_leg", 2, 4), ("left_leg", 5, 7), ("abdomen", 8, 9), ("chest", 10, 12),
+        ("right_wing", 13, 14), ("left_wing", 15, 16), ("head", 17, 20)]
+
+
+def test_a_centaur_has_ten_locations_with_the_published_hp() -> None:
+    """CON 13, SIZ 22 (+3), POW 13: 16 HP; RQG location HP at 16-18 total: legs column 6, chest 7, arms 5. The
+    centaur's legs and arms take the arm column, quarters, chest and head the chest column."""
+    _, s = fight([WARRIOR], [CENTAUR], distance=1)
+    c = s.combatants[1]
+    assert c.max_hp == 16
+    assert [(loc.spec.name, loc.spec.max_hp) for loc in c.locations] == [
+        ("right_hind_leg", 5), ("left_hind_leg", 5), ("hindquarters", 7), ("forequarters", 7),
+        ("right_foreleg", 5), ("left_foreleg", 5), ("chest", 7), ("right_arm", 5), ("left_arm", 5), ("head", 7)]
+
+
+def test_a_blow_on_a_centaur_rolls_on_its_own_table() -> None:
+    """The centaur only defends; broadsword 30 (success), 1D8+1 -> 7 + 1, db 1D4 -> 2, no defence; D20 13 =
+    its chest (13-14): 10 - 2 AP = 8 on a 7-HP chest, >= its HP: the centaur is out of the fight (§18)."""
+    eng, s = fight([WARRIOR], [CENTAUR], distance=1)
+    play(eng, s, [], "attack:0:enemy_0", "defend")
+    d = eng.pending(s)
+    assert d is not None and d.kind == DecisionKind.REACT and d.actor == 1
+    ev, roller = play(eng, s, [30, 7, 2, 13], "no_defence")
+    (dmg,) = kinds(ev, "damage")
+    assert dmg.data["location"] == "chest" and dmg.data["amount"] == 8 and dmg.target == 1
+    assert roller.remaining == 0
+
+
+def test_an_aimed_blow_at_a_centaur_picks_among_its_last_seven_locations() -> None:
+    """The catalogue keeps its seven aim:<i> entries; on a ten-location table aim:<i> names row i + 3 (a
+    centaur's forequarters to head), on a seven-row table row i as before [HOUSE]."""
+    assert [T.aim_location(7, i) for i in range(7)] == list(range(7))
+    assert [T.aim_location(10, i) for i in (0, 6)] == [3, 9]
+    eng, s = fight([WARRIOR], [CENTAUR], distance=1)
+    play(eng, s, [], "aimed:0:enemy_0")
+    d = eng.pending(s)
+    assert d is not None and d.kind == DecisionKind.OPTION
+    legal = {eng.catalogue.name(i) for i in np.flatnonzero(eng.legal_mask(s))}
+    assert legal == {f"aim:{i}" for i in range(7)}
+    play(eng, s, [], "aim:6")
+    intent = s.combatants[0].intent
+    assert intent is not None and intent.loc == 9  # the head
+    from npc_tactics.systems.runequest.encoder import RuneQuestEncoder
+
+    enc = RuneQuestEncoder(eng)
+    assert enc.encode(s, eng.pending(s)).shape == (enc.size,)

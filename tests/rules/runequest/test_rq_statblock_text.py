@@ -76,7 +76,7 @@ BAD = [
     (GOOD + "Rune Magic: Bladesharp 2\n", "line 4: 'Bladesharp': not a rune spell the engine plays"),
     (GOOD + "Spirit Magic: Bladesharp\n", "line 4: 'Bladesharp': expected a spell and its points"),
     (GOOD + "Armor: leather\n", "line 4: 'leather': expected the AP of every location"),
-    (GOOD + "Body: centaur\n", "line 4: 'centaur': unknown body plan"),
+    (GOOD + "Body: hydra\n", "line 4: 'hydra': unknown body plan"),
     (GOOD + "Player character: maybe\n", "line 4: 'maybe': expected yes or no"),
     (GOOD + "Kind: dragon\n", "kind: unknown kind 'dragon'"),
     (GOOD + "Ready: sword\n", "ready[0]: unknown weapon 'sword'"),
@@ -105,7 +105,7 @@ BAD = [
      "from 1 without gap"),
     (GOOD + "Location D20 AP/HP\nBody 01-10 2/5\n", "hit_locations: the D20 bands end at 10"),
     (GOOD + "Location D20 AP/HP\n" + "".join(f"L{i} {i + 1:02d} 1/2\n" for i in range(19)) + "Head 20 1/2\n",
-     "hit_locations: expected a list of 1 to 7 locations"),
+     "hit_locations: expected a list of 1 to 12 locations"),
     ("STR 13 CON 12 SIZ 13 DEX 10 INT 9 POW 9 CHA 5\nWeapon % Damage SR HP\n"
      + "".join(f"Club{i} 40 1D6 7 8\n" for i in range(5)), "weapons: expected a list of 1 to 4 weapons"),
     (GOOD + "Skills: Dodge" + " " * 400 + "!\n", "line 4: "),

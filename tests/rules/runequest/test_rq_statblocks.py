@@ -117,8 +117,8 @@ def test_a_situation_notes_the_rolled_characteristic() -> None:
      r"weapons\[0\]\.hp: 0: a weapon without hit points is natural"),
     ({"template": "broo", "hit_locations": [{"name": "body", "d20": "1-19", "kind": "chest"}]},
      r"hit_locations: the D20 bands end at 19"),
-    ({"template": "broo", "hit_locations": [{"name": f"l{i}", "d20": i + 1, "kind": "limb"} for i in range(8)]},
-     r"hit_locations: expected a list of 1 to 7 locations"),
+    ({"template": "broo", "hit_locations": [{"name": f"l{i}", "d20": i + 1, "kind": "limb"} for i in range(13)]},
+     r"hit_locations: expected a list of 1 to 12 locations"),
 ])
 def test_bad_inline_blocks_are_one_line_errors(entry: dict, expected: str) -> None:
     with pytest.raises(ConfigError, match=expected) as info:

@@ -101,6 +101,17 @@ def do_act(state: MRQState, sink: EventSink, a: int, verb: str, slot: int) -> No
     state.decision = None
     auto = bool(state.options["automatic_success_failure"])
     e = state.sides[1 - me.side][slot] if slot >= 0 else -1
+    if me.prof.other_attacks and (verb in _ATTACK_VERBS or verb == "charge"):
+        me.attacks += 1  # several attacks: the next attack Combat Action strikes with the next weapon
+        if F.other_usable(me):
+            sink.emit(
+                "natural_attack",
+                a,
+                e,
+                rule=f"{R} §1 A18 (several attacks)",
+                weapon=F.attack_item(me)[1].name,
+                skill=F.strike_skill(me),
+            )
     if verb in _ATTACK_VERBS:
         mode = {"attack": "normal", "precise_attack": "precise"}.get(verb, "double_precise")
         X.start_attack(state, sink, a, e, mode)

@@ -215,11 +215,15 @@ def build_profile(
     for j, tr in enumerate(traits):
         V.choice(tr, file, V.join(f"{path}.traits", j), TRAITS, "trait")
     tags(t, file, path)
+    others: list[tuple[Weapon, int, int]] = []
     for j, o in enumerate(V.sequence(t.get("other_weapons", []), file, f"{path}.other_weapons", 0, 8, "weapons")):
         op = V.join(f"{path}.other_weapons", j)
         ow = V.mapping(o, file, op, ("name", "skill", "damage"), ("name", "skill", "damage"))
-        V.integer(ow["skill"], file, f"{op}.skill", 0, 300)
-        V.dice(str(ow["damage"]), file, f"{op}.damage")
+        oskill = V.integer(ow["skill"], file, f"{op}.skill", 0, 300)
+        odamage = V.dice(str(ow["damage"]), file, f"{op}.damage")
+        other = other_attack(str(ow["name"]), odamage, weapons, body)
+        if other is not None:
+            others.append((other[0], oskill, other[1]))
     sk = V.mapping(t.get("skills", {}), file, f"{path}.skills", _SKILLS)
     skill_of = {
         "acrobatics": c["dex"],
@@ -319,7 +323,39 @@ def build_profile(
         mount_template=V.string(mount.get("template", ""), file, f"{path}.mount.template") if mount else "",
         hit_table=hit_locations(t.get("hit_locations"), file, f"{path}.hit_locations", body),
         reactions=_reactions(t, cas, file, path),
+        other_attacks=tuple(w for w, _, _ in others),
+        other_skills=tuple(k for _, k, _ in others),
+        other_locs=tuple(loc for _, _, loc in others),
     )
+
+
+def other_attack(name: str, damage: str, weapons: Mapping[str, Weapon], body: str) -> tuple[Weapon, int] | None:
+    """A further natural weapon of ``other_weapons`` as (weapon, location it strikes from), or None when it is
+    not a natural weapon (a spare manufactured weapon stays listed, not played). Several attacks a round (§1,
+    A18): the creature strikes with it on one of its attack Combat Actions, at its own skill and damage."""
+    from npc_tactics.systems.mrq.rules.statblock_words import natural_kind, natural_location  # noqa: PLC0415
+
+    known = weapons.get(name)
+    found = natural_kind(name)
+    if known is not None and known.kind != "natural":
+        return None
+    if known is None and found is None:
+        return None
+    expr = parse(damage)
+    reach = known.reach if known is not None else REACH_NAMES.index(found[0] if found is not None else "short")
+    names = LOCATION_NAMES[body]
+    where = natural_location(name, body)
+    loc = names.index(where) if where is not None and where in names else (HEAD if body == "quadruped" else RIGHT_ARM)
+    weapon = Weapon(
+        name=name,
+        damage=expr.text,
+        dice=tuple((n, s) for n, s, _ in expr.dice),
+        bonus=expr.bonus,
+        kind="natural",
+        reach=reach,
+        hp=0,
+    )
+    return weapon, loc
 
 
 def _reactions(t: Mapping[str, Any], cas: int, file: str, path: str) -> int:

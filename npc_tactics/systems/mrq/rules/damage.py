@@ -206,8 +206,8 @@ def damage_item(state: MRQState, sink: EventSink, source: int, target: int, slot
     """*Damage weapon* (§4.2, A21): ``amount`` minus the item's maximum damage (shields too) comes off its HP
     for good; at 0 HP it breaks. A natural or unarmed "weapon" is a limb: the limb takes the damage (A19)."""
     c = state.combatants[target]
-    if slot == F.UNARMED or (slot == F.MAIN and c.prof.weapon.kind == "natural"):
-        loc = c.prof.weapon_loc
+    if slot == F.UNARMED or (slot == F.MAIN and F.attack_item(c)[1].kind == "natural"):
+        loc = F.natural_loc(c)
         net = amount - F.armour_at(c, loc)
         apply_location_damage(state, sink, source, target, loc, net, F.attack_skill(state, source, target), rule)
         return

@@ -54,9 +54,18 @@ def parts_lost(c: MRQCombatant) -> int:
     return 0 if main_usable(c) else 2
 
 
+def other_usable(c: MRQCombatant) -> bool:
+    """Several attacks: is the further natural weapon ``c`` strikes with this Combat Action usable (its limb
+    neither useless, entangled nor numb)? Always False for the main weapon (``strike`` 0)."""
+    return c.strike > 0 and arm_free(c, c.prof.other_locs[c.strike - 1])
+
+
 def attack_item(c: MRQCombatant) -> tuple[str, Weapon]:
     """The item ``c`` strikes with now: its main weapon, else the off-hand item (a shield strikes too), else
-    its unarmed style."""
+    its unarmed style. A creature with several attacks strikes with the natural weapon of this attack
+    (``strike``, see ``next_strike``) while that limb is usable."""
+    if c.strike and other_usable(c):
+        return MAIN, c.prof.other_attacks[c.strike - 1]
     if c.weapon_state == READY and not c.useless and c.entangled_loc < 0 and c.numb_loc < 0:
         return MAIN, c.prof.weapon  # fast path: nothing impairs the main weapon
     if main_usable(c):
@@ -95,10 +104,39 @@ def penalty(c: MRQCombatant) -> int:
     return pen
 
 
+def strike_skill(c: MRQCombatant) -> int:
+    """The skill of the item ``c`` strikes with: a further natural weapon's own skill (several attacks), else
+    the style skill (``base_skill``); capped by Athletics while swimming or climbing (§16)."""
+    if c.strike and other_usable(c):
+        return min(c.prof.other_skills[c.strike - 1], c.prof.skill_cap)
+    return base_skill(c)
+
+
+def natural_loc(c: MRQCombatant) -> int:
+    """The location the natural weapon ``c`` strikes with comes from (natural fumbles, Damage weapon, A19)."""
+    if c.strike and other_usable(c):
+        return c.prof.other_locs[c.strike - 1]
+    return c.prof.weapon_loc
+
+
+def next_strike(c: MRQCombatant) -> bool:
+    """Several attacks a round (§1, A18: every attack spends a Combat Action and uses one weapon): a creature
+    with further natural weapons strikes with its main weapon, then each of them in the order listed, one per
+    attack Combat Action, and again from the first ([HOUSE] order; the catalogue has no weapon choice). Called
+    when ``c`` is asked for a Combat Action; True if the weapon changed."""
+    n = len(c.prof.other_attacks)
+    if not n:
+        return False
+    k = c.attacks % (n + 1)
+    changed = k != c.strike
+    c.strike = k
+    return changed
+
+
 def attack_skill(state: MRQState, a: int, d: int) -> int:
     """Attack skill of ``a`` against ``d`` before halvings: +20% mounted vs a target on foot (§13)."""
     c = state.combatants[a]
-    skill = base_skill(c) - penalty(c)
+    skill = strike_skill(c) - penalty(c)
     if c.prof.mounted and not state.combatants[d].prof.mounted and state.combatants[d].rider < 0:
         skill += MOUNTED_BONUS
     return max(0, skill)

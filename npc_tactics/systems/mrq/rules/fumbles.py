@@ -71,8 +71,9 @@ def _limb(state: MRQState, sink: EventSink, i: int) -> int:
     """The limb a natural-weapon fumble hurts: the natural weapon's own location if it is a limb, else a random
     limb (d4) [HOUSE]."""
     c = state.combatants[i]
-    if ROLES[c.prof.body][c.prof.weapon_loc] != "vital":
-        return c.prof.weapon_loc
+    loc = F.natural_loc(c)
+    if ROLES[c.prof.body][loc] != "vital":
+        return loc
     return LIMBS[c.prof.body][sink.die(4, "which limb", i) - 1]
 
 

@@ -47,6 +47,7 @@ def new_round(state: MRQState, sink: EventSink) -> None:
         c.reactions = p.base_reactions + (1 if shield else 0)
         c.sr = 0 if c.rider >= 0 else (p.dex + p.int_) // 2 + sink.die(10, "strike rank", i)  # a mount never acts
         c.ca_done = 0
+        c.attacks = c.strike = 0  # several attacks: the main weapon first again (fighters.next_strike)
     state.order = sorted(
         range(state.n),
         key=lambda i: (-state.combatants[i].sr, -state.combatants[i].prof.dex, i),
@@ -115,6 +116,7 @@ def advance(state: MRQState, sink: EventSink) -> None:
             elif simple_test(sink, i, c.prof.resilience, "Endurance: numb limb", True, f"{R} §6.2"):
                 c.numb_loc = -1
         free = c.free_attack and c.ca_done == c.cas - 1
+        F.next_strike(c)
         state.decision = Decision(
             i,
             c.side,

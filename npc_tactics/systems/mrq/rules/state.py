@@ -99,6 +99,11 @@ class Profile:
     hit_table: tuple[int, ...] = HIT_LOCATION_D20
     #: Reactions a round before a shield's free one; -1: as many as Combat Actions (A18), a stat block may say more
     reactions: int = -1
+    #: several attacks a round (§1, A18): the further natural weapons of ``other_weapons`` a creature strikes
+    #: with in turn, one per attack Combat Action after its main weapon, with their own skills and locations
+    other_attacks: tuple[Weapon, ...] = ()
+    other_skills: tuple[int, ...] = ()
+    other_locs: tuple[int, ...] = ()
 
     @property
     def base_reactions(self) -> int:
@@ -145,6 +150,8 @@ class MRQCombatant:
     embedded: tuple[tuple[int, Weapon], ...] = ()  #: (location, missile) left in this combatant's wounds
     mount: int = -1  #: a rider: index of the mount it sits on (-1: on foot or dismounted; mounts.py)
     rider: int = -1  #: a mount: index of its rider (kept after a fall: it marks the combatant as a mount)
+    strike: int = 0  #: several attacks: 0 strikes with the main weapon, k with ``prof.other_attacks[k - 1]``
+    attacks: int = 0  #: several attacks: attack Combat Actions begun this round
 
     def clone(self) -> MRQCombatant:
         c = MRQCombatant.__new__(MRQCombatant)

@@ -51,7 +51,7 @@ CATALOGUE = ActionCatalogue.build(
         ("parry", [R], None, 0, WEAPON_SLOTS),
         ("dodge", [R], None, 0, ()),
         ("no_defence", [R], None, 0, ()),
-        ("aim", [OPT], None, 0, tuple(range(T.MAX_LOCATIONS))),
+        ("aim", [OPT], None, 0, tuple(range(T.AIM_SLOTS))),
         ("power", [OPT], None, 0, tuple(range(1, T.MAX_POWER + 1))),
     ]
 )
@@ -74,5 +74,5 @@ FLEE = _ix("flee")
 PARRY = [_ix(f"parry:{w}") for w in WEAPON_SLOTS]
 DODGE = _ix("dodge")
 NO_DEFENCE = _ix("no_defence")
-AIM = [_ix(f"aim:{i}") for i in range(T.MAX_LOCATIONS)]
+AIM = [_ix(f"aim:{i}") for i in range(T.AIM_SLOTS)]
 POWER = [_ix(f"power:{n}") for n in range(1, T.MAX_POWER + 1)]

@@ -211,7 +211,7 @@ def option_mask(s: RQState, idx: int, options: Mapping[str, Any]) -> np.ndarray:
     if split.splitting(it):
         return split.split_mask(s, idx, options)
     if it.verb == "aimed":
-        for i in range(len(s.combatants[it.target].locations)):
+        for i in range(min(len(s.combatants[it.target].locations), T.AIM_SLOTS)):
             m[A.AIM[i]] = True
         return m
     known = c.spirit_points(it.spell) or c.rune_known(it.spell)
@@ -363,11 +363,13 @@ def finish_cast(s: RQState, idx: int, power: int) -> str:
 
 
 def finish_aim(s: RQState, idx: int, loc: int, options: Mapping[str, Any]) -> None:
-    """Aimed blow: wait until SR 12 and use half skill (§9; test vector 4)."""
+    """Aimed blow: wait until SR 12 and use half skill (§9; test vector 4). ``loc`` is the ``aim:<i>`` slot,
+    the location index itself unless the target's table has more than seven rows (``tables.aim_location``)."""
     c = s.combatants[idx]
     it = c.intent
     if it is None:
         raise ValueError("aim without a statement of intent")
+    loc = T.aim_location(len(s.combatants[it.target].locations), loc)
     it.loc = loc
     it.steps.append(
         Step("aimed", T.MAX_SR, it.weapon, it.target, loc=loc, readied=not c.is_ready(it.weapon))

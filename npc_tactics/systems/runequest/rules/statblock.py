@@ -6,7 +6,7 @@ total HP, location HP, DEX/SIZ SR, damage bonus and max ENC are derived from the
 §3.3, §15, Published data). A weapon names a row of ``equipment.yaml`` (``weapon: broadsword``) and may change
 its damage, SR or HP, or is given in full (``name: claw, damage: 1d6, sr: 3, natural: true``). The hit-location
 table is a named body plan (``tables.HIT_LOCATIONS``) or the GM's own (``hit_locations``), at most
-``tables.MAX_LOCATIONS`` rows: the observation encoder and the ``aim:<i>`` actions have that many slots.
+``tables.MAX_LOCATIONS`` rows (an aimed blow picks among the last seven: ``tables.aim_location``).
 """
 
 from __future__ import annotations
@@ -202,8 +202,7 @@ def location_rows(t: Mapping[str, Any], f: str, p: str) -> tuple[T.LocationRow, 
         raise ConfigError(f, V.join(p, "hit_locations"), "give locations (a body plan) or hit_locations (a table), "
                                                          "not both")
     lp = V.join(p, "hit_locations")
-    seq = V.sequence(t["hit_locations"], f, lp, 1, T.MAX_LOCATIONS, "locations (the encoder and the aimed-blow "
-                                                                        "actions hold at most 7)")
+    seq = V.sequence(t["hit_locations"], f, lp, 1, T.MAX_LOCATIONS, "locations")
     rows, covered = [], 0
     for i, raw in enumerate(seq):
         q = V.join(lp, i)

@@ -109,10 +109,54 @@ HIT_LOCATIONS: dict[str, tuple[LocationRow, ...]] = {
         LocationRow("body", "chest", 7, 14, "chest"),
         LocationRow("head", "head", 15, 20, "most"),
     ),
+    # RQG body plans with more than seven locations, as the Chaosium-licensed Foundry VTT RuneQuest Glorantha
+    # wiki module prints them (sun-dragon-cult/fvtt-module-wiki-rqg, pack-templates/hit-locations-*): d20 bands,
+    # kinds ("hitLocationType") and HP ("baseHpDelta" +1 = the chest's column, -1 = an arm's, 0 = the legs').
+    "centaur": (
+        LocationRow("right_hind_leg", "limb", 1, 2, "arm"),
+        LocationRow("left_hind_leg", "limb", 3, 4, "arm"),
+        LocationRow("hindquarters", "abdomen", 5, 6, "chest"),
+        LocationRow("forequarters", "abdomen", 7, 8, "chest"),
+        LocationRow("right_foreleg", "limb", 9, 10, "arm"),
+        LocationRow("left_foreleg", "limb", 11, 12, "arm"),
+        LocationRow("chest", "chest", 13, 14, "chest"),
+        LocationRow("right_arm", "limb", 15, 16, "arm"),
+        LocationRow("left_arm", "limb", 17, 18, "arm"),
+        LocationRow("head", "head", 19, 20, "chest"),
+    ),
+    "winged_humanoid": (
+        LocationRow("right_leg", "limb", 1, 3, "most"),
+        LocationRow("left_leg", "limb", 4, 6, "most"),
+        LocationRow("abdomen", "abdomen", 7, 9, "most"),
+        LocationRow("chest", "chest", 10, 10, "chest"),
+        LocationRow("right_wing", "limb", 11, 12, "arm"),
+        LocationRow("left_wing", "limb", 13, 14, "arm"),
+        LocationRow("right_arm", "limb", 15, 16, "arm"),
+        LocationRow("left_arm", "limb", 17, 18, "arm"),
+        LocationRow("head", "head", 19, 20, "most"),
+    ),
+    "wyvern": (
+        LocationRow("tail", "limb", 1, 1, "most"),
+        LocationRow("right_leg", "limb", 2, 4, "most"),
+        LocationRow("left_leg", "limb", 5, 7, "most"),
+        LocationRow("abdomen", "abdomen", 8, 9, "most"),
+        LocationRow("chest", "chest", 10, 12, "chest"),
+        LocationRow("right_wing", "limb", 13, 14, "arm"),
+        LocationRow("left_wing", "limb", 15, 16, "arm"),
+        LocationRow("head", "head", 17, 20, "most"),
+    ),
 }
-#: hit locations a table may have: the encoder's combatant block and the ``aim:<i>`` actions have 7 slots, so
-#: the published centaur (10 locations), winged-humanoid (9) and wyvern (8) tables cannot be played
-MAX_LOCATIONS = 7
+#: hit locations a table may have (the observation encoder sums over any number of locations)
+MAX_LOCATIONS = 12
+#: ``aim:<i>`` entries of the catalogue: an aimed blow picks one of a table's last AIM_SLOTS rows (aim_location)
+AIM_SLOTS = 7
+
+
+def aim_location(n_locations: int, slot: int) -> int:
+    """The location index ``aim:<slot>`` names in a table of ``n_locations`` rows: the row itself up to seven
+    rows; on a bigger table one of its last seven (the highest d20 bands: a centaur's forequarters to head, a
+    winged humanoid's abdomen to head, a wyvern's legs to head) [HOUSE: the catalogue has seven aim entries]."""
+    return slot + max(0, n_locations - AIM_SLOTS)
 #: the limb that holds a shield and that a small shield covers (§12)
 SHIELD_ARM = "left_arm"
 #: locations a shield covers against missiles, by shield size (§12; A9: the bearer's default choice)
