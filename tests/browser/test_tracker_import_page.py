@@ -1,7 +1,8 @@
 """The tracker page's stat lines and actor files in headless Chromium (Playwright), at 390x844 in English and
 French: a ghoul exported from Foundry VTT's OSE system chosen in the drop zone shows its stat line in the roster
 and on its card, what the file holds that the engine does not read is listed as a note, a file of another game
-system is an error at the drop zone, and a stat line pasted with a typo is refused at its field, in the page's
+system is an error at the drop zone (in French, stat lines in the French edition's notation while the Edit box
+holds the English one the parser reads), and a stat line pasted with a typo is refused at its field, in the page's
 language, then taken once corrected. PC moves only: the advisor is never asked. Screenshots go to
 ``$TRACKER_SHOTS`` when it is set."""
 
@@ -13,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
+from npc_tactics.gm.table.stat_words import stat_line_in
 from tests.browser.test_tracker_page import browser, no_sideways_scroll, server, shot, word  # noqa: F401
 from tests.gm.test_tracker_import import GHOUL_LINE
 
@@ -55,7 +57,7 @@ def test_drop_an_actor_file_and_edit_a_stat_line(browser: Any, server: str, lang
     page.set_input_files("#import-file", str(FOUNDRY / "ghoul.json"))
     members(page, 1)
     assert page.is_hidden("#import-error")
-    assert page.inner_text("#roster li .statline") == GHOUL_LINE
+    assert page.inner_text("#roster li .statline") == stat_line_in(GHOUL_LINE, lang)  # French: CA, DV, TAC0...
     page.wait_for_selector("#import-notes:not([hidden])")
     assert word("Imported", lang) in page.inner_text("#import-notes")
     assert "undead" in page.inner_text("#import-notes")
@@ -66,11 +68,12 @@ def test_drop_an_actor_file_and_edit_a_stat_line(browser: Any, server: str, lang
     page.click("#add")
     members(page, 2)
     goblin = page.locator("#roster li").nth(1)
-    line = goblin.locator(".statline").inner_text()
-    assert line.startswith("AC 6 [13], HD 1-1")
+    shown = goblin.locator(".statline").inner_text()
+    assert shown.startswith(str(stat_line_in("AC 6 [13], HD 1-1", lang)))
     goblin.locator("button.edit-line").click()
     area = page.locator("#roster li textarea.stat-edit")
-    assert area.input_value() == line
+    line = area.input_value()  # the box holds the game's English notation, the one the parser reads
+    assert stat_line_in(line, lang) == shown and line.startswith("AC 6 [13], HD 1-1")
     area.fill(line.replace("Att 1 × weapon", "Att 1 × wepon"))
     page.locator("#roster li form.edit button[type=submit]").click()
     page.wait_for_selector("#roster li .field-error:not([hidden])")
@@ -84,7 +87,8 @@ def test_drop_an_actor_file_and_edit_a_stat_line(browser: Any, server: str, lang
     area.fill(line.replace("ML 7", "ML 9"))
     page.locator("#roster li form.edit button[type=submit]").click()
     page.wait_for_function("document.querySelectorAll('#roster li .statline').length === 2")
-    assert page.locator("#roster li").nth(1).locator(".statline").inner_text() == line.replace("ML 7", "ML 9")
+    assert page.locator("#roster li").nth(1).locator(".statline").inner_text() == \
+        stat_line_in(line.replace("ML 7", "ML 9"), lang)
     # a PC, its file dropped on the box (a drop event carrying the file), then the fight
     page.select_option("#add-side", "1")
     text = (FOUNDRY / "elf.json").read_text(encoding="utf-8")
@@ -93,12 +97,12 @@ def test_drop_an_actor_file_and_edit_a_stat_line(browser: Any, server: str, lang
     page.dispatch_event("#drop", "drop", {"dataTransfer": carried})
     members(page, 3)
     elf = page.locator("#roster li").nth(2)
-    assert elf.locator(".statline").inner_text() == "elf 9" and "Elowen" in elf.inner_text()
+    assert elf.locator(".statline").inner_text() == stat_line_in("elf 9", lang) and "Elowen" in elf.inner_text()
     assert "Hold Person" in page.inner_text("#import-notes")  # a spell the engine does not model: a note
     page.click("#start")
     page.wait_for_selector("#fight:not([hidden])")
     ghoul = page.locator("#cards .card", has_text="Ghoul")
-    assert ghoul.locator(".statline").inner_text() == GHOUL_LINE
+    assert ghoul.locator(".statline").inner_text() == stat_line_in(GHOUL_LINE, lang)
     no_sideways_scroll(page, WIDTH)
     shot(page, f"cards-{lang}")
     page.close()

@@ -17,6 +17,14 @@ ENGLISH = frozenset(
     "trust rules assumed card rule here when if then always otherwise encounter training steps rollouts "
     "unhurt wounds rolled left full".split()
 )
+
+
+def english_left(line: str, names: set[str] | frozenset[str] = frozenset()) -> set[str]:
+    """The words of :data:`ENGLISH` in ``line`` (lower-cased), the GM's own ``names`` (lower-cased words) aside.
+    Shared with the tracker's test (tests/gm/test_tracker_french.py)."""
+    return ({w.lower() for w in re.findall(r"[A-Za-z][a-z']+", line)} - names) & ENGLISH
+
+
 SITUATIONS = sorted(p for p in EXAMPLES.glob("*.yaml") if p.name.split("_")[0] in ("ose", "runequest", "mrq",
                                                                                     "dicepool"))
 
@@ -30,5 +38,4 @@ def test_suggest_in_french_has_no_english_left(situation: Path) -> None:
     names = {c.lower() for c in re.findall(r"[A-Za-z][\w']+", " ".join(
         [result.actor, result.situation_text.split(":")[0]]))}
     for line in result.format().splitlines():
-        words = {w.lower() for w in re.findall(r"[A-Za-z][a-z']+", line)} - names
-        assert not words & ENGLISH, f"English left in: {line.strip()}"
+        assert not english_left(line, names), f"English left in: {line.strip()}"

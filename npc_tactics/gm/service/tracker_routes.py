@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from npc_tactics.configs.files import no_user_paths
 from npc_tactics.errors import ConfigError, UnknownNameError, UserError
 from npc_tactics.gm.service.limits import HeavyGate
+from npc_tactics.i18n import said_in
 from npc_tactics.limits import SEED_MAX
 from npc_tactics.registry import SYSTEMS
 
@@ -219,12 +220,14 @@ def add_tracker_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Pat
     async def _refused(_request: Any, exc: _Refused) -> JSONResponse:
         return _error(exc.loc, exc.msg)
 
-    def refuse(exc: UserError, prefix: list[str | int], top: tuple[str, ...] = ()) -> _Refused:
+    def refuse(exc: UserError, prefix: list[str | int], top: tuple[str, ...] = (), lang: str = "en") -> _Refused:
+        """The 422 of ``exc`` at its field; a message written as a :class:`Said` sentence in ``lang``."""
         if isinstance(exc, ConfigError):
             where = _loc(exc.field)
+            msg = said_in(exc.message, lang)
             if where and prefix and where[0] not in top:
-                return _Refused([*prefix, *where], exc.message)
-            return _Refused(["body", *where], exc.message)
+                return _Refused([*prefix, *where], msg)
+            return _Refused(["body", *where], msg)
         return _Refused(["body"], str(exc))
 
     def resolve(bundle_id: str, system: str) -> Path:
@@ -252,9 +255,12 @@ def add_tracker_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Pat
         return answer(key, fight, lang)
 
     @app.get("/fights/templates/{system}", summary="The stat blocks a fight of this system can add by name")
-    def templates(system: Annotated[str, PathParam(json_schema_extra={"enum": sorted(SYSTEMS)})]) -> dict[str, Any]:
+    def templates(system: Annotated[str, PathParam(json_schema_extra={"enum": sorted(SYSTEMS)})],
+                  lang: Lang = "en") -> dict[str, Any]:
+        """The bestiary names, and the character classes (``classes``: id, name in ``lang``, top level)."""
         from npc_tactics.encounters.adapters import adapter
         from npc_tactics.gm.service.forms import bestiary_form
+        from npc_tactics.gm.table.stat_words import class_choices
 
         if system not in SYSTEMS:
             raise _Refused(["path", "system"], str(UnknownNameError("system", system, SYSTEMS)))
@@ -264,7 +270,9 @@ def add_tracker_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Pat
                 described = {t["name"]: t.get("description", "") for t in bestiary_form(system)["templates"]}
             except (UserError, KeyError, TypeError):
                 described = {}
-        return {"system": system, "templates": [{"name": n, "description": described.get(n, "")} for n in names]}
+            classes = class_choices(system, lang)
+        return {"system": system, "templates": [{"name": n, "description": described.get(n, "")} for n in names],
+                "classes": classes}
 
     @app.get("/fights/formats", summary="The files of other programs a fight can import, by system")
     def import_formats() -> dict[str, Any]:
@@ -290,14 +298,15 @@ def add_tracker_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Pat
                 with no_user_paths(folder):
                     call(fight)
             except UserError as exc:
-                raise refuse(exc, prefix, top) from None
+                raise refuse(exc, prefix, top, lang) from None
             return answer(fight_id, fight, lang)
 
     @app.post("/fights/{fight_id}/combatants", summary="Add a combatant (before the start)")
     def add(fight_id: FightId, body: CombatantBody, lang: Lang = "en") -> dict[str, Any]:
         if body.template is None and not body.fields:
             raise _Refused(["body", "template"], "give a template name, or fields (stat_block, class and level...)")
-        return run(fight_id, lang, lambda f: f.add(body.side, body.template, name=body.name, fields=body.fields),
+        return run(fight_id, lang, lambda f: f.add(body.side, body.template, name=body.name, fields=body.fields,
+                                                  lang=lang),
                    ["body", "fields"], top=("template", "name", "side"))
 
     @app.delete("/fights/{fight_id}/combatants/{index}", summary="Remove a combatant (before the start)")
@@ -343,9 +352,9 @@ def add_tracker_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Pat
                 raise _Refused(["body", "data"], str(exc)) from None
             try:
                 with no_user_paths(folder):
-                    index = fight.add(body.side, name=body.name, fields=got.combatant)
+                    index = fight.add(body.side, name=body.name, fields=got.combatant, lang=lang)
             except UserError as exc:
-                raise refuse(exc, ["body", "data"], top=("name", "side")) from None
+                raise refuse(exc, ["body", "data"], top=("name", "side"), lang=lang) from None
             return {**answer(fight_id, fight, lang),
                     "imported": {"index": index, "kind": got.kind, "name": fight.members[index].entry["name"],
                                  "entry": got.name, "unused": list(got.unused), "notes": list(got.notes)}}

@@ -87,11 +87,13 @@ TRACKER_STRINGS: tuple[str, ...] = (
     "Name (optional)", "New fight", "Nothing kept in this browser yet", "OK", "Other fields (JSON)", "PC",
     "Plays per move", "Remove", "Save (file)", "Search the bestiary", "Seed", "Side", "Start the fight",
     "Stat block (as the book prints it)", "Stat block, class and level, other fields", "System", "Tactics card",
-    "Thinking...", "Undo", "not valid JSON", "rolled by the engine", "stat block", "the player's move:",
+    "Thinking...", "Undo", "not valid JSON", "rolled by the engine", "the player's move:",
     "typed by the GM", "typed for the PCs only",
     # the stat line of each combatant, edited before the start, and an actor file dropped (issue 26)
     "Cancel", "Drop an actor file here (Foundry VTT, JSON), or choose it", "Edit", "Imported",
     "Not read from the file", "Notes", "Save", "This stat line was refused", "the file is larger than 1 MiB",
     # the sides, named and given to the GM or the advisor (issue 29)
     "First side", "Second side", "Side name", "Played by", "the advisor (NPCs)", "the GM (PCs)", "Sides",
+    # a character's class and level changed before the start (issue 29)
+    "Class", "Level", "NPCs", "PCs",
 )

@@ -16,6 +16,7 @@ from typing import Any
 
 from npc_tactics.gm.table.fight_dice import prompt_text
 from npc_tactics.gm.table.fight_import import stat_line
+from npc_tactics.gm.table.stat_words import member_text, stat_line_in
 from npc_tactics.gm.table.tracker import Fight
 from npc_tactics.gm.words.narrate import roll_why, teller
 from npc_tactics.gm.words.play_words import Narrator
@@ -95,7 +96,8 @@ def cards(fight: Fight, lang: str) -> list[dict[str, Any]]:
         out.append({"index": i, "name": str(c.name), "side": int(c.side), "status": status.name.lower(),
                     "status_text": gt(STATUSES.get(status, str(status))), "details": details(state, i, gt),
                     "hp": int(getattr(c, "hp", 0)), "max_hp": int(getattr(c, "max_hp", 0) or 0),
-                    "resources": resources(c, _), "acting": acting == i, "stat_line": lines.get(str(c.name)),
+                    "resources": resources(c, _), "acting": acting == i,
+                    "stat_line": stat_line_in(lines.get(str(c.name)), lang),
                     "side_name": fight.sides[int(c.side)].name, "control": fight.sides[int(c.side)].control})
     return out
 
@@ -234,6 +236,17 @@ def die_view(fight: Fight, lang: str) -> dict[str, Any] | None:
             "typed": list(fight.partial.typed) if fight.partial is not None else []}
 
 
+def member_view(fight: Fight, k: int, lang: str) -> dict[str, Any]:
+    """One combatant of the roster: its entry as the parser reads it, its stat line shown in ``lang``
+    (``stat_line``) and in the game's English notation (``stat_block``, what the Edit box sends back), and
+    what it is in a word (``what``: its template, its class and level)."""
+    m = fight.members[k]
+    line = stat_line(fight.system, m.entry)
+    return {"index": k, "side": m.side, "name": m.entry["name"], "entry": dict(m.entry),
+            "stat_line": stat_line_in(line, lang), "stat_block": line,
+            "what": member_text(m.entry, lang, _web(lang)("stat block"))}
+
+
 def view(fight: Fight, lang: str = "en", *, log: bool = True) -> dict[str, Any]:
     """Everything the page shows of ``fight`` now (see the module docstring)."""
     _ = _web(lang)
@@ -243,8 +256,7 @@ def view(fight: Fight, lang: str = "en", *, log: bool = True) -> dict[str, Any]:
     return {
         "system": fight.system, "lang": lang, "seed": fight.seed, "dice": fight.dice,
         "sides": sides_view(fight, lang), "can_change_control": fight.can_change_control(),
-        "members": [{"index": k, "side": m.side, "name": m.entry["name"], "entry": dict(m.entry),
-                     "stat_line": stat_line(fight.system, m.entry)} for k, m in enumerate(fight.members)],
+        "members": [member_view(fight, k, lang) for k in range(len(fight.members))],
         "started": fight.started, "round": round_no,
         "round_text": _("Round {n}").format(n=round_no) if fight.started else "",
         "decision": decision_view(fight, lang) if d is not None else None,

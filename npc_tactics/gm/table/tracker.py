@@ -29,6 +29,7 @@ from typing import Any
 from npc_tactics.encounters.adapters import Adapter, adapter
 from npc_tactics.errors import ConfigError, UserError
 from npc_tactics.gm.table.fight_dice import DICE_MODES, DiePrompt, NeedDie, StepRoller
+from npc_tactics.gm.table.stat_words import check_class_level, member_text
 from npc_tactics.gm.words.labels import labeler
 from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Event
@@ -172,14 +173,16 @@ class Fight:
         return list(self.adapter.templates())
 
     def add(self, side: int, template: str | None = None, *, name: str | None = None,
-            fields: Mapping[str, Any] | None = None) -> int:
+            fields: Mapping[str, Any] | None = None, lang: str = "en") -> int:
         """Add a combatant to ``side`` (by template name, or ``fields`` the system's scenario entry takes);
-        checked at once by the system's scenario parser. Returns its index in :attr:`members`."""
+        checked at once by the system's scenario parser. Returns its index in :attr:`members`. With no name, a
+        character is named by its class in ``lang`` ("Magicien 1 A"), anything else by its template."""
         if self.started:
             raise UserError("the fight has started: combatants are added before it starts")
         if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < len(self.sides):
             raise ConfigError(FILE, "side", f"expected a side from 0 to {len(self.sides) - 1}, got {side!r}")
         entry = dict(fields or {})
+        check_class_level(self.system, FILE, entry)
         if template is not None:
             entry["template"] = template
         if name is not None:
@@ -189,7 +192,7 @@ class Fight:
                                                          self.distance).items() if key not in ("template", "name")}
         entry = {**base, **entry}
         if not isinstance(entry.get("name"), str) or not entry["name"].strip():
-            entry["name"] = self._name_for(entry)
+            entry["name"] = self._name_for(entry, lang)
         if any(m.entry["name"] == entry["name"] for m in self.members):
             raise ConfigError(FILE, "name", f"a combatant is already called {entry['name']!r}; give another name")
         if k >= MAX_PER_SIDE:
@@ -198,9 +201,9 @@ class Fight:
         self.members.append(Member(side, entry))
         return len(self.members) - 1
 
-    def _name_for(self, entry: Mapping[str, Any]) -> str:
-        stem = str(entry.get("template") or (f"{entry.get('class')} {entry.get('level')}" if "class" in entry
-                                             else "monster")).replace("_", " ")
+    def _name_for(self, entry: Mapping[str, Any], lang: str = "en") -> str:
+        stem = member_text(entry, lang, "monster") if "class" in entry or lang != "en" else \
+            str(entry.get("template") or "monster").replace("_", " ")
         stem = stem[:1].upper() + stem[1:]
         taken = {m.entry["name"] for m in self.members}
         k = 0
@@ -226,6 +229,8 @@ class Fight:
         member = self.members[index]
         entry = {k: v for k, v in member.entry.items() if k not in remove or k == "name"}
         entry.update(fields)
+        if "class" in fields or "level" in fields:
+            check_class_level(self.system, FILE, entry)
         if not isinstance(entry.get("name"), str) or not entry["name"].strip():
             entry["name"] = member.entry["name"]
         if any(k != index and m.entry["name"] == entry["name"] for k, m in enumerate(self.members)):

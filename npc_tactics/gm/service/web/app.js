@@ -3,9 +3,8 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const page = { messages: {}, bundles: [], form: null, sit: null, lastAnswer: null };
-
-function t(msgid) { return page.messages[msgid] || msgid; }
+const page = { bundles: [], form: null, sit: null, lastAnswer: null };
+const t = tr;  // words.js: the page's words in the language loaded last
 
 async function getJSON(url, options) {
   const response = await fetch(url, options);
@@ -25,10 +24,7 @@ function el(tag, attrs, ...children) {
 }
 
 async function setLanguage(lang) {
-  const r = await getJSON(`/i18n/${lang}`);
-  page.messages = r.ok ? r.body.messages : {};
-  document.documentElement.lang = lang;
-  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  await loadWords(lang, "data-i18n");
   if (page.form) renderSituation();
   const b = page.bundles.find((x) => x.id === $("bundle").value);
   if (b) await showBundle(b);

@@ -1,13 +1,13 @@
 // The combat tracker page: a fight of /fights run step by step. Plain JS, no build step, no third-party code.
-// Words come from GET /i18n/{lang} (gettext domain "web"); the fight's own words come translated from the server.
+// Words come from words.js (GET /i18n/{lang}, gettext domain "web"); the fight's own words come translated from the
+// server (stat lines and classes in the French edition's notation, errors in the page's language).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const T = { messages: {}, id: null, view: null, templates: [], advice: null, busy: false, formats: [], editing: null };
+const T = { id: null, view: null, templates: [], classes: [], advice: null, busy: false, formats: [], editing: null };
 const MAX_IMPORT = 1024 * 1024;  // the server reads at most 1 MiB of an actor file
 const KEEP = "npc-tactics-fight";
 
-function tr(msgid) { return T.messages[msgid] || msgid; }
 function lang() { return $("lang").value; }
 
 function el(tag, attrs, ...children) {
@@ -47,17 +47,27 @@ function showError(box, body) {
   node.hidden = false;
 }
 
+// The sides' default names ("NPCs", "PCs") in the page's language, unless the GM typed a name of their own.
+const SIDE_DEFAULTS = ["NPCs", "PCs"];
+function defaultSideNames() {
+  SIDE_DEFAULTS.forEach((msgid, k) => {
+    const box = $(`side${k}`);
+    if (box.value === msgid || box.value === box.dataset.shown) box.value = tr(msgid);
+    box.dataset.shown = tr(msgid);
+  });
+}
+
 async function setLanguage() {
-  const r = await call("GET", `/i18n/${lang()}`);
-  T.messages = r.ok ? r.body.messages : {};
-  document.documentElement.lang = lang();
-  for (const node of document.querySelectorAll("[data-tr]")) node.textContent = tr(node.dataset.tr);
-  if (T.id) await refresh();
+  await loadWords(lang(), "data-tr");
+  defaultSideNames();
+  if (T.id) { await loadTemplates(); await refresh(); }
 }
 
 async function loadTemplates() {
-  const r = await call("GET", `/fights/templates/${encodeURIComponent($("system").value)}`);
+  const system = T.view ? T.view.system : $("system").value;
+  const r = await call("GET", `/fights/templates/${encodeURIComponent(system)}?lang=${lang()}`);
   T.templates = r.ok ? r.body.templates : [];
+  T.classes = r.ok ? r.body.classes || [] : [];
   $("templates").replaceChildren(...T.templates.map((t) => el("option", { value: t.name, label: t.description ? `${t.name}: ${t.description}` : t.name })));
   $("drop").hidden = !importFormat();
 }
@@ -107,8 +117,8 @@ function fightUrl(tail) { return `/fights/${T.id}${tail || ""}?lang=${lang()}`; 
 
 async function create() {
   const body = { system: $("system").value, seed: Number($("seed").value) || 0, dice: $("dice").value,
-                 sides: [{ name: $("side0").value.trim() || "NPCs", control: $("control0").value },
-                         { name: $("side1").value.trim() || "PCs", control: $("control1").value }] };
+                 sides: [{ name: $("side0").value.trim() || tr("NPCs"), control: $("control0").value },
+                         { name: $("side1").value.trim() || tr("PCs"), control: $("control1").value }] };
   if ($("distance").value !== "") body.distance = Number($("distance").value);
   const r = await call("POST", `/fights?lang=${lang()}`, body);
   if (!r.ok) { showError("add-error", r.body); $("add-form").hidden = false; return; }
@@ -185,20 +195,79 @@ function rosterItem(m, v) {
     const r = await call("DELETE", fightUrl(`/combatants/${m.index}`));
     if (r.ok) draw(r.body); else showError("add-error", r.body);
   } });
-  const item = el("li", { "data-index": String(m.index) },
-    `${m.name} (${m.entry.template || m.entry.class || tr("stat block")}) · ${v.sides[m.side].name}`);
+  const item = el("li", { "data-index": String(m.index) }, `${m.name} (${m.what}) · ${v.sides[m.side].name}`);
   const line = m.stat_line ? el("span", { class: "statline", text: m.stat_line }) : "";
-  if (T.editing === m.index) { item.append(remove, editForm(m)); return item; }
-  const edit = m.entry.class ? "" : el("button", { type: "button", class: "edit-line", text: tr("Edit"),
+  const level = classLevel(m);
+  if (T.editing === m.index) { item.append(remove, level ? classForm(m, level) : editForm(m)); return item; }
+  const edit = (m.entry.class && !level) ? "" : el("button", { type: "button", class: "edit-line", text: tr("Edit"),
     "aria-label": `${tr("Edit")} ${m.name}`, onclick: () => { T.editing = m.index; drawSetup(T.view); } });
   item.append(edit, remove, line);
   return item;
 }
 
+// A character's class and level ({cls, level}) when the system has classes: given by class and level, or a
+// class-and-level template ("fighter_2"); null for a monster.
+function classLevel(m) {
+  const known = (key) => T.classes.some((c) => c.value === key);
+  const key = (text) => String(text).toLowerCase().replace(/[- ]+/g, "_");
+  if (m.entry.class && known(key(m.entry.class))) return { cls: key(m.entry.class), level: Number(m.entry.level) || 1 };
+  const found = /^([a-z_]+)_(\d{1,2})$/.exec(m.entry.template || "");
+  return found && known(found[1]) && !m.entry.stat_block ? { cls: found[1], level: Number(found[2]) } : null;
+}
+
+// The class and level of a character changed before the start (PATCH, checked again by the server); a mistake is
+// shown at its field, in the page's language (the server says it in the language asked).
+function classForm(m, now) {
+  const id = `edit-${m.index}`;
+  const cls = el("select", { id: `${id}-class` }, ...T.classes.map((c) => el("option", { value: c.value, text: c.text })));
+  cls.value = now.cls;
+  const level = el("input", { id: `${id}-level`, type: "number", min: "1", inputmode: "numeric" });
+  level.value = String(now.level);
+  const top = () => { const c = T.classes.find((x) => x.value === cls.value); level.max = c ? String(c.max_level) : ""; };
+  cls.addEventListener("change", top);
+  top();
+  const errors = { class: fieldError(`${id}-class-error`), level: fieldError(`${id}-level-error`) };
+  const other = fieldError(`${id}-error`);
+  const save = el("button", { type: "submit", class: "primary", text: tr("Save") });
+  const cancel = el("button", { type: "button", text: tr("Cancel"), onclick: () => { T.editing = null; drawSetup(T.view); } });
+  // novalidate: the server says the mistake at its field in the page's language, not the browser in its own
+  const form = el("form", { class: "edit", novalidate: "", "aria-label": `${tr("Edit")} ${m.name}` },
+    el("label", { for: cls.id }, el("span", { text: tr("Class") }), cls), errors.class,
+    el("label", { for: level.id }, el("span", { text: tr("Level") }), level), errors.level,
+    other, el("div", { class: "buttons" }, save, cancel));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    for (const box of [errors.class, errors.level, other]) { box.hidden = true; box.textContent = ""; }
+    cls.removeAttribute("aria-invalid"); level.removeAttribute("aria-invalid");
+    const n = Number(level.value);
+    const body = { fields: { class: cls.value, level: Number.isInteger(n) && level.value !== "" ? n : level.value },
+                   remove: ["template", "stat_block"] };
+    const r = await call("PATCH", fightUrl(`/combatants/${m.index}`), body);
+    if (!r.ok) {
+      const details = Array.isArray(r.body.detail) ? r.body.detail : [{ loc: [], msg: errorText(r.body) }];
+      for (const d of details) {
+        const field = (d.loc || []).filter((p) => p !== "body" && p !== "fields")[0];
+        const box = errors[field] || other;
+        box.textContent = d.msg;
+        box.hidden = false;
+        const input = field === "class" ? cls : field === "level" ? level : null;
+        if (input) { input.setAttribute("aria-invalid", "true"); input.setAttribute("aria-describedby", box.id); input.focus(); }
+      }
+      return;
+    }
+    T.editing = null;
+    draw(r.body);
+  });
+  setTimeout(() => cls.focus(), 0);
+  return form;
+}
+
+function fieldError(id) { return el("p", { id, class: "error field-error", role: "alert", hidden: "" }); }
+
 // A stat line pasted over a combatant's: re-checked by the server, its error shown at this field.
 function editForm(m) {
   const area = el("textarea", { class: "stat-edit", rows: "5", "aria-label": `${tr("Stat block (as the book prints it)")}: ${m.name}` });
-  area.value = m.entry.stat_block || m.stat_line || "";
+  area.value = m.entry.stat_block || m.stat_block || "";  // the English notation: the one the parser reads
   const error = el("p", { class: "error field-error", role: "alert", hidden: "" });
   const save = el("button", { type: "submit", class: "primary", text: tr("Save") });
   const cancel = el("button", { type: "button", text: tr("Cancel"), onclick: () => { T.editing = null; drawSetup(T.view); } });
@@ -311,8 +380,7 @@ async function askAdvisor(v) {
   const more = el("details", {}, el("summary", { text: tr("More moves") }),
     el("div", { class: "moves" }, ...a.more.map((m) => moveButton(m, "gm", false))));
   const notes = el("ul", { class: "muted" }, ...a.notes.map((n) => el("li", { text: n })));
-  const colon = lang() === "fr" ? "\u202f: " : ": ";  // French typography: a narrow no-break space before the colon
-  const rule = a.card_rule ? el("p", { class: "muted", text: `${tr("Tactics card")}${colon}${a.card_rule.text}` }) : "";
+  const rule = a.card_rule ? el("p", { class: "muted", text: `${tr("Tactics card")}${colon()}${a.card_rule.text}` }) : "";
   box.replaceChildren(
     el("p", {}, el("strong", { text: `${d.name} (${tr("NPC")})` }), ` · ${d.kind_text}`),
     moveButton(a.do, "advisor", true),
