@@ -102,6 +102,10 @@ def build_encounter_command(
     pool: Annotated[str | None, typer.Option(metavar="NAMES", help="Foe templates to draw from, "
                                              "'goblin, orc, hobgoblin' (default: every template).")] = None,
     max_foes: Annotated[int | None, typer.Option(metavar="N", help="Most foes in a group (default 6).")] = None,
+    faction: Annotated[str | None, typer.Option(metavar="NAME", help="Draw the foes from this one faction of the "
+                                                "bestiary (its 'faction' tag, e.g. goblinoids).")] = None,
+    mixed: Annotated[bool, typer.Option("--mixed", metavar="", help="Let a group mix two factions (default: the "
+                                        "templates of a group share a faction; docs/odds.md).")] = False,
     party_policy: PartyPolicy = "by-the-book",
     foe_policy: FoePolicy = "by-the-book",
     seed: SeedOpt = 0,
@@ -112,12 +116,13 @@ def build_encounter_command(
     bestiary: BestiaryOption = None,
 ) -> None:
     """Search the bestiary for foe groups whose measured odds against the party meet a target; proposals best
-    first (distance to target: docs/odds.md), each with its odds and 95% intervals."""
+    first (distance to target: docs/odds.md), each with its odds and 95% intervals. A group's templates share
+    a faction unless --mixed."""
     from npc_tactics.gm.encounter.builder import build_encounter
     from npc_tactics.gm.encounter.spec import parse_target
 
     check_lang_option(lang)
     result = build_encounter(system, party, parse_target(target), pool=pool, budget=budget, top=top,
                              party_policy=party_policy, foe_policy=foe_policy, seed=seed, workers=workers,
-                             max_foes=max_foes, distance_m=distance)
+                             max_foes=max_foes, distance_m=distance, faction=faction, mixed=mixed)
     typer.echo(json.dumps(result, indent=2, sort_keys=True) if as_json else format_build(result, lang))

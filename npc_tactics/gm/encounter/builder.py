@@ -4,7 +4,10 @@ The search, in four steps, every fight on the shared per-fight seeds of :mod:`.e
 fight ``k`` rolls the same dice as candidate B's, so candidates are compared on common random numbers):
 
 1. **Enumerate** every foe group of one or two templates (from the pool, default the whole bestiary), one to
-   ``MAX_PER_SIDE`` foes. Each has a threat ratio ``x = log(group threat / party threat)``
+   ``MAX_PER_SIDE`` foes. Drawn from the bestiary, the two templates of a group share a faction
+   (:mod:`.factions`: goblins with hobgoblins, never a skeleton beside a bandit), or only one faction is drawn
+   from (``faction``), or any two mix (``mixed``, and a system whose templates carry no faction tags); a pool the
+   GM names mixes as given. Each has a threat ratio ``x = log(group threat / party threat)``
    (:func:`npc_tactics.encounters.side_threat`).
 2. **Calibrate**: screen a few single-template groups spread over the ratios with ``screen`` fights each, and fit
    how each target figure moves with ``x`` (a logistic curve for the rates, a line for the rounds).
@@ -38,11 +41,13 @@ from typing import Any
 import numpy as np
 
 from npc_tactics.errors import ConfigError, UserError
+from npc_tactics.gm.encounter.factions import TemplateTags, faction_groups, template_tags
 from npc_tactics.gm.encounter.fights import FightResult, run_fights
 from npc_tactics.gm.encounter.odds import EncounterOdds, Lineup, check_policies, summarize, template_names
 from npc_tactics.gm.encounter.spec import TARGET_KEYS, Target, group_text, parse_group
 
-__all__ = ["DEFAULT_BUDGET", "MAX_BUDGET", "ROUND_WEIGHT", "Proposal", "build_encounter", "distance", "meets"]
+__all__ = ["DEFAULT_BUDGET", "MAX_BUDGET", "ROUND_WEIGHT", "Proposal", "build_encounter", "distance",
+           "enumerate_faction_groups", "enumerate_groups", "meets"]
 
 #: Fights one search may play by default (about 15 s of OSE band fights on one core).
 DEFAULT_BUDGET = 3000
@@ -86,11 +91,12 @@ class Proposal:
     odds: EncounterOdds
     distance: float
     meets: bool
+    faction: str | None = None  #: the faction its templates share (None: untagged, or a mixed group)
 
     def to_dict(self) -> dict[str, Any]:
         return {"foes": group_text(self.foes), "groups": [[n, c] for n, c in self.foes],
                 "threat": round(self.threat, 3), "distance": round(self.distance, 4), "meets": self.meets,
-                "odds": self.odds.to_dict()}
+                "faction": self.faction, "odds": self.odds.to_dict()}
 
 
 def enumerate_groups(pool: Sequence[str], max_foes: int) -> list[Group]:
@@ -99,6 +105,14 @@ def enumerate_groups(pool: Sequence[str], max_foes: int) -> list[Group]:
     for a, b in itertools.combinations(sorted(pool), 2):
         out += [((a, i), (b, j)) for i in range(1, max_foes) for j in range(1, max_foes + 1 - i)]
     return out
+
+
+def enumerate_faction_groups(factions: dict[str, list[str]], max_foes: int) -> list[Group]:
+    """:func:`enumerate_groups` within each faction (``{faction: templates}``): no group mixes two factions."""
+    out: list[Group] = []
+    for members in factions.values():
+        out += enumerate_groups(members, max_foes)
+    return list(dict.fromkeys(out))
 
 
 class _Curves:
@@ -141,6 +155,13 @@ def _logistic(x: np.ndarray, k: np.ndarray, n: np.ndarray, ridge: float = 0.1) -
     return float(theta[0]), float(theta[1])
 
 
+def _shared_faction(group: Group, tags: dict[str, TemplateTags]) -> str | None:
+    """The faction every template of ``group`` carries, or None (untagged, or two factions in a mixed group)."""
+    found = {tags[n].faction if n in tags else "" for n, _ in group}
+    one = next(iter(found)) if len(found) == 1 else ""
+    return one or None
+
+
 def _plan(budget: int) -> tuple[int, int]:
     """``(fights per screened group, groups screened in all, calibration included)`` for a fight budget."""
     screen = min(SCREEN_FIGHTS[1], max(SCREEN_FIGHTS[0], budget // 80))
@@ -150,9 +171,15 @@ def _plan(budget: int) -> tuple[int, int]:
 def build_encounter(system: str, party: str, target: Target, *, pool: str | None = None,
                     budget: int = DEFAULT_BUDGET, top: int = 5, party_policy: str = "by-the-book",
                     foe_policy: str = "by-the-book", seed: int = 0, workers: int | None = None,
-                    distance_m: float | None = None, max_foes: int | None = None) -> dict[str, Any]:
+                    distance_m: float | None = None, max_foes: int | None = None, faction: str | None = None,
+                    mixed: bool = False) -> dict[str, Any]:
     """Search for foe groups meeting ``target`` against ``party`` (see the module docstring); JSON-ready, the
-    proposals best first, with the fights played and the wall time in seconds."""
+    proposals best first, with the fights played and the wall time in seconds.
+
+    Drawn from the bestiary (no ``pool``), a group's templates share a faction; ``faction`` draws from that one
+    faction only (an unknown name is a one-line error naming the valid ones), ``mixed`` lets any two templates
+    mix as before. A ``pool`` mixes as the GM gave it (``faction`` then keeps that faction's part of it). The
+    player characters of the bestiary (``player_character`` tag) are never foes unless a pool names them."""
     from npc_tactics.encounters import MAX_PER_SIDE, side_threat
     from npc_tactics.registry import make_engine
 
@@ -162,21 +189,30 @@ def build_encounter(system: str, party: str, target: Target, *, pool: str | None
     if not 1 <= top <= 20:
         raise UserError(f"--top: expected 1 to 20, got {top}")
     check_policies(system, party_policy, foe_policy)
+    if faction is not None and mixed:
+        raise UserError("--faction and --mixed: give one of them (one faction, or any mix)")
     names = template_names(system)
     party_group = parse_group(party, names, "--party")
+    tags = template_tags(system)
     if pool is None:  # the bestiary's foes: never the player characters (the system's adapter says which)
         from npc_tactics.encounters.compose import adapter
 
         foes = adapter(system).foe_templates
         templates = names if foes is None else [n for n in foes() if n in set(names)]
+        templates = [n for n in templates if not (n in tags and tags[n].player_character)]
     else:
         templates = [n for n, _ in parse_group(pool, names, "--pool")]
     max_foes = MAX_PER_SIDE if max_foes is None else max_foes
     if not 1 <= max_foes <= MAX_PER_SIDE:
         raise UserError(f"--max-foes: expected 1 to {MAX_PER_SIDE}, got {max_foes}")
+    by_faction = {} if mixed or (pool is not None and faction is None) else faction_groups(
+        system, templates, faction, tags)
+    grouping = "faction" if by_faction else "mixed" if pool is None else "pool"
+    if faction is not None:
+        templates = by_faction[faction]
     lineup = Lineup(system, make_engine(system), party_group)
     party_threat = side_threat(system, party_group)
-    groups = enumerate_groups(templates, max_foes)
+    groups = enumerate_faction_groups(by_faction, max_foes) if by_faction else enumerate_groups(templates, max_foes)
     ratio = {g: math.log(max(side_threat(system, g), 1e-3) / max(party_threat, 1e-3)) for g in groups}
     screen, screened = _plan(budget)
     job_policies = (party_policy, foe_policy)
@@ -248,10 +284,12 @@ def build_encounter(system: str, party: str, target: Target, *, pool: str | None
     proposals = []
     for g in finalists:
         odds = summarize(measured[g])
-        proposals.append(Proposal(g, side_threat(system, g), odds, distance(target, odds), meets(target, odds)))
+        proposals.append(Proposal(g, side_threat(system, g), odds, distance(target, odds), meets(target, odds),
+                                  _shared_faction(g, tags)))
     proposals.sort(key=lambda p: (p.distance, not p.meets, p.foes))
     return {"system": system, "party": group_text(party_group), "party_threat": round(party_threat, 3),
-            "target": target.text(), "party_policy": party_policy, "foe_policy": foe_policy, "seed": seed,
+            "target": target.text(), "grouping": grouping, "faction": faction, "party_policy": party_policy,
+            "foe_policy": foe_policy, "seed": seed,
             "budget": budget, "fights": fights, "groups_enumerated": len(groups), "groups_measured": len(measured),
             "groups_refused": len(refused), "screen_fights": screen, "refine_fights": [stage1, stage2],
             "proposals": [p.to_dict() for p in proposals], "seconds": round(time.perf_counter() - started, 3)}

@@ -27,6 +27,10 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     #: facing a petrifying gaze (medusa, basilisk): "none" (nobody averts: each enemy it attacks saves), "avert"
     #: (its enemies avert their eyes: no save, -4 to hit it, it +2 to hit them), "mirror" (fight by a mirror: -1)
     "avert_gaze": "none",
+    #: how casters use Hold Person (OSE: "against an individual" at -2, or "against a group", 1d4 targets):
+    #: "single" (always the one declared target at -2), "group" (1d4 of the group around it), "best" (per cast,
+    #: the way holding more enemies on average); rules/spells_hold.py, docs/ose-spells.md
+    "hold_person_mode": "single",
 }
 #: Allowed values of the string options (checked by the engine and by scenario/situation files).
 OPTION_CHOICES: dict[str, tuple[str, ...]] = {
@@ -35,6 +39,7 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "withdraw_attack": ("melee", "any", "none"),
     "flyer_disengage": ("declared", "free", "none"),
     "avert_gaze": ("none", "avert", "mirror"),
+    "hold_person_mode": ("single", "group", "best"),
 }
 
 #: the system's typed facts (below engine and scenario loader, so both read them without an import cycle)

@@ -3,7 +3,8 @@
 A spell is declared before initiative (:mod:`.legal`, ``cast:<spell>:<target>``), resolved here in the
 caster's group's spell step, and lost if the caster is hit or damaged first (:func:`.combat.disrupt_before_turn`).
 This module holds the target checks, the dispatch and the single-target spells; areas are in
-:mod:`.spells_area`, lasting effects on friends in :mod:`.spells_buffs` (docs/ose-spells.md).
+:mod:`.spells_area`, lasting effects on friends in :mod:`.spells_buffs`, Hold Person's two ways in
+:mod:`.spells_hold` (docs/ose-spells.md).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Callable
 
 from npc_tactics.rules.base import EventSink, Status
 from npc_tactics.systems.ose.rules import conditions as K
-from npc_tactics.systems.ose.rules import spells_area, spells_buffs
+from npc_tactics.systems.ose.rules import spells_area, spells_buffs, spells_hold
 from npc_tactics.systems.ose.rules.combat import apply_damage, needed_roll, set_status
 from npc_tactics.systems.ose.rules.spells_common import person, save, spell_range, unaffected
 from npc_tactics.systems.ose.rules.state import OSEState
@@ -20,7 +21,6 @@ from npc_tactics.systems.ose.rules.tables import (
     CAUSE_LIGHT_WOUNDS,
     CURE_LIGHT_WOUNDS,
     FULL_COVER,
-    HOLD_PERSON_SINGLE_PENALTY,
     MAGIC_MISSILE_DAMAGE,
     MAGIC_MISSILE_LEVELS_PER_EXTRA,
     NATURAL_HIT,
@@ -99,14 +99,8 @@ def cast(state: OSEState, sink: EventSink, ci: int) -> None:
         )
     elif sid == SLEEP:
         _sleep(state, sink, ci, ti)
-    elif sid == HOLD:
-        tp = t.prof
-        # OSE Hold Person: the HD limit is for human-like monsters; humans of any level are held
-        if not person(tp) or "hold" in tp.immune:
-            sink.emit("hold", ci, ti, rule="OSE Hold Person", result="unaffected")
-            return
-        if not save(state, sink, ti, ci, "OSE Hold Person", HOLD_PERSON_SINGLE_PENALTY):
-            set_status(state, sink, ti, Status.INCAPACITATED, "hold_person")
+    elif sid == HOLD:  # one person at -2, or 1d4 of a group (option hold_person_mode): rules/spells_hold.py
+        spells_hold.hold_person(state, sink, ci, ti)
     else:
         EFFECTS[name](state, sink, ci, ti)
 
