@@ -20,9 +20,9 @@ from typing import Any
 import numpy as np
 
 from npc_tactics.agents.base import Agent
+from npc_tactics.agents.lockstep import Fight, play_chunk
 from npc_tactics.dice import RngRoller
 from npc_tactics.rollouts.fights import MAX_DECISIONS
-from npc_tactics.agents.lockstep import Fight, play_chunk
 from npc_tactics.rollouts.record import (
     NO_RESULT,
     FightRecord,

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from npc_tactics.agents import agent_entries
+from npc_tactics.agents.lockstep import PAD_WIDTH, BatchedPolicy
 from npc_tactics.dice import RngRoller
 from npc_tactics.evaluation.arena import Arena
 from npc_tactics.evaluation.fight import agent_rngs, play_fight
@@ -27,7 +28,6 @@ from npc_tactics.rollouts import (
     run_fights,
     run_rollouts,
 )
-from npc_tactics.agents.lockstep import PAD_WIDTH, BatchedPolicy
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SEEDS = list(range(40, 70))

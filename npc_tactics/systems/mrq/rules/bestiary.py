@@ -10,6 +10,7 @@ from npc_tactics.configs import load_yaml, system_dir
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import parse
 from npc_tactics.errors import ConfigError
+from npc_tactics.systems.mrq.rules.natural import natural_kind, natural_location
 from npc_tactics.systems.mrq.rules.state import Profile, Weapon
 from npc_tactics.systems.mrq.rules.tables import (
     HEAD,
@@ -333,8 +334,6 @@ def other_attack(name: str, damage: str, weapons: Mapping[str, Weapon], body: st
     """A further natural weapon of ``other_weapons`` as (weapon, location it strikes from), or None when it is
     not a natural weapon (a spare manufactured weapon stays listed, not played). Several attacks a round (§1,
     A18): the creature strikes with it on one of its attack Combat Actions, at its own skill and damage."""
-    from npc_tactics.systems.mrq.rules.statblock_words import natural_kind, natural_location  # noqa: PLC0415
-
     known = weapons.get(name)
     found = natural_kind(name)
     if known is not None and known.kind != "natural":

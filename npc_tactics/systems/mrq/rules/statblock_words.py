@@ -7,6 +7,7 @@ from dataclasses import asdict
 from typing import Any
 
 from npc_tactics.systems.mrq.rules.bestiary import load_weapons
+from npc_tactics.systems.mrq.rules.natural import NATURAL, natural_kind, natural_location  # noqa: F401  (re-exported)
 from npc_tactics.systems.mrq.rules.state import Weapon
 from npc_tactics.systems.mrq.rules.tables import REACH_NAMES
 
@@ -29,36 +30,10 @@ ALIASES = {"greataxe": "great_axe", "long_spear": "longspear", "short_spear": "s
            "short_sword": "shortsword", "short_bow": "shortbow", "bow": "shortbow", "great_sword": "greatsword",
            "target": "target_shield", "kite": "kite_shield", "tower": "tower_shield", "fist": "fists",
            "unarmed": "fists", "sword": "broadsword", "javelins": "javelin", "kick": "horse_kick"}
-#: natural attacks a stat block may give without a weapons entry: their reach (A23, [HOUSE]) and body part
-NATURAL = {"bite": ("short", "head"), "claw": ("short", "arm"), "gore": ("medium", "head"),
-           "butt": ("short", "head"), "head_butt": ("short", "head"), "kick": ("medium", "leg"),
-           "hoof": ("medium", "leg"), "trample": ("short", "leg"), "tail": ("medium", "vital"),
-           "sting": ("medium", "vital"), "tusk": ("short", "head"), "tentacle": ("medium", "arm"),
-           "constrict": ("touch", "vital"), "crush": ("touch", "vital"), "slam": ("short", "arm"),
-           "talon": ("short", "leg"), "beak": ("short", "head"), "punch": ("touch", "arm"), "fist": ("touch", "arm")}
 
 
 def weapon_name(token: str) -> str:
     return ALIASES.get(token, token)
-
-
-def natural_kind(name: str) -> tuple[str, str] | None:
-    """(reach, body part) of a natural attack named ``name`` (``wolf_bite`` counts as a bite)."""
-    for word, found in NATURAL.items():
-        if name == word or name.endswith("_" + word) or name.startswith(word + "_"):
-            return found
-    return None
-
-
-def natural_location(name: str, body: str) -> str | None:
-    """The location a natural weapon strikes from (natural fumbles, Damage weapon): bite = head ..."""
-    found = natural_kind(name)
-    if found is None:
-        return None
-    part = found[1]
-    quad = body == "quadruped"
-    return {"head": "head", "arm": "right_front_leg" if quad else "right_arm",
-            "leg": "right_front_leg" if quad else "right_leg", "vital": "hindquarters" if quad else "abdomen"}[part]
 
 
 def weapon_fields(w: Weapon) -> dict[str, Any]:

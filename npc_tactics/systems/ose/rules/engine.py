@@ -303,7 +303,7 @@ class OSEEngine(Engine[OSEState]):
         self._end_round(state, sink)
 
     def _end_round(self, state: OSEState, sink: EventSink) -> None:
-        holds.end_of_round(state, sink)  # swallowed victims: digested, and they fight back from inside
+        holds.end_of_round(state, sink, combat.strike)  # swallowed victims: digested, and they fight back from inside
         if self._check_over(state):
             return
         effects.end_of_round(state, sink)  # regeneration and revival (monster abilities)

@@ -19,6 +19,9 @@ cause ``swallowed``) until its swallower is out (:func:`.status.set_status` free
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from npc_tactics.rules.base import EventSink, Status
 from npc_tactics.systems.ose.rules.damage import apply_damage
 from npc_tactics.systems.ose.rules.state import OSEState, Profile, Strike, Swallow
@@ -121,9 +124,11 @@ def swallow_after_hit(state: OSEState, sink: EventSink, ai: int, ti: int, one: S
     set_status(state, sink, ti, Status.INCAPACITATED, "swallowed")
 
 
-def end_of_round(state: OSEState, sink: EventSink) -> None:
+def end_of_round(state: OSEState, sink: EventSink, strike: Callable[[OSEState, EventSink, int, int, bool, Any], Any]
+                 ) -> None:
     """Each swallowed victim still alive strikes its swallower from inside (an edged weapon, or a dagger, at
-    -4), then the swallower's stomach does its damage."""
+    -4), then the swallower's stomach does its damage. ``strike`` is :func:`.combat.strike` (combat imports
+    this module, so the engine hands it in)."""
     cs = state.combatants
     simul = state.simul
     for i, c in enumerate(cs):
@@ -136,8 +141,6 @@ def end_of_round(state: OSEState, sink: EventSink) -> None:
         state.simul = False  # the end of the round: a death is at once
         weapons = DAGGERS if sw.weapon == "dagger" else EDGED
         if c.prof.melee_weapon in weapons:
-            from npc_tactics.systems.ose.rules.combat import strike  # local import: combat imports this module
-
             strike(state, sink, i, si, False, None)
         if c.inside and c.hp > 0 and cs[si].status == Status.ACTIVE:
             sink.emit("effect", si, i, rule="OSE swallow", effect="swallow", result="digests")

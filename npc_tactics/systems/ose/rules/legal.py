@@ -12,7 +12,8 @@ from npc_tactics.systems.ose.rules import conditions as K
 from npc_tactics.systems.ose.rules.combat import range_band
 from npc_tactics.systems.ose.rules.holds import held
 from npc_tactics.systems.ose.rules.movement import away_direction, engaged, flying, path_clear, speed, threatened
-from npc_tactics.systems.ose.rules.spells import KIND, spell_target_ok
+from npc_tactics.systems.ose.rules.spells import KIND
+from npc_tactics.systems.ose.rules.spells_common import spell_target_ok
 from npc_tactics.systems.ose.rules.state import (
     DECL_RETREAT,
     DECL_WITHDRAW,

@@ -15,12 +15,17 @@ from npc_tactics.rules.base import EventSink, Status
 from npc_tactics.systems.ose.rules import conditions as K
 from npc_tactics.systems.ose.rules import spells_area, spells_buffs, spells_hold
 from npc_tactics.systems.ose.rules.combat import apply_damage, needed_roll, set_status
-from npc_tactics.systems.ose.rules.spells_common import person, save, spell_range, unaffected
+from npc_tactics.systems.ose.rules.spells_common import (  # noqa: F401  (ALREADY, spell_target_ok re-exported)
+    ALREADY,
+    person,
+    save,
+    spell_target_ok,
+    unaffected,
+)
 from npc_tactics.systems.ose.rules.state import OSEState
 from npc_tactics.systems.ose.rules.tables import (
     CAUSE_LIGHT_WOUNDS,
     CURE_LIGHT_WOUNDS,
-    FULL_COVER,
     MAGIC_MISSILE_DAMAGE,
     MAGIC_MISSILE_LEVELS_PER_EXTRA,
     NATURAL_HIT,
@@ -38,28 +43,6 @@ MM, SLEEP, HOLD, CLW = (
 )
 #: spell id -> its target kind ("enemy", "friend", "self")
 KIND = tuple(SPELLS[s][3] for s in SPELL_NAMES)
-#: a lasting spell is not offered on a subject that already has it (no stacking); spell -> its condition
-ALREADY = {"shield": "shield", "protection_from_evil": "protection_from_evil", "invisibility": "invisible",
-           "mirror_image": "mirror_image_1", "light": "blind", "darkness": "blind", "striking": "striking",
-           "silence_15_radius": "silenced"}
-_ALREADY = {SPELL_NAMES.index(s): c for s, c in ALREADY.items()}
-
-
-def spell_target_ok(state: OSEState, ci: int, ti: int, sid: int) -> bool:
-    """Range and line of sight (§7): active target within range, neither in full cover, visible to the caster
-    (not invisible to it, the caster not blind); spells that heal need a wounded subject."""
-    c, t = state.combatants[ci], state.combatants[ti]
-    if t.status != Status.ACTIVE or t.hp <= 0 or t.cover >= FULL_COVER or c.cover >= FULL_COVER:
-        return False
-    if sid == CLW and t.hp >= t.max_hp:
-        return False
-    if (c.conditions or t.conditions) and (
-        not K.targetable(state, ci, ti) or _ALREADY.get(sid, "") in t.conditions
-    ):
-        return False
-    return abs(c.pos - t.pos) <= spell_range(c.prof, sid)
-
-
 def cast(state: OSEState, sink: EventSink, ci: int) -> None:
     """Resolve a declared spell in the side's spell step (§7). An invalid target keeps it in memory; so does
     a Silence that fell on the caster after it declared (it cannot speak the words)."""

@@ -13,6 +13,7 @@ from npc_tactics.rules.base import EventSink, Status
 from npc_tactics.systems.ose.rules import conditions as K
 from npc_tactics.systems.ose.rules.state import OSEState, Profile
 from npc_tactics.systems.ose.rules.tables import (
+    FULL_COVER,
     HOLD_PERSON_MAX_HD,
     SPELL_NAMES,
     SPELLS,
@@ -95,3 +96,26 @@ def save(state: OSEState, sink: EventSink, ti: int, ci: int, rule: str, modifier
 
 def unaffected(sink: EventSink, ci: int, ti: int, spell: str) -> None:
     sink.emit("spell_unaffected", ci, ti, rule=f"OSE {spell}", spell=spell, result="unaffected")
+
+
+_CLW = SPELL_NAMES.index("cure_light_wounds")
+#: a lasting spell is not offered on a subject that already has it (no stacking); spell -> its condition
+ALREADY = {"shield": "shield", "protection_from_evil": "protection_from_evil", "invisibility": "invisible",
+           "mirror_image": "mirror_image_1", "light": "blind", "darkness": "blind", "striking": "striking",
+           "silence_15_radius": "silenced"}
+_ALREADY = {SPELL_NAMES.index(s): c for s, c in ALREADY.items()}
+
+
+def spell_target_ok(state: OSEState, ci: int, ti: int, sid: int) -> bool:
+    """Range and line of sight (§7): active target within range, neither in full cover, visible to the caster
+    (not invisible to it, the caster not blind); spells that heal need a wounded subject."""
+    c, t = state.combatants[ci], state.combatants[ti]
+    if t.status != Status.ACTIVE or t.hp <= 0 or t.cover >= FULL_COVER or c.cover >= FULL_COVER:
+        return False
+    if sid == _CLW and t.hp >= t.max_hp:
+        return False
+    if (c.conditions or t.conditions) and (
+        not K.targetable(state, ci, ti) or _ALREADY.get(sid, "") in t.conditions
+    ):
+        return False
+    return abs(c.pos - t.pos) <= spell_range(c.prof, sid)

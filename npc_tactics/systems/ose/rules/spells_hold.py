@@ -19,15 +19,16 @@ from __future__ import annotations
 from npc_tactics.rules.base import EventSink, Status
 from npc_tactics.systems.ose.rules import conditions as K
 from npc_tactics.systems.ose.rules.combat import set_status
-from npc_tactics.systems.ose.rules.spells_common import person, save
+from npc_tactics.systems.ose.rules.spells_common import person, save, spell_target_ok
 from npc_tactics.systems.ose.rules.state import OSEState
-from npc_tactics.systems.ose.rules.tables import HOLD_PERSON_SINGLE_PENALTY
+from npc_tactics.systems.ose.rules.tables import HOLD_PERSON_SINGLE_PENALTY, SPELL_NAMES
 
 #: 1d4 individuals of a group are targeted
 HOLD_GROUP_DIE = 4
 #: the group: enemies within this many squares of the declared target (10' each way, a 20' cube)
 HOLD_GROUP_HALF = 2
 RULE = "OSE Hold Person"
+HOLD = SPELL_NAMES.index("hold_person")
 MODES = ("single", "group", "best")
 
 
@@ -50,8 +51,6 @@ def fail_chance(state: OSEState, j: int, modifier: int) -> float:
 
 def group_targets(state: OSEState, ci: int, ti: int) -> list[int]:
     """The group of a group-mode Hold Person declared at ``ti``, in the order its 1d4 are taken (module text)."""
-    from npc_tactics.systems.ose.rules.spells import HOLD, spell_target_ok
-
     cs = state.combatants
     centre = cs[ti].pos
     side = cs[ci].side
