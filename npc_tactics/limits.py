@@ -13,6 +13,7 @@ from __future__ import annotations
 from npc_tactics.errors import UserError, shown
 
 __all__ = [
+    "DEFAULT_THINK",
     "MAX_AGENTS",
     "MAX_DICE_TERMS",
     "MAX_DICE_TOTAL",
@@ -21,6 +22,7 @@ __all__ = [
     "MAX_LAYERS",
     "MAX_REWARD",
     "MAX_ROLLOUT",
+    "MAX_THINK",
     "MAX_TIMESTEPS",
     "MAX_WIDTH",
     "MAX_WORKERS",
@@ -31,6 +33,11 @@ __all__ = [
     "check_seed",
     "check_workers",
 ]
+
+#: Seconds ``suggest`` searches by default before answering (the answer stays under 2 s on a 2-core machine).
+DEFAULT_THINK = 0.8
+#: The longest search one answer may ask for (seconds).
+MAX_THINK = 600.0
 
 SEED_MAX = 2**31 - 1
 #: Most fights one ``simulate`` or one pairing of ``evaluate`` plays (an OSE duel takes about 0.5 ms).

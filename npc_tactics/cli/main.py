@@ -51,6 +51,7 @@ from npc_tactics.cli.support import (
 )
 from npc_tactics.errors import UserError, one_line, shown
 from npc_tactics.limits import (
+    DEFAULT_THINK,
     MAX_AGENTS,
     MAX_FIGHTS,
     MAX_TIMESTEPS,
@@ -426,6 +427,14 @@ def suggest(
                                             "probable moves.")] = None,
     workers: Annotated[int | None, typer.Option(metavar="N", help=f"Rollout processes, 1 to {MAX_WORKERS} "
                                                 "(default: one per core); the odds do not depend on it.")] = None,
+    think: Annotated[float, typer.Option(metavar="SECONDS", help="Search before answering: play the fight on "
+                                         "from the policy's likely moves for this long and put first the move "
+                                         "whose play-outs end best (0: the network alone; the play-outs done, and "
+                                         "so the answer, depend on the machine: --playouts is reproducible).")
+                     ] = DEFAULT_THINK,
+    playouts: Annotated[int | None, typer.Option(metavar="N", help="Search with exactly N play-outs instead of "
+                                                 "for --think seconds (the same answer for the same seed).")
+                        ] = None,
     lang: Annotated[str, typer.Option(metavar="en|fr", help="Language of what the GM reads.")] = "en",
     as_json: JsonFlag = False,
     bestiary: BestiaryOption = None,
@@ -454,7 +463,7 @@ def suggest(
                 raise UserError(f"suggest: {bundle} is a {policy.system} bundle, not {system}")
     source: Path = run if run is not None else bundle  # type: ignore[assignment]  # exactly one is given
     result = run_suggest(source, situation, seed=seed, policy=policy, odds=odds, opponent=opponent, lang=lang,
-                         top=top, workers=workers)
+                         top=top, workers=workers, think=think, playouts=playouts)
     if as_json:
         _print_json(result.to_dict())
     else:

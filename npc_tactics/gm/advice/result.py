@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from npc_tactics.agents.search import Ranked
 from npc_tactics.gm.advice.odds import MoveOdds, cannot_tell
 from npc_tactics.gm.advice.trust import Trust
 from npc_tactics.gm.advice.turn import TurnPlan
@@ -14,7 +15,7 @@ from npc_tactics.i18n import said_in, translator
 from npc_tactics.locale_format import decimal, integer
 from npc_tactics.locale_format import percent as pct
 
-__all__ = ["RankedMove", "Suggestion"]
+__all__ = ["RankedMove", "SearchSummary", "Suggestion"]
 
 
 @dataclass(frozen=True)
@@ -24,12 +25,45 @@ class RankedMove:
     probability: float
     label: str = ""
     odds: MoveOdds | None = None
+    searched: Ranked | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        s = self.searched
         return {"action": self.name, "index": self.action, "label": self.label or self.name,
                 "probability": round(self.probability, 4),
                 "odds": self.odds.to_dict() if self.odds is not None else None,
-                "within_best": bool(self.odds.within_best) if self.odds is not None else None}
+                "within_best": bool(self.odds.within_best) if self.odds is not None else None,
+                "search": {"value": round(s.value, 4), "playouts": s.n} if s is not None and s.n else None}
+
+
+@dataclass(frozen=True)
+class SearchSummary:
+    """What the decision-time search spent: play-outs, seconds, the time or play-out budget it was given, the
+    policy's own move (the search plays another only when it clearly ends better) and who played the other side."""
+
+    playouts: int
+    seconds: float
+    think: float | None
+    budget: int | None
+    policy_move: int
+    opponent: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"playouts": self.playouts, "seconds": round(self.seconds, 3), "think": self.think,
+                "budget": self.budget, "policy_move": self.policy_move, "opponent": self.opponent}
+
+    def text(self, actor: str, moves: list[RankedMove], lang: str) -> str:
+        """One line: what the search spent, what a value means, and whether it overruled the policy."""
+        _ = translator(lang)
+        line = _("searched {n} play-outs in {seconds} s ({actor}'s side played on by the policy; the other side: "
+                 "{opponent}); value: win 1, draw 0.5, fled 0.25, lost 0, plus 0.25 if {actor} lives").format(
+                     n=integer(self.playouts, lang), seconds=decimal(self.seconds, lang, 1), actor=actor,
+                     opponent=agent_name(self.opponent, lang))
+        if moves and moves[0].action != self.policy_move:
+            own = next((m.label or m.name for m in moves if m.action == self.policy_move), None)
+            if own is not None:
+                line += "; " + _("the search overrules the policy's own move ({move})").format(move=own)
+        return line
 
 
 @dataclass(frozen=True)
@@ -53,6 +87,7 @@ class Suggestion:
     legal_moves: int = 0
     lang: str = "en"
     context: dict[str, Any] = field(default_factory=dict)
+    search: SearchSummary | None = None
 
     def odds_verdict(self) -> str | None:
         """"The odds cannot tell these moves apart (N rollouts each)" when the rollouts separate no move from the
@@ -89,6 +124,7 @@ class Suggestion:
             "trust": self.trust.to_dict() if self.trust is not None else None,
             "card_rule": self.shown_rule(),
             "odds_verdict": self.odds_verdict(),
+            "search": self.search.to_dict() if self.search is not None else None,
             "notes": list(self.notes) + [v for v in (self.odds_verdict(),) if v],
             "assumptions": [said_in(a, self.lang) for a in self.assumptions],
             "lang": self.lang,
@@ -109,18 +145,26 @@ class Suggestion:
         def p(x: float, digits: int = 0, width: int = 5) -> str:
             return pct(x, lang, digits).rjust(width)
 
+        def searched(m: RankedMove) -> str:
+            if m.searched is None or not m.searched.n:
+                return ""
+            return "  " + _("value {value} ({n} play-outs)").format(value=decimal(m.searched.value, lang, 2),
+                                                                   n=integer(m.searched.n, lang))
+
         for rank, m in enumerate(self.moves, 1):
             name = (m.label or m.name).ljust(width)
             if m.odds is None:
                 bar = "#" * int(round(m.probability * 30))
-                lines.append(f"  {rank:2d}. {name}  {p(m.probability, 1, 6)} {bar}")
+                lines.append(f"  {rank:2d}. {name}  {p(m.probability, 1, 6)}{searched(m)} {bar}".rstrip())
                 continue
             o = m.odds
             win = f"{p(o.win.rate, 1, 6)} [{pct(o.win.low, lang)}-{pct(o.win.high, lang)}]"
             draw = o.draw.rate if o.draw is not None else 0.0
             mark = " *" if o.within_best else ""
             lines.append(f"  {rank:2d}. {name}  {p(m.probability, 1, 6)}  {win:<19}  {p(draw)}  {p(o.fled.rate)}  "
-                         f"{p(o.loss.rate)}  {p(o.dead.rate)}  {decimal(o.rounds, lang).rjust(6)}{mark}")
+                         f"{p(o.loss.rate)}  {p(o.dead.rate)}  {decimal(o.rounds, lang).rjust(6)}{mark}{searched(m)}")
+        if self.search is not None:
+            lines.append("  " + self.search.text(self.actor, self.moves, lang))
         if self.odds:
             verdict = self.odds_verdict()
             legend = verdict or _("* = cannot be told apart from the best expected outcome (win, draw, fled, lost "

@@ -7,6 +7,8 @@ decision; the policy's masked probabilities rank the moves. On top of that:
 
 * ``odds=N``: N rollouts of the rest of the fight per move (:mod:`npc_tactics.gm.advice.odds`), the NPC side played
   by the policy and the other side by ``opponent`` (a scripted agent, a bundle or a run folder).
+* ``think=S`` (or ``playouts=N``): decision-time search over the policy's likely moves
+  (:mod:`npc_tactics.agents.search`): its move goes first, with the play-outs' mean value; 0 is the network alone.
 * Out of distribution: when the situation's observation lies outside the ranges the bundle met in training,
   the features are named and the answer falls back to rollout odds (run automatically), saying so.
 * The whole turn: where the NPC's turn spans several decisions, the plan for the rest of the round.
@@ -21,18 +23,20 @@ from typing import Any
 
 import numpy as np
 
+from npc_tactics.agents.search import Ranked
 from npc_tactics.configs.sniff import wrong_system_error
 from npc_tactics.dice import RngRoller
 from npc_tactics.errors import ConfigError, UserError
 from npc_tactics.gm.advice.odds import DEFAULT_FALLBACK_ODDS, MAX_ODDS, mark_within_best, move_odds
-from npc_tactics.gm.advice.result import RankedMove, Suggestion
+from npc_tactics.gm.advice.result import RankedMove, SearchSummary, Suggestion
 from npc_tactics.gm.advice.trust import trust_of
 from npc_tactics.gm.advice.turn import plan_turn
 from npc_tactics.gm.advice.unusual import rests_on, unusual_lines
 from npc_tactics.gm.words.labels import card_rule, labeler
 from npc_tactics.gm.words.summary import summary
 from npc_tactics.i18n import translator
-from npc_tactics.policy_io.agent import Policy
+from npc_tactics.limits import MAX_THINK
+from npc_tactics.policy_io.agent import Observation, Policy
 from npc_tactics.registry import get_system
 from npc_tactics.rollouts import RolloutJob, run_rollouts
 from npc_tactics.rollouts.agents import agent_builder, check_spec
@@ -85,7 +89,11 @@ def _load_policy(run_dir: str | Path) -> Any:
         return load_policy_agent(run_dir)
 
 
-def _check_options(odds: int, top: int | None, workers: int | None) -> None:
+def _check_options(odds: int, top: int | None, workers: int | None, think: float, playouts: int | None) -> None:
+    if isinstance(think, bool) or not isinstance(think, int | float) or not 0.0 <= think <= MAX_THINK:
+        raise UserError(f"think: expected seconds of search from 0 to {MAX_THINK:g}, got {think!r}")
+    if playouts is not None and (isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1):
+        raise UserError(f"playouts: expected a whole number of play-outs, at least 1, got {playouts!r}")
     if isinstance(odds, bool) or not isinstance(odds, int) or not 0 <= odds <= MAX_ODDS:
         raise UserError(f"odds: expected a whole number of rollouts per move from 0 to {MAX_ODDS}, got {odds!r}")
     if top is not None and (isinstance(top, bool) or not isinstance(top, int) or top < 1):
@@ -96,17 +104,20 @@ def _check_options(odds: int, top: int | None, workers: int | None) -> None:
 
 def suggest(source: str | Path | None, situation: str | Path | dict[str, Any], *, seed: int = 0,
             policy: Any | None = None, odds: int = 0, opponent: str = "by-the-book", lang: str = "en",
-            top: int | None = None, workers: int | None = None, turn: bool = True) -> Suggestion:
+            top: int | None = None, workers: int | None = None, turn: bool = True, think: float = 0.0,
+            playouts: int | None = None) -> Suggestion:
     """Rank the legal moves of the NPC that decides in ``situation`` with the policy of ``source`` (a run folder
     or a bundle folder; or ``policy``, e.g. a bundle's :class:`~npc_tactics.policy_io.onnx_agent.OnnxAgent`).
 
     ``odds``: rollouts per move (0: none, unless the situation is out of distribution); ``opponent``: who plays
     the other side in rollouts; ``top``: list (and roll out) only the policy's N most probable moves;
     ``workers``: rollout processes (default: one per core; the figures do not depend on it); ``turn``: plan the
-    rest of the NPC's round. Raises :class:`~npc_tactics.errors.UserError` (bad option or run dir) or
-    ``ConfigError`` (bad situation file, naming the field). The situation is read before the policy is loaded.
+    rest of the NPC's round; ``think``: seconds of decision-time search (0: the network alone), or
+    ``playouts``: a search of that many play-outs (reproducible for a seed; wins over ``think``). Raises
+    :class:`~npc_tactics.errors.UserError` (bad option or run dir) or ``ConfigError`` (bad situation file,
+    naming the field). The situation is read before the policy is loaded.
     """
-    _check_options(odds, top, workers)
+    _check_options(odds, top, workers, think, playouts)
     _ = translator(lang)
     if policy is not None:
         system, options = policy.system, dict(policy.options)
@@ -178,9 +189,16 @@ def suggest(source: str | Path | None, situation: str | Path | dict[str, Any], *
         odds_by_move = mark_within_best({m: move_odds(r) for m, r in runs.items()})
     if fallback:
         order.sort(key=lambda a: (-odds_by_move[a].score, -float(probs[a]), a))
+    searched: dict[int, Ranked] = {}
+    thought: SearchSummary | None = None
+    if (think > 0 or playouts is not None) and not fallback and len(order) > 1:
+        searched, thought = _search(engine, encoder, state, decision, policy, info.name, opponent, seed=seed,
+                                    think=think, playouts=playouts)
+        ranked = list(searched)
+        order = ranked + [a for a in order if a not in searched]
     shown_moves = order if top is None else order[:top]
     moves = [RankedMove(a, engine.catalogue.name(a), float(probs[a]), label(state, decision, a),
-                        odds_by_move.get(a)) for a in shown_moves]
+                        odds_by_move.get(a), searched.get(a)) for a in shown_moves]
     if top is not None and top < len(order):
         notes.append(_("{shown} of {legal} legal moves shown (--top)").format(shown=len(moves), legal=len(order)))
     plan = None
@@ -191,8 +209,30 @@ def suggest(source: str | Path | None, situation: str | Path | dict[str, Any], *
         system=info.name, actor=state.combatants[decision.actor].name, decision=decision.kind.name,
         round=int(getattr(state, "round", 0)), moves=moves, notes=notes,
         situation_text=summary(info.name, engine, state, decision, lang), assumptions=assumptions,
-        ranked_by="rollouts" if fallback else "policy", odds=n_odds, opponent=opponent if n_odds else None,
+        ranked_by="rollouts" if fallback else "search" if thought is not None else "policy", odds=n_odds,
+        opponent=opponent if n_odds else None,
         seed=seed, out_of_distribution=[(n, v, lo, hi) for n, v, lo, hi in outside], turn=plan,
         trust=trust_of(source, policy, engine.spec.version), card_rule=card_rule(spec, info.name, engine, state,
                                                                                   decision, lang),
-        legal_moves=len(order), lang=lang, context=dict(decision.context))
+        legal_moves=len(order), lang=lang, context=dict(decision.context), search=thought)
+
+
+def _search(engine: Any, encoder: Any, state: Any, decision: Any, policy: Any, system: str, opponent: str, *,
+            seed: int, think: float, playouts: int | None) -> tuple[dict[int, Ranked], SearchSummary]:
+    """The search agent's ranking at this decision (its move first), over ``policy`` itself (already loaded),
+    the other side played by ``opponent``."""
+    import time
+
+    from npc_tactics.agents.resolve import agent_factory
+    from npc_tactics.agents.search import DEFAULT_BUDGET, SearchAgent
+
+    agent = SearchAgent(engine, np.random.default_rng(seed), policy=lambda _engine, _rng: policy,
+                        opponent=agent_factory(system, opponent), budget=playouts or DEFAULT_BUDGET,
+                        encoder=encoder)
+    started = time.perf_counter()
+    ranking = agent.rank(state, decision, seed=seed, seconds=None if playouts is not None else think)
+    seconds = time.perf_counter() - started
+    own = int(policy.act(Observation(None, state, decision, engine, encoder), engine.legal_mask(state, decision)))
+    return ({r.move: r for r in ranking},
+            SearchSummary(playouts=agent.playouts, seconds=seconds, think=None if playouts is not None else think,
+                          budget=playouts, policy_move=own, opponent=opponent))
