@@ -31,11 +31,11 @@ def distill(
     base: Annotated[Path, typer.Argument(
         metavar="BASE_RUN", help="A generalist run (trained on an encounter distribution): the student starts "
         "from its weights and follows it on every fight that is no teacher's scenario.")],
-    teacher: Annotated[list[str], typer.Option(
-        "--teacher", metavar="SCENARIO=RUN_DIR", help="A specialist run and the shipped scenario it teaches; "
-        "repeat for several.")],
     out: Annotated[Path, typer.Option(metavar="DIR", help="The run folder to write (export, evaluate and card "
                                       "read it like any run).")],
+    teacher: Annotated[list[str] | None, typer.Option(
+        "--teacher", metavar="SCENARIO=RUN_DIR", help="A specialist run and the shipped scenario it teaches; "
+        "repeat for several.")] = None,
     fights: Annotated[int, typer.Option(metavar="N", min=1, max=1_000_000,
                                         help="Fights drawn from the base's distribution per round.")] = 2_000,
     scenario_fights: Annotated[int, typer.Option(metavar="N", min=1, max=1_000_000,
@@ -46,22 +46,28 @@ def distill(
                                         help="Passes over the labelled decisions per round.")] = 8,
     seed: Annotated[int, typer.Option(metavar="SEED", min=0, max=2**31 - 1,
                                       help="Seed of the fights, the opponents drawn and the fitting.")] = 0,
+    search: Annotated[int, typer.Option(metavar="N", min=0, max=100_000, help="Expert iteration: label the "
+                                        "fights of the base's distribution with the moves a search of N play-outs "
+                                        "a decision finds over the student so far, instead of the base's (0: "
+                                        "none); docs/search.md.")] = 0,
     force: Annotated[bool, typer.Option(metavar="", help="Replace an existing run folder in --out.")] = False,
 ) -> None:
     """Distil a generalist run and specialist runs into one policy that plays like the generalist on its
     encounter distribution and like each specialist on its scenario (policy distillation; the later rounds
     label the student's own fights). Writes a run folder with distill.json: how closely the student follows
-    each teacher. Export it with `npc-tactics export DIR --out BUNDLE`."""
+    each teacher. With --search N (teachers optional), expert iteration: the student learns the moves a
+    decision-time search over itself finds. Export it with `npc-tactics export DIR --out BUNDLE`."""
     from npc_tactics.training.distill import DistillSettings
     from npc_tactics.training.distill import distill as run_distill
 
-    teachers = _teachers(teacher)
+    teachers = _teachers(teacher or [])
     check_out(out)
     settings = DistillSettings(fights=fights, scenario_fights=scenario_fights, rounds=rounds, epochs=epochs,
-                               seed=seed)
+                               seed=seed, search=search)
     report = run_distill(base, teachers, out, settings, force=force, progress=typer.echo)
     last = report["rounds"][-1]
     typer.echo(f"student: {out} (from {report['base']['run']}; teachers "
-               + ", ".join(f"{k}={v['run']}" for k, v in report["teachers"].items()) + ")")
+               + (", ".join(f"{k}={v['run']}" for k, v in report["teachers"].items()) or "none")
+               + (f"; search of {search} play-outs a decision" if search else "") + ")")
     typer.echo("agrees with its teacher: " + ", ".join(f"{g} {a:.1%} of {last['decisions'][g]} decisions"
                                                        for g, a in sorted(last["agreement_after"].items())))

@@ -150,6 +150,7 @@ def _training_info(run: Path, config: Any) -> TrainingInfo:
         git_sha=str(meta.get("git_sha", "unknown")),
         encounter=config.encounter,
         teachers={str(k): str(v) for k, v in dict(meta.get("distilled", {}).get("teachers", {})).items()},
+        search=int(meta.get("distilled", {}).get("search", 0) or 0),
     )
 
 

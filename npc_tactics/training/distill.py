@@ -23,6 +23,13 @@ The output is a run folder (config.yaml and meta.json of the base, ``policy.pt``
 ``distill.json`` what was done and how closely the student follows each teacher, ``eval_history.csv`` the
 student's own evaluation as training writes it, at the base's timesteps) that ``export``, ``evaluate`` and
 ``card`` read like any run.
+
+**Expert iteration** (``search=N``; Anthony et al. 2017, "Thinking fast and slow with deep learning and tree
+search"): the fights of the base's distribution are labelled by the decision-time search of
+:mod:`npc_tactics.agents.search` over the student so far (N play-outs a decision, the other side by
+``search_opponent``) instead of by the base: round 1's fights are played by that search, later rounds' by the
+student, every decision labelled with the search's move. The student thus learns what the search finds, and the
+next round's search starts from a better policy. Teachers are then optional.
 """
 
 from __future__ import annotations
@@ -38,13 +45,15 @@ import numpy as np
 
 from npc_tactics.errors import UserError
 
-__all__ = ["DISTILL_SEED", "BASE", "DistillSettings", "distill"]
+__all__ = ["DISTILL_SEED", "BASE", "SEARCH", "DistillSettings", "distill"]
 
 #: the first seed of distillation fights: their draws go through training_seed (training-range draws, never a
 #: held-out or validation fight); their dice seeds start at DISTILL_SEED + 1,000,000 per round
 DISTILL_SEED = 7_000_000
 #: the group of states labelled by the base run (fights that are no teacher's scenario)
 BASE = "base"
+#: the group of states labelled by the search over the student (expert iteration)
+SEARCH = "search"
 
 
 @dataclass(frozen=True)
@@ -58,8 +67,13 @@ class DistillSettings:
     batch_size: int = 512
     learning_rate: float = 3e-4
     seed: int = 0
+    #: play-outs per decision of the search that labels the base's fights (expert iteration); 0: the base labels
+    search: int = 0
+    search_opponent: str = "by-the-book"
 
     def __post_init__(self) -> None:
+        if isinstance(self.search, bool) or not isinstance(self.search, int) or self.search < 0:
+            raise UserError(f"distill: search: expected a whole number of play-outs, 0 or more, got {self.search!r}")
         for name in ("fights", "scenario_fights", "rounds", "epochs", "batch_size"):
             if getattr(self, name) < 1:
                 raise UserError(f"distill: {name}: expected at least 1, got {getattr(self, name)}")
@@ -74,6 +88,8 @@ class _Labels:
     vectors: list[np.ndarray] = field(default_factory=list)
     masks: list[np.ndarray] = field(default_factory=list)
     groups: list[str] = field(default_factory=list)
+    #: the move a search chose at that decision (its label), or -1 where the group's teacher labels it
+    chosen: list[int] = field(default_factory=list)
 
 
 class _Recorder:
@@ -87,7 +103,26 @@ class _Recorder:
         self.labels.vectors.append(np.asarray(observation.vector, dtype=np.float32).copy())
         self.labels.masks.append(np.array(mask, dtype=bool))
         self.labels.groups.append(self.group)
+        self.labels.chosen.append(-1)
         return int(self.inner.act(observation, mask))
+
+
+class _SearchLabeller:
+    """Asks ``search`` at every decision and keeps its move as the label; plays that move (``expert``, round 1)
+    or the student's (``player``, DAgger)."""
+
+    def __init__(self, search: Any, player: Any | None, labels: _Labels) -> None:
+        self.search, self.player, self.labels = search, player, labels
+        self.name = "search"
+
+    def act(self, observation: Any, mask: np.ndarray) -> int:
+        # copied before the search: an encoder may hand out one buffer that the play-outs' encodings overwrite
+        self.labels.vectors.append(np.asarray(observation.vector, dtype=np.float32).copy())
+        choice = int(self.search.act(observation, mask))
+        self.labels.masks.append(np.array(mask, dtype=bool))
+        self.labels.groups.append(SEARCH)
+        self.labels.chosen.append(choice)
+        return choice if self.player is None else int(self.player.act(observation, mask))
 
 
 def _sha256(path: Path) -> str:
@@ -134,6 +169,18 @@ def _agreement(student: Any, vectors: np.ndarray, masks: np.ndarray, targets: np
     mine = _probabilities(student, vectors, masks).argmax(axis=1)
     theirs = targets.argmax(axis=1)
     return {str(g): round(float((mine[groups == g] == theirs[groups == g]).mean()), 4) for g in np.unique(groups)}
+
+
+def _cross_entropy(student: Any, vectors: np.ndarray, masks: np.ndarray, targets: np.ndarray) -> float:
+    """The mean masked cross-entropy of the student's actor against ``targets`` (what :func:`_fit` lowers)."""
+    import torch as th
+
+    with th.no_grad():
+        latent = student.mlp_extractor.policy_net(student.extract_features(th.as_tensor(vectors),
+                                                                           student.pi_features_extractor))
+        logits = student.action_net(latent).masked_fill(~th.as_tensor(masks), -1e8)
+        p = th.as_tensor(targets, dtype=th.float32)
+        return float(-(p * th.log_softmax(logits, dim=1)).sum(dim=1).mean())
 
 
 def _fit(student: Any, vectors: np.ndarray, masks: np.ndarray, targets: np.ndarray, settings: DistillSettings,
@@ -189,7 +236,8 @@ def _write_run(base: Path, out: Path, student: Any, report: Mapping[str, Any], f
         shutil.copyfile(base / "config.yaml", staging / "config.yaml")
         meta = read_json(base / "meta.json") if (base / "meta.json").is_file() else {}
         meta["distilled"] = {"base": base.resolve().name,
-                             "teachers": {k: v["run"] for k, v in report["teachers"].items()}}
+                             "teachers": {k: v["run"] for k, v in report["teachers"].items()},
+                             **({"search": report["settings"]["search"]} if report["settings"]["search"] else {})}
         write_json(staging / "meta.json", meta)
         (staging / POLICY_FILE).write_bytes(tensor_bytes(student.state_dict()))
         write_json(staging / "distill.json", dict(report))
@@ -215,6 +263,7 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
     """Distil ``base`` (a generalist run) and ``teachers`` (scenario name -> specialist run) into one run folder
     ``out``; returns the report also written to ``out/distill.json`` (module docstring)."""
     from npc_tactics.agents.resolve import agent_factory
+    from npc_tactics.agents.search import SearchAgent
     from npc_tactics.encounters.generator import Generator, training_seed
     from npc_tactics.encounters.spec import load_encounter
     from npc_tactics.evaluation.fight import agent_rngs, play_fight
@@ -233,8 +282,8 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
     if config.encounter is None or not isinstance(config.side, int):
         raise UserError(f"{base}: the base run must be trained on an encounter distribution from one seat "
                         "(a generalist), not on one scenario")
-    if not teachers:
-        raise UserError("distill: name at least one teacher (--teacher SCENARIO=RUN)")
+    if not teachers and not settings.search:
+        raise UserError("distill: name at least one teacher (--teacher SCENARIO=RUN) or a search (--search N)")
     info = get_system(config.system)
     engine = info.load("engine")(dict(config.options))
     encoder = info.load("encoder")(engine)
@@ -252,6 +301,7 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
     generator = Generator(load_encounter(config.encounter, info.name))
     names, weights = _opponents(config)
     opponents = [agent_factory(info.name, n) for n in names]
+    search_opponent = agent_factory(info.name, settings.search_opponent)
     seat, sides = int(config.side), int(engine.spec.sides)
     labels = _Labels()
     rounds: list[dict[str, Any]] = []
@@ -267,21 +317,30 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
             dice = DISTILL_SEED + 1_000_000 * (r + 1) + settings.seed * 100_000 + i
             rngs = agent_rngs(dice, sides)
             seated = [opponents[int(pick.choice(len(opponents), p=weights))](engine, rngs[s]) for s in range(sides)]
-            seated[seat] = _Recorder(agents[group] if r == 0 else student, labels, group)
+            if group == BASE and settings.search:
+                search = SearchAgent(engine, np.random.default_rng([settings.seed, r, i]),
+                                     policy=lambda _e, _r: student, opponent=search_opponent,
+                                     budget=settings.search, encoder=encoder)
+                seated[seat] = _SearchLabeller(search, None if r == 0 else student, labels)
+            else:
+                seated[seat] = _Recorder(agents[group] if r == 0 else student, labels, group)
             play_fight(engine, encoder, fight, seated, dice)
         vectors, masks = np.stack(labels.vectors), np.stack(labels.masks)
-        groups = np.array(labels.groups)
+        groups, chosen = np.array(labels.groups), np.array(labels.chosen)
         targets = np.zeros(masks.shape, dtype=np.float32)
+        searched = chosen >= 0
+        targets[np.flatnonzero(searched), chosen[searched]] = 1.0
         for group, agent in agents.items():
-            rows = groups == group
+            rows = (groups == group) & ~searched
             if rows.any():
                 targets[rows] = _probabilities(agent.policy, vectors[rows], masks[rows])
         before = _agreement(student.policy, vectors, masks, targets, groups)
+        loss_before = _cross_entropy(student.policy, vectors, masks, targets)
         loss = _fit(student.policy, vectors, masks, targets, settings, r)
         after = _agreement(student.policy, vectors, masks, targets, groups)
         counts = {str(g): int((groups == g).sum()) for g in np.unique(groups)}
         rounds.append({"decisions": counts, "agreement_before": before, "agreement_after": after,
-                       "loss": round(loss, 5)})
+                       "loss_before": round(loss_before, 5), "loss": round(loss, 5)})
         say(f"round {r + 1}/{settings.rounds}: {len(groups)} decisions; agrees with its teacher on "
             + ", ".join(f"{g} {after[g]:.1%}" for g in sorted(after)))
     report: dict[str, Any] = {
@@ -290,7 +349,8 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
                      for name, run in teachers.items()},
         "opponents": dict(zip(names, [round(float(w), 4) for w in weights], strict=True)),
         "settings": {k: getattr(settings, k) for k in ("fights", "scenario_fights", "rounds", "epochs",
-                                                       "batch_size", "learning_rate", "seed")},
+                                                       "batch_size", "learning_rate", "seed", "search",
+                                                       "search_opponent")},
         "rounds": rounds,
     }
     timesteps = int(read_json(base / "meta.json").get("timesteps") or 0) if (base / "meta.json").is_file() else 0

@@ -107,3 +107,30 @@ def test_refusals_are_one_line(runs: tuple[Path, Path], tmp_path: Path, capsys: 
         assert done.value.code == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "--teacher" in err
+
+
+def test_expert_iteration_learns_the_search_s_moves_and_says_so(runs: tuple[Path, Path], tmp_path: Path) -> None:
+    """``search=N`` without teachers: the base's fights are labelled by the search over the student (one-hot on
+    its move), the student moves toward those labels, the bundle and trust lines say it; the same seed gives the
+    same student."""
+    base, _ = runs
+    settings = DistillSettings(fights=6, scenario_fights=1, rounds=2, epochs=8, search=4)
+    report = distill(base, {}, tmp_path / "student", settings)
+    last = report["rounds"][-1]
+    assert set(last["decisions"]) == {"search"} and report["settings"]["search"] == 4
+    for r in report["rounds"]:  # each round's fit moves the student toward the search's moves
+        assert r["loss"] < r["loss_before"]
+    meta = json.loads((tmp_path / "student" / "meta.json").read_text())
+    assert meta["distilled"] == {"base": "generalist", "teachers": {}, "search": 4}
+    distill(base, {}, tmp_path / "again", settings)
+    assert (tmp_path / "student" / "policy.pt").read_bytes() == (tmp_path / "again" / "policy.pt").read_bytes()
+    with pytest.raises(SystemExit) as done:
+        main(["export", str(tmp_path / "student"), "--out", str(tmp_path / "bundle"), "--fights", "4"])
+    assert done.value.code == 0
+    trust = trust_of(None, load_bundle_agent(tmp_path / "bundle"), report.get("rules_version", ""))
+    assert trust is not None and trust.search == 4
+    assert any("a search of 4 play-outs a decision" in line for line in trust.lines(lambda s: s))
+    with pytest.raises(UserError, match="or a search"):
+        distill(base, {}, tmp_path / "none", DistillSettings(fights=2, scenario_fights=1, rounds=1, epochs=1))
+    with pytest.raises(UserError, match="search: expected"):
+        DistillSettings(search=-1)

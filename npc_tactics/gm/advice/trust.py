@@ -32,13 +32,15 @@ class Trust:
     members: int = 1
     #: the scenarios a distilled policy follows a specialist on (empty: not distilled)
     teachers: list[str] = field(default_factory=list)
+    #: play-outs of the search it was trained to follow (expert iteration; 0: none)
+    search: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {"source": self.source, "scenario": self.scenario, "timesteps": self.timesteps,
                 "trained_rules_version": self.trained_rules, "installed_rules_version": self.installed_rules,
                 "rules_match": self.trained_rules == self.installed_rules, "opponents": list(self.opponents),
                 "evaluation": [dict(e) for e in self.evaluation], "members": self.members,
-                "teachers": list(self.teachers)}
+                "teachers": list(self.teachers), "search": self.search}
 
     def lines(self, _: Any, lang: str = "en") -> list[str]:
         """Plain lines for the table (``_`` translates; numbers written as ``lang`` writes them)."""
@@ -52,6 +54,9 @@ class Trust:
         if self.teachers:
             out.append(_("distilled with a specialist trained on {scenarios}, whose moves it follows there").format(
                 scenarios=", ".join(self.teachers)))
+        if self.search:
+            out.append(_("then trained to play the moves a search of {n} play-outs a decision finds (expert "
+                         "iteration)").format(n=integer(self.search, lang)))
         if self.evaluation:
             parts = [_("{rate} wins vs {opponent} ({n} fights)").format(
                 rate=percent(float(e.get("win_rate", 0.0)), lang),
@@ -87,7 +92,7 @@ def trust_of(source: str | Path | None, policy: Policy, installed_rules: str) ->
                       else Said("the encounter distribution {name}", name=s.training.encounter))
         return Trust(f"bundle {bundle.name}", trained_on, s.training.timesteps, s.rules_version, installed_rules,
                      list(s.training.opponents), evaluation, members=max(1, len(s.training.members)),
-                     teachers=sorted(s.training.teachers))
+                     teachers=sorted(s.training.teachers), search=s.training.search)
     if source is None or not Path(source).is_dir():
         return None
     from npc_tactics.runs import RunDir
