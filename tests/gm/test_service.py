@@ -252,14 +252,29 @@ def test_request_options_reach_suggest(folder: Path, monkeypatch: pytest.MonkeyP
 
     def with_options(source: Any, situation: Any, *, seed: int = 0, policy: Any = None, odds: int = 0,
                      opponent: str = "by-the-book", lang: str = "en", top: int | None = None,
-                     workers: int | None = None) -> Any:
-        seen.update(source=source, seed=seed, odds=odds, opponent=opponent, lang=lang, top=top, workers=workers)
+                     workers: int | None = None, think: float = 0.0, playouts: int | None = None) -> Any:
+        seen.update(source=source, seed=seed, odds=odds, opponent=opponent, lang=lang, top=top, workers=workers,
+                    think=think, playouts=playouts)
         return real(source, situation, seed=seed, policy=policy)
 
     monkeypatch.setattr(module, "suggest", with_options)
     client = TestClient(create_app(folder, workers=3))
     got = client.post("/suggest", json={"bundle": "ose", "situation": example("ose"), "odds": 7, "lang": "fr",
-                                        "top": 2, "opponent": "aggressive", "seed": 5})
+                                        "top": 2, "opponent": "aggressive", "seed": 5, "think": 0.25,
+                                        "playouts": 12})
     assert got.status_code == 200, got.text
     assert seen == {"source": folder / "ose", "seed": 5, "odds": 7, "opponent": "aggressive", "lang": "fr",
-                    "top": 2, "workers": 3}
+                    "top": 2, "workers": 3, "think": 0.25, "playouts": 12}
+    for bad in ({"think": -1}, {"think": 60}, {"playouts": 0}, {"think": "1"}):
+        refused = client.post("/suggest", json={"bundle": "ose", "situation": example("ose"), **bad})
+        assert refused.status_code == 422 and refused.json()["detail"][0]["loc"][1] in bad, refused.text
+
+
+def test_the_page_s_search_answers_with_play_outs(folder: Path) -> None:
+    """``think``/``playouts`` in a POST /suggest: the answer ranks by the search and says what it spent."""
+    client = TestClient(create_app(folder))
+    got = client.post("/suggest", json={"bundle": "ose", "situation": example("ose"), "playouts": 16, "seed": 2})
+    assert got.status_code == 200, got.text
+    body = got.json()
+    assert body["ranked_by"] == "search" and body["search"]["playouts"] > 0
+    assert body["moves"][0]["search"]["playouts"] > 0

@@ -62,6 +62,11 @@ _INDEX = re.compile(r"\[(\d+)\]")
 BundleId = Annotated[str, PathParam(pattern=BUNDLE_ID, description="A bundle id from GET /bundles.")]
 
 
+#: The longest search and the most play-outs one page request may ask for (the server answers many GMs).
+MAX_SERVED_THINK = 5.0
+MAX_SERVED_PLAYOUTS = 20_000
+
+
 class SuggestRequest(BaseModel):
     """One question from the GM: which bundle, the situation (as in a situation YAML), and the options."""
 
@@ -71,6 +76,10 @@ class SuggestRequest(BaseModel):
         description="The situation, as a situation YAML file would give it (see the system's docs page).",
         json_schema_extra={"maxProperties": 32})]
     odds: Annotated[int, Field(ge=0, le=MAX_ODDS, description="Rollouts per legal move (0: no odds).")] = 0
+    think: Annotated[float, Field(ge=0, le=MAX_SERVED_THINK, description="Seconds of decision-time search over "
+                                  "the policy's likely moves (0: the network alone; docs/search.md).")] = 0.0
+    playouts: Annotated[int | None, Field(ge=1, le=MAX_SERVED_PLAYOUTS, description="A search of exactly this "
+                                          "many play-outs instead (the same answer for the same seed).")] = None
     lang: Literal["en", "fr"] = "en"
     seed: Annotated[int, Field(ge=0, le=SEED_MAX, description="Seed for the situation's dice and rollouts.")] = 0
     top: Annotated[int | None, Field(ge=1, le=MAX_TOP, description="Show only the N best moves.")] = None
@@ -208,7 +217,8 @@ def _call_suggest(served: Served, req: SuggestRequest, workers: int | None) -> d
     from npc_tactics.gm.advice.suggest import suggest
 
     result = suggest(served.bundle.path, dict(req.situation), seed=req.seed, policy=served.agent(), odds=req.odds,
-                     lang=req.lang, top=req.top, opponent=req.opponent, workers=workers)
+                     lang=req.lang, top=req.top, opponent=req.opponent, workers=workers, think=req.think,
+                     playouts=req.playouts)
     out: dict[str, Any] = result.to_dict()
     out.setdefault("situation_text", result.situation_text)
     out["bundle"] = served.id

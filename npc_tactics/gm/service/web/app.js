@@ -240,6 +240,11 @@ function oddsText(odds) {
   return parts.join(" · ");
 }
 
+function searchText(s) {
+  if (!s) return "";
+  return `${t("value")} ${Number(s.value).toFixed(2)} (${s.playouts} ${t("play-outs")})`;
+}
+
 function ruleText(rule) {
   if (!rule) return "";
   return typeof rule === "string" ? rule : (rule.text || rule.rule || JSON.stringify(rule));
@@ -254,13 +259,14 @@ function renderAnswer(a) {
     return el("tr", { class: i === 0 ? "move best" : "move" },
       el("td", { text: String(i + 1) }), el("td", { class: "move-name", text: (m.label || m.action) + best }),
       el("td", {}, bar, el("span", { class: "pct", text: ` ${(100 * p).toFixed(1)}%` })),
-      el("td", { class: "odds", text: oddsText(m.odds) }),
+      el("td", { class: "odds", text: [oddsText(m.odds), searchText(m.search)].filter(Boolean).join(" · ") }),
       el("td", { class: "rule", text: ruleText(m.card_rule || (a.card_rule && a.card_rule.action === m.action
                                                                  ? a.card_rule : null)) }));
   });
   $("moves").tBodies[0].replaceChildren(...rows);
   const lead = [];
   if (a.card_rule) lead.push(`${t("Card rule")}: ${ruleText(a.card_rule)}`);
+  if (a.search) lead.push(`${t("Searched")}: ${a.search.playouts} ${t("play-outs")}`);
   if (a.turn && a.turn.steps && a.turn.steps.length > 1) {
     lead.push(`${t("This round")}: ${a.turn.steps.map((s) => s.label || s.action).join(" → ")}`);
   }
@@ -281,7 +287,8 @@ async function ask() {
   let sit;
   try { sit = situation(); } catch (e) { showError(`${t("Error")}: JSON: ${e.message}`); return; }
   const body = { bundle: $("bundle").value, situation: sit, lang: $("lang").value,
-                 odds: Number($("odds").value || 0), seed: Number($("seed").value || 0) };
+                 odds: Number($("odds").value || 0), think: Number($("think").value || 0),
+                 seed: Number($("seed").value || 0) };
   $("busy").hidden = false;
   const r = await getJSON("/suggest", { method: "POST", headers: { "content-type": "application/json" },
                                          body: JSON.stringify(body) });
