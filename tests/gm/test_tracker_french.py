@@ -95,6 +95,15 @@ def test_a_whole_ose_fight_in_french_has_no_english_left(client: TestClient) -> 
     assert {c["text"] for c in classes} == {"guerrier", "clerc", "magicien", "voleur", "nain", "elfe", "petite-gens"}
     said += [c["text"] for c in classes]
 
+    # an unnamed character is named by its class in French, and named anew when its class changes
+    fight = ok(client.post(f"{url}/combatants?lang=fr", json={"side": 1, "template": "fighter_1"}))
+    extra = len(fight["members"]) - 1
+    assert fight["members"][extra]["name"] == "Guerrier 1 A"
+    fight = ok(client.patch(f"{url}/combatants/{extra}?lang=fr", json={
+        "fields": {"class": "cleric", "level": 1}, "remove": ["template", "stat_block"]}))
+    assert fight["members"][extra]["name"] == "Clerc 1 A"
+    fight = ok(client.delete(f"{url}/combatants/{extra}?lang=fr"))
+
     fight = ok(client.post(f"{url}/start?lang=fr"))
     for _ in range(1500):
         said += list(shown(fight))
@@ -109,6 +118,12 @@ def test_a_whole_ose_fight_in_french_has_no_english_left(client: TestClient) -> 
         else:
             fight = ok(client.post(f"{url}/step?lang=fr", json={"action": fight["decision"]["moves"][0]["action"]}))
     assert fight["over"], "the fight did not end"
+    # the initiative lines name the sides as the GM named them, never "camp 0"
+    log = [line["text"] for line in fight["log"]]
+    assert any(re.fullmatch(r"Initiative \(\d–\d\) : (Gobelins|Groupe) en premier\.", t) for t in log), log[:20]
+    assert {"initiative (Gobelins)", "initiative (Groupe)"} <= {m[0] for t in log
+                                                              for m in [re.search(r"initiative \(\w+\)", t)] if m}
+    assert not [t for t in log if re.search(r"\bcamp \d", t)]
     said += list(shown(fight))
     said += list(ok(client.get("/i18n/fr"))["messages"].values())
 

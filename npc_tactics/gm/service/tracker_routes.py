@@ -257,10 +257,12 @@ def add_tracker_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Pat
     @app.get("/fights/templates/{system}", summary="The stat blocks a fight of this system can add by name")
     def templates(system: Annotated[str, PathParam(json_schema_extra={"enum": sorted(SYSTEMS)})],
                   lang: Lang = "en") -> dict[str, Any]:
-        """The bestiary names, and the character classes (``classes``: id, name in ``lang``, top level)."""
+        """The bestiary names (``templates``: the id the API takes, ``text`` its name in ``lang`` where the
+        catalogue has one, a description), and the character classes (``classes``: id, name in ``lang``, top
+        level)."""
         from npc_tactics.encounters.adapters import adapter
         from npc_tactics.gm.service.forms import bestiary_form
-        from npc_tactics.gm.table.stat_words import class_choices
+        from npc_tactics.gm.table.stat_words import class_choices, template_text
 
         if system not in SYSTEMS:
             raise _Refused(["path", "system"], str(UnknownNameError("system", system, SYSTEMS)))
@@ -271,8 +273,9 @@ def add_tracker_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Pat
             except (UserError, KeyError, TypeError):
                 described = {}
             classes = class_choices(system, lang)
-        return {"system": system, "templates": [{"name": n, "description": described.get(n, "")} for n in names],
-                "classes": classes}
+        return {"system": system, "classes": classes,
+                "templates": [{"name": n, "text": template_text(n, lang), "description": described.get(n, "")}
+                              for n in names]}
 
     @app.get("/fights/formats", summary="The files of other programs a fight can import, by system")
     def import_formats() -> dict[str, Any]:
@@ -318,7 +321,7 @@ def add_tracker_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Pat
              lang: Lang = "en") -> dict[str, Any]:
         if not body.fields and not body.remove:
             raise _Refused(["body", "fields"], "give fields to set (e.g. stat_block) or keys to remove")
-        return run(fight_id, lang, lambda f: f.edit(index, body.fields, body.remove), ["body", "fields"],
+        return run(fight_id, lang, lambda f: f.edit(index, body.fields, body.remove, lang=lang), ["body", "fields"],
                    top=("name", "combatant"))
 
     @app.patch("/fights/{fight_id}/sides/{side}", summary="Rename a side, or change who plays it")

@@ -193,7 +193,8 @@ def log_lines(fight: Fight, lang: str) -> list[dict[str, Any]]:
     if not fight.played and fight.partial is None:
         return []
     names = fight.names()
-    narrator = Narrator(fight.system, names, lang)
+    sides = [s.name for s in fight.sides]
+    narrator = Narrator(fight.system, names, lang, sides)
     play_ = translator(lang, "play")
     _ = _web(lang)
     lines: list[dict[str, Any]] = []
@@ -216,7 +217,7 @@ def log_lines(fight: Fight, lang: str) -> list[dict[str, Any]]:
             lines.append({"step": k, "kind": "dice", "text": _("typed: {faces}").format(
                 faces=", ".join(f"d{s}={f}" for s, f, _t in typed))})
     if fight.prompt is not None and fight.partial is not None:
-        t = teller(names, lang)
+        t = teller(names, lang, sides)
         for prompt, face in fight.typed_prompts():  # this step's faces so far, each with what it was for
             asked = prompt_text(prompt, names, lambda w: roll_why(w, t), lang)
             lines.append({"step": len(fight.played), "kind": "dice",
@@ -231,7 +232,7 @@ def die_view(fight: Fight, lang: str) -> dict[str, Any] | None:
     if fight.prompt is None:
         return None
     names = fight.names()
-    t = teller(names, lang)
+    t = teller(names, lang, [s.name for s in fight.sides])
     return {**fight.prompt.to_dict(), "text": prompt_text(fight.prompt, names, lambda w: roll_why(w, t), lang),
             "typed": list(fight.partial.typed) if fight.partial is not None else []}
 

@@ -28,9 +28,10 @@ from typing import Any
 from npc_tactics.encounters.adapters import adapter
 from npc_tactics.errors import ConfigError, UserError
 from npc_tactics.gm.words.vocab import WEAPONS
-from npc_tactics.i18n import N_, Said, translator
+from npc_tactics.i18n import N_, Said, translations, translator
 
-__all__ = ["CLASSES", "class_choices", "class_name", "check_class_level", "member_text", "stat_line_in"]
+__all__ = ["CLASSES", "CREATURE", "class_choices", "class_name", "check_class_level", "default_stem", "member_text",
+           "stat_line_in", "template_text"]
 
 #: The label of each field of the stat line, as the French edition abbreviates it.
 LABELS: dict[str, str] = {
@@ -61,6 +62,12 @@ CLASSES: dict[str, str] = {
     "fighter": N_("fighter"), "cleric": N_("cleric"), "magic_user": N_("magic-user"), "thief": N_("thief"),
     "dwarf": N_("dwarf"), "elf": N_("elf"), "halfling": N_("halfling"),
 }
+#: The gettext context of a creature's name in the catalogue (msgctxt ``creature``, msgid the template's English
+#: word, ``black bear``), so that a creature is never named by a homonym of another sense (``medium`` the
+#: magic-user is not ``medium`` the range).
+CREATURE = "creature"
+#: The stem of the default name of a combatant added by its stat block alone ("Monstre A").
+MONSTER = N_("monster")
 #: Attack forms and flavour effects (``~rust``) of the bestiary that the weapon nouns of the narration lack.
 MORE_WORDS: dict[str, str] = {
     "gaze": N_("gaze (attack form)"), "song": N_("song (attack form)"), "lodged sting": N_("lodged sting"),
@@ -193,16 +200,33 @@ def stat_line_in(line: str | None, lang: str) -> str | None:
     return ", ".join(out)
 
 
+def template_text(template: str, lang: str) -> str:
+    """A template as the GM's language names it: a class and level (``fighter_2`` -> ``guerrier 2``), a class
+    word (``dwarf`` -> ``nain``), else the creature's name where the catalogue has one (context
+    :data:`CREATURE`), else its English word (``black_bear`` -> ``black bear``)."""
+    m = re.fullmatch(r"([a-z_]+)_(\d{1,2})", template)
+    if m is not None and m[1] in CLASSES:
+        return f"{class_name(m[1], lang)} {m[2]}"
+    if template in CLASSES:
+        return class_name(template, lang)
+    return translations(lang).pgettext(CREATURE, template.replace("_", " "))
+
+
 def member_text(entry: Mapping[str, Any], lang: str, stat_block: str) -> str:
     """What a combatant of the roster is, in a word: its template, its class and level, or "stat block"."""
     if "class" in entry:
         return f"{class_name(entry['class'], lang)} {entry.get('level', '')}".strip()
     if isinstance(entry.get("template"), str):
-        m = re.fullmatch(r"([a-z_]+)_(\d{1,2})", entry["template"])
-        if m is not None and m[1] in CLASSES:
-            return f"{class_name(m[1], lang)} {m[2]}"
-        return str(entry["template"]).replace("_", " ")
+        return template_text(entry["template"], lang)
     return stat_block
+
+
+def default_stem(entry: Mapping[str, Any], lang: str) -> str:
+    """The stem of a combatant's default name in ``lang`` ("Guerrier 2", "Goblin", "Monstre"), capitalised."""
+    stem = member_text(entry, lang, "")
+    if not stem:
+        stem = translator(lang)(MONSTER)
+    return stem[:1].upper() + stem[1:]
 
 
 class _Classes(Said):

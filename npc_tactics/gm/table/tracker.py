@@ -29,7 +29,7 @@ from typing import Any
 from npc_tactics.encounters.adapters import Adapter, adapter
 from npc_tactics.errors import ConfigError, UserError
 from npc_tactics.gm.table.fight_dice import DICE_MODES, DiePrompt, NeedDie, StepRoller
-from npc_tactics.gm.table.stat_words import check_class_level, member_text
+from npc_tactics.gm.table.stat_words import check_class_level, default_stem
 from npc_tactics.gm.words.labels import labeler
 from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Event
@@ -201,15 +201,21 @@ class Fight:
         self.members.append(Member(side, entry))
         return len(self.members) - 1
 
-    def _name_for(self, entry: Mapping[str, Any], lang: str = "en") -> str:
-        stem = member_text(entry, lang, "monster") if "class" in entry or lang != "en" else \
-            str(entry.get("template") or "monster").replace("_", " ")
-        stem = stem[:1].upper() + stem[1:]
-        taken = {m.entry["name"] for m in self.members}
+    def _name_for(self, entry: Mapping[str, Any], lang: str = "en", but: int | None = None) -> str:
+        """The default name of ``entry`` in ``lang``: its class and level, template or "monster", and the first
+        letter no other combatant (member ``but`` aside) has with that stem ("Goblin B")."""
+        stem = default_stem(entry, lang)
+        taken = {m.entry["name"] for k, m in enumerate(self.members) if k != but}
         k = 0
         while f"{stem} {_letters(k)}" in taken:
             k += 1
         return f"{stem} {_letters(k)}"
+
+    @staticmethod
+    def _named_by_default(entry: Mapping[str, Any]) -> bool:
+        """Whether ``entry``'s name is a default one (its stem in either language and a letter: "Goblin A")."""
+        name = str(entry.get("name", ""))
+        return any(re.fullmatch(re.escape(default_stem(entry, lang)) + r" [A-Z]+", name) for lang in ("en", "fr"))
 
     def remove(self, index: int) -> None:
         if self.started:
@@ -218,10 +224,11 @@ class Fight:
             raise ConfigError(FILE, "combatant", f"no combatant {index}; there are {len(self.members)}")
         del self.members[index]
 
-    def edit(self, index: int, fields: Mapping[str, Any], remove: Sequence[str] = ()) -> None:
+    def edit(self, index: int, fields: Mapping[str, Any], remove: Sequence[str] = (), *, lang: str = "en") -> None:
         """Change combatant ``index`` before the start (a corrected stat block, another level): drop the keys
         ``remove``, set ``fields``, and check the result with the system's parser as :meth:`add` does; on a
-        mistake the combatant is left as it was."""
+        mistake the combatant is left as it was. A combatant still called by its default name ("Fighter 2 A")
+        whose class, level or template changes is named anew in ``lang`` ("Magicien 3 A")."""
         if self.started:
             raise UserError("the fight has started: combatants are changed before it starts")
         if not 0 <= index < len(self.members):
@@ -233,6 +240,9 @@ class Fight:
             check_class_level(self.system, FILE, entry)
         if not isinstance(entry.get("name"), str) or not entry["name"].strip():
             entry["name"] = member.entry["name"]
+        if "name" not in fields and {"class", "level", "template"} & set(fields) and \
+                self._named_by_default(member.entry):
+            entry["name"] = self._name_for(entry, lang, but=index)
         if any(k != index and m.entry["name"] == entry["name"] for k, m in enumerate(self.members)):
             raise ConfigError(FILE, "name", f"a combatant is already called {entry['name']!r}; give another name")
         changed = Member(member.side, entry)

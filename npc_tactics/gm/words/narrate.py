@@ -24,11 +24,13 @@ __all__ = ["ROLL_WHY", "Teller", "echoes", "narrate_event", "roll_why", "sentenc
 
 @dataclass(frozen=True, slots=True)
 class Teller:
-    """The words of one telling: gettext functions and the combatants' names by index."""
+    """The words of one telling: gettext functions, the combatants' names by index and the sides' names (those
+    the GM gave, e.g. on the tracker; none: "side 0")."""
 
     _: Callable[[str], str]
     ngettext: Callable[[str, str, int], str]
     names: Sequence[str]
+    sides: Sequence[str] = ()
 
     def name(self, index: int | None) -> str:
         if index is not None and 0 <= index < len(self.names):
@@ -37,6 +39,13 @@ class Teller:
 
     def actor(self, e: Event) -> str:
         return self.name(e.actor)
+
+    def side(self, index: int | str) -> str:
+        """Side ``index`` by its name, or "side 0" when the telling has no names for the sides."""
+        k = int(index)
+        if 0 <= k < len(self.sides):
+            return self.sides[k]
+        return self._("side {side}").format(side=k)
 
     def target(self, e: Event) -> str:
         return self.name(e.target)
@@ -118,10 +127,11 @@ def why_known(why: str) -> bool:
 
 
 def roll_why(why: str, t: Teller) -> str:
-    """The translated purpose of a roll (``initiative side 0`` -> ``initiative (side 0)``)."""
+    """The translated purpose of a roll (``initiative side 0`` -> ``initiative (side 0)``, or ``initiative
+    (Goblins)`` when the teller has the sides' names)."""
     m = _SIDE.match(why)
     if m:
-        return t._("{what} (side {side})").format(what=roll_why(m.group(1), t), side=m.group(2))
+        return t._("{what} ({side})").format(what=roll_why(m.group(1), t), side=t.side(m.group(2)))
     m = _OPPOSED.match(why)
     if m:
         return t._("{what} (opposed)").format(what=roll_why(m.group(1), t))
@@ -159,9 +169,10 @@ def echoes(system: str) -> frozenset[str]:
     return info.system_words().echoes | silent
 
 
-def teller(names: Sequence[str], lang: str = "en") -> Teller:
+def teller(names: Sequence[str], lang: str = "en", sides: Sequence[str] = ()) -> Teller:
+    """The words of a telling in ``lang``: combatants ``names`` by index, ``sides`` named (else "side 0")."""
     tr = translations(lang)
-    return Teller(tr.gettext, tr.ngettext, tuple(names))
+    return Teller(tr.gettext, tr.ngettext, tuple(names), tuple(sides))
 
 
 def narrate_event(system: str, event: Event, t: Teller) -> tuple[str, bool]:

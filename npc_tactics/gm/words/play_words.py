@@ -14,9 +14,9 @@ __all__ = ["Narrator"]
 class Narrator:
     """``tell(event) -> str`` and ``why(roll purpose) -> str`` for one fight, in one language."""
 
-    def __init__(self, system: str, names: Sequence[str], lang: str) -> None:
+    def __init__(self, system: str, names: Sequence[str], lang: str, sides: Sequence[str] = ()) -> None:
         self.system = system
-        self.teller = teller(list(names), lang)
+        self.teller = teller(list(names), lang, sides)  # sides: their names, where the GM gave them
         #: event kinds that only repeat what was just told (``play`` does not tell them)
         self.echoes = echoes(system)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from npc_tactics.gm.words.narrate import Sentence, Teller
 from npc_tactics.i18n import N_
 from npc_tactics.rules.base import Event
@@ -18,7 +20,14 @@ CAUSES = {"melee": N_("melee"), "missile": N_("missile"), "magic_missile": N_("M
           "morale": N_("morale"), "escaped_distance": N_("out of sight"), "escaped_edge": N_("off the field")}
 CAUSES.update(SPELL_CAUSES)
 CAUSES.update(EFFECT_CAUSES)
-_SIDE = {"side_0": N_("side 0"), "side_1": N_("side 1"), "none": N_("nobody"), "tie": N_("a tie")}
+_SIDE = {"none": N_("nobody"), "tie": N_("a tie")}
+_SIDE_KEY = re.compile(r"side_(\d+)")
+
+
+def _side(key: object, t: Teller) -> str:
+    """A side result (``side_0``) by the side's name where the telling has it ("side 0" if not); else in words."""
+    m = _SIDE_KEY.fullmatch(str(key))
+    return t.side(m[1]) if m else t.term(_SIDE, key)
 
 
 def _rolls(e: Event) -> str:
@@ -67,12 +76,11 @@ def _initiative(e: Event, t: Teller) -> str:
         return _individual(e, t)
     if e.data["result"] == "tie":
         return t.say("Initiative is tied ({rolls}): both sides act at the same time.", e, rolls=_rolls(e))
-    return t.say("Initiative ({rolls}): {side} acts first.", e, rolls=_rolls(e), side=t.term(_SIDE, e.data["result"]))
+    return t.say("Initiative ({rolls}): {side} first.", e, rolls=_rolls(e), side=_side(e.data["result"], t))
 
 
 def _move_order(e: Event, t: Teller) -> str:
-    return t.say("Movement order ({rolls}): {side} moves first.", e, rolls=_rolls(e),
-                 side=t.term(_SIDE, e.data["result"]))
+    return t.say("Movement order ({rolls}): {side} first.", e, rolls=_rolls(e), side=_side(e.data["result"], t))
 
 
 def _morale(e: Event, t: Teller) -> str:
@@ -141,7 +149,7 @@ def _status(e: Event, t: Teller) -> str:
 def _surprise(e: Event, t: Teller) -> str:
     if e.data["result"] == "none":
         return t.say("Surprise ({rolls}): nobody is surprised.", e, rolls=_rolls(e))
-    return t.say("Surprise ({rolls}): {side} is surprised.", e, rolls=_rolls(e), side=t.term(_SIDE, e.data["result"]))
+    return t.say("Surprise ({rolls}): {side} surprised.", e, rolls=_rolls(e), side=_side(e.data["result"], t))
 
 
 SENTENCES: dict[str, Sentence] = {

@@ -68,7 +68,11 @@ async function loadTemplates() {
   const r = await call("GET", `/fights/templates/${encodeURIComponent(system)}?lang=${lang()}`);
   T.templates = r.ok ? r.body.templates : [];
   T.classes = r.ok ? r.body.classes || [] : [];
-  $("templates").replaceChildren(...T.templates.map((t) => el("option", { value: t.name, label: t.description ? `${t.name}: ${t.description}` : t.name })));
+  // the value is the template's id (what the API takes), the label its name in the page's language
+  $("templates").replaceChildren(...T.templates.map((t) => {
+    const text = t.text || t.name;
+    return el("option", { value: t.name, label: t.description ? `${text}: ${t.description}` : text });
+  }));
   $("drop").hidden = !importFormat();
 }
 
@@ -136,7 +140,9 @@ async function addCombatants(event) {
   event.preventDefault();
   const count = Math.max(1, Math.min(8, Number($("count").value) || 1));
   const base = { side: Number($("add-side").value) };
-  const template = $("search").value.trim();
+  const typed = $("search").value.trim();  // an id picked from the list, or a name typed in the page's language
+  const named = T.templates.find((t) => t.text && t.text.toLowerCase() === typed.toLowerCase());
+  const template = named && !T.templates.some((t) => t.name === typed) ? named.name : typed;
   const block = $("stat-block").value.trim();
   let fields = {};
   if ($("fields").value.trim()) {
