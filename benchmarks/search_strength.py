@@ -25,7 +25,8 @@ import numpy as np
 
 from npc_tactics.agents.base import Agent, AgentFactory
 from npc_tactics.agents.resolve import agent_factory, parse_search_spec
-from npc_tactics.agents.search import DEFAULT_BUDGET, SearchAgent
+from npc_tactics.agents.search import DEFAULT_BUDGET, DEFAULT_TOP_K, DEFAULT_Z, SearchAgent, search_factory
+from npc_tactics.agents.value import OUTCOME_VALUE
 from npc_tactics.encounters.heldout import load_heldout
 from npc_tactics.errors import UserError, one_line
 from npc_tactics.evaluation.generalist import encounter_bootstrap, fight_seed, play_encounters
@@ -37,7 +38,7 @@ SYSTEMS = ("ose", "runequest", "mrq", "dicepool")
 
 
 def _wins(system: str, row: str, first: int, count: int, repeats: int, budget: int,
-          distribution: str = "generalist") -> dict[str, Any]:
+          distribution: str = "generalist", top_k: int = DEFAULT_TOP_K, z: float = DEFAULT_Z) -> dict[str, Any]:
     """Side 0's wins with ``row``'s agent on held-out fights ``first .. first + count - 1`` (the dice seeds
     :func:`play_encounters` gives them in the whole set), and the search's timings."""
     bundle = str(shipped_bundle(system))
@@ -45,7 +46,7 @@ def _wins(system: str, row: str, first: int, count: int, repeats: int, budget: i
     searches: list[SearchAgent] = []
     agent: AgentFactory = agent_factory(system, bundle if row == "network" else "by-the-book")
     if row == "search":
-        build = agent_factory(system, f"search:{bundle}@{budget}")
+        build = search_factory(agent_factory(system, bundle), book, budget=budget, top_k=top_k, z=z)
 
         def agent(engine: Any, rng: np.random.Generator) -> Agent:
             built = build(engine, rng)
@@ -55,6 +56,7 @@ def _wins(system: str, row: str, first: int, count: int, repeats: int, budget: i
     encounters = load_heldout(system, distribution)[first:first + count]
     records = play_encounters(system, encounters, agent, book, repeats, seed=fight_seed(first, 0))
     return {"wins": [r.results[0] == "win" for r in records],
+            "values": [OUTCOME_VALUE.get(r.results[0], 0.0) for r in records],
             "timings": [t for s in searches for t in s.timings], "playouts": sum(s.playouts for s in searches)}
 
 
@@ -64,25 +66,28 @@ def _chunks(total: int, workers: int) -> list[tuple[int, int]]:
 
 
 def measure(system: str, *, budget: int, encounters: int, repeats: int, workers: int,
-            distribution: str = "generalist") -> dict[str, Any]:
+            distribution: str = "generalist", top_k: int = DEFAULT_TOP_K, z: float = DEFAULT_Z) -> dict[str, Any]:
     """Every row's wins on the same fights, the paired gains and the search's speed."""
     encounters = min(encounters, len(load_heldout(system, distribution)))
     started = time.perf_counter()
     parts: dict[str, list[dict[str, Any]]] = {}
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for row in ROWS:
-            jobs = [pool.submit(_wins, system, row, first, count, repeats, budget, distribution)
+            jobs = [pool.submit(_wins, system, row, first, count, repeats, budget, distribution, top_k, z)
                     for first, count in _chunks(encounters, workers)]
             parts[row] = [job.result() for job in jobs]
     wins = {row: [w for p in parts[row] for w in p["wins"]] for row in ROWS}
     timings = [t for p in parts["search"] for t in p["timings"]]
     playouts = sum(p["playouts"] for p in parts["search"])
-    out: dict[str, Any] = {"system": system, "set": distribution, "budget": budget, "encounters": encounters,
-                           "repeats": repeats, "fights": encounters * repeats, "rows": {}, "gains": {}}
+    out: dict[str, Any] = {"system": system, "set": distribution, "budget": budget, "top_k": top_k, "z": z,
+                           "encounters": encounters, "repeats": repeats, "fights": encounters * repeats,
+                           "rows": {}, "gains": {}}
     for row in ROWS:
         n, k = len(wins[row]), sum(wins[row])
         boot = encounter_bootstrap(wins[row], repeats)
-        out["rows"][row] = {"win_rate": round(k / n, 4), "wilson": [round(x, 4) for x in wilson_interval(k, n)],
+        values = [v for p in parts[row] for v in p["values"]]
+        out["rows"][row] = {"value": round(float(np.mean(values)), 4), "win_rate": round(k / n, 4),
+                            "wilson": [round(x, 4) for x in wilson_interval(k, n)],
                             "encounters_ci": [round(boot["low"], 4), round(boot["high"], 4)]}
     for name, (a, b) in {"search_over_network": ("search", "network"), "search_over_book": ("search", "by-the-book"),
                          "network_over_book": ("network", "by-the-book")}.items():
@@ -105,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--encounters", type=int, default=100, help="the first N held-out fights (all 100 default)")
     ap.add_argument("--repeats", type=int, default=1, help="dice seeds per held-out fight")
     ap.add_argument("--workers", type=int, default=2, help="processes (this machine has 2 cores)")
+    ap.add_argument("--top-k", type=int, default=DEFAULT_TOP_K, help="moves searched from the policy's prior")
+    ap.add_argument("--z", type=float, default=DEFAULT_Z, help="standard errors a move must clear to overrule")
     ap.add_argument("--set", default="generalist", choices=("generalist", "creatures_heldout"),
                     help="the held-out fights (generalist) or the held-out creatures' fights (creatures_heldout)")
     ap.add_argument("--quick", action="store_true", help="a smoke run: 2 fights of OSE, budget 4, one worker")
@@ -123,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     except UserError as exc:  # an unknown system, no shipped bundle: one line, exit 2
         ap.error(one_line(str(exc)))
     results = [measure(s, budget=args.budget, encounters=args.encounters, repeats=args.repeats,
-                       workers=args.workers, distribution=args.set) for s in systems]
+                       workers=args.workers, distribution=args.set, top_k=args.top_k, z=args.z) for s in systems]
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
@@ -134,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
               f"search budget {out['budget']} ({out['seconds']:.0f} s)")
         for row, r in out["rows"].items():
             lo, hi = r["encounters_ci"]
-            print(f"  {row:<12} {r['win_rate']:.1%} [{lo:.1%}, {hi:.1%}]")
+            print(f"  {row:<12} {r['win_rate']:.1%} [{lo:.1%}, {hi:.1%}]  side value {r['value']:.3f}")
         for name, g in out["gains"].items():
             print(f"  {name:<20} {100 * g['diff']:+.1f} [{100 * g['ci'][0]:+.1f}, {100 * g['ci'][1]:+.1f}] points")
         print(f"  search: {sr['playouts_per_s']:.0f} play-outs/s, latency p50 {sr['latency_p50_s']:.3f} s, "

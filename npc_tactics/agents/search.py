@@ -52,13 +52,16 @@ from npc_tactics.dice import RngRoller
 from npc_tactics.policy_io.agent import Policy
 from npc_tactics.rules.base import Decision, Engine, SideResult, status_name
 
-__all__ = ["DEFAULT_BUDGET", "DEFAULT_MARGIN", "DEFAULT_TOP_K", "TIMED_BATCH", "Ranked", "SearchAgent",
+__all__ = ["DEFAULT_BUDGET", "DEFAULT_MARGIN", "DEFAULT_TOP_K", "DEFAULT_Z", "TIMED_BATCH", "Ranked", "SearchAgent",
            "search_factory"]
 
 #: Play-outs per searched decision by default (OSE: well under a second a decision on this machine).
 DEFAULT_BUDGET = 64
 #: Moves kept from the policy's prior (plus its own move).
 DEFAULT_TOP_K = 8
+#: How many standard errors of the paired difference (the same play-outs of both moves) a move's gain over the
+#: policy's own must clear as well: a near tie on few play-outs is noise, and overruling on noise loses games.
+DEFAULT_Z = 2.0
 #: Play-outs advanced together per batch of a timed search (one batched network call a step for all of them).
 TIMED_BATCH = 32
 #: How much better (in play-out value, 0 .. 1.25) a move must be to overrule the policy's own.
@@ -80,13 +83,15 @@ class SearchAgent:
 
     def __init__(self, engine: Engine[Any], rng: np.random.Generator, *, policy: AgentFactory,
                  opponent: AgentFactory, budget: int = DEFAULT_BUDGET, top_k: int = DEFAULT_TOP_K,
-                 margin: float = DEFAULT_MARGIN, encoder: Any = None) -> None:
+                 margin: float = DEFAULT_MARGIN, z: float = DEFAULT_Z, encoder: Any = None) -> None:
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
             raise ValueError(f"budget: expected a whole number of play-outs, at least 1, got {budget!r}")
         if top_k < 1:
             raise ValueError(f"top_k: expected at least 1, got {top_k}")
         if not 0.0 <= margin <= 1.25:
             raise ValueError(f"margin: expected a play-out value difference in [0, 1.25], got {margin}")
+        if not 0.0 <= z <= 10.0:
+            raise ValueError(f"z: expected a number of standard errors in [0, 10], got {z}")
         self.engine = engine
         self.rng = rng
         self.policy = policy
@@ -94,6 +99,7 @@ class SearchAgent:
         self.budget = budget
         self.top_k = top_k
         self.margin = margin
+        self.z = z
         if encoder is None:
             from npc_tactics.registry import get_system
 
@@ -181,12 +187,22 @@ class SearchAgent:
         mean = {m: float(np.mean(v)) if v else 0.0 for m, v in samples.items()}
         best = max(alive, key=lambda m: (mean[m], m == own, prior.get(m, 0.0), -m))
         choice = own
-        if best != own and samples[own]:
-            n = min(len(samples[best]), len(samples[own]))  # the same play-outs (equal counts among survivors)
-            if float(np.mean(samples[best][:n])) - float(np.mean(samples[own][:n])) > self.margin:
-                choice = best
+        if best != own and samples[own] and self._clearly_better(samples[best], samples[own]):
+            choice = best
         rest = sorted((m for m in moves if m != choice), key=lambda m: (-len(samples[m]), -mean[m], m))
         return choice, [Ranked(m, mean[m], len(samples[m])) for m in (choice, *rest)]
+
+    def _clearly_better(self, best: list[float], own: list[float]) -> bool:
+        """Whether ``best`` beats the policy's ``own`` move on their shared play-outs (equal counts among the
+        survivors) by more than the margin and by ``z`` standard errors of the paired difference."""
+        n = min(len(best), len(own))
+        diff = np.asarray(best[:n], dtype=np.float64) - np.asarray(own[:n], dtype=np.float64)
+        gain = float(diff.mean())
+        if gain <= self.margin:
+            return False
+        if n < 2:
+            return self.z == 0.0
+        return gain > self.z * float(diff.std(ddof=1)) / math.sqrt(n)
 
     def _play(self, state: Any, decision: Decision, mask: np.ndarray, alive: list[int], per: int, seed: int,
               samples: dict[int, list[float]]) -> None:
@@ -221,13 +237,13 @@ class SearchAgent:
 
 
 def search_factory(policy: AgentFactory, opponent: AgentFactory, *, budget: int = DEFAULT_BUDGET,
-                   top_k: int = DEFAULT_TOP_K, margin: float = DEFAULT_MARGIN) -> AgentFactory:
+                   top_k: int = DEFAULT_TOP_K, margin: float = DEFAULT_MARGIN, z: float = DEFAULT_Z) -> AgentFactory:
     """An :data:`AgentFactory` of :class:`SearchAgent` s (one per fight, seeded by the fight's stream)."""
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
         raise ValueError(f"budget: expected a whole number of play-outs, at least 1, got {budget!r}")
 
     def build(engine: Engine[Any], rng: np.random.Generator) -> Agent:
         return SearchAgent(engine, rng, policy=policy, opponent=opponent, budget=budget, top_k=top_k,
-                           margin=margin)
+                           margin=margin, z=z)
 
     return build

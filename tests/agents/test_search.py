@@ -163,3 +163,15 @@ def test_the_benchmark_quick_run_keeps_its_schema() -> None:
         assert row["wilson"][0] <= row["win_rate"] <= row["wilson"][1]
     assert out["search"]["decisions"] > 0 and out["search"]["playouts_per_s"] > 0
     assert 0 < out["search"]["latency_p50_s"] <= out["search"]["latency_p95_s"]
+
+
+def test_a_gain_within_the_noise_does_not_overrule_the_policy() -> None:
+    """The paired test: a move ahead by more than the margin on a few noisy play-outs is not played, the same
+    gain on many consistent ones is (z = 0 keeps the margin alone)."""
+    agent = _searcher(OSEEngine())
+    noisy_best, noisy_own = [1.25, 0.0, 1.25, 0.0], [0.0, 1.25, 0.0, 0.25]
+    assert np.mean(noisy_best) - np.mean(noisy_own) > agent.margin
+    assert not agent._clearly_better(noisy_best, noisy_own)
+    assert agent._clearly_better([1.0] * 12 + [0.0] * 4, [0.5] * 12 + [0.0] * 4)
+    loose = _searcher(OSEEngine(), z=0.0)
+    assert loose._clearly_better(noisy_best, noisy_own)
