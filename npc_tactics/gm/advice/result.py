@@ -63,6 +63,11 @@ class SearchSummary:
             own = next((m.label or m.name for m in moves if m.action == self.policy_move), None)
             if own is not None:
                 line += "; " + _("the search overrules the policy's own move ({move})").format(move=own)
+        elif moves and moves[0].searched is not None and any(
+                m.searched is not None and m.searched.n and m.searched.value > moves[0].searched.value
+                for m in moves[1:]):
+            line += "; " + _("a higher value below is within the noise of these play-outs: the policy's move "
+                             "stands")
         return line
 
 
@@ -125,7 +130,8 @@ class Suggestion:
             "card_rule": self.shown_rule(),
             "odds_verdict": self.odds_verdict(),
             "search": self.search.to_dict() if self.search is not None else None,
-            "notes": list(self.notes) + [v for v in (self.odds_verdict(),) if v],
+            "notes": list(self.notes) + [v for v in (self.odds_verdict(),) if v]
+            + ([self.search.text(self.actor, self.moves, self.lang)] if self.search is not None else []),
             "assumptions": [said_in(a, self.lang) for a in self.assumptions],
             "lang": self.lang,
         }
