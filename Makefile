@@ -100,6 +100,11 @@ EXPORT_FIGHTS ?= 1000
 # Runs continued past their config's budget with --resume --timesteps (stem=timesteps): the linear learning rate
 # restarts part-way down for the added steps, as the shipped run was made.
 POLICY_CONTINUE := runequest=6000000
+# Expert iteration after training (system=play-outs a decision, docs/search.md): the system's run is distilled
+# with the moves a search of that many play-outs finds, and that student exported. None of the shipped bundles
+# is made so yet (the measurement in docs/search.md).
+POLICY_SEARCH ?=
+POLICY_SEARCH_FIGHTS ?= 400
 policies: install
 	for s in $(POLICY_SYSTEMS); do \
 		runs=""; \
@@ -120,6 +125,12 @@ policies: install
 		if [ -n "$$teachers" ]; then \
 			$(BIN)/npc-tactics distill $$runs $$teachers --out $(POLICY_RUNS)/$$s.distilled --force || exit 1; \
 			runs=$(POLICY_RUNS)/$$s.distilled; \
+		fi; \
+		search=$$(echo " $(POLICY_SEARCH) " | sed -n "s/.* $$s=\([0-9]*\) .*/\1/p"); \
+		if [ -n "$$search" ]; then \
+			$(BIN)/npc-tactics distill $$runs --search $$search --fights $(POLICY_SEARCH_FIGHTS) \
+				--out $(POLICY_RUNS)/$$s.exit --force || exit 1; \
+			runs=$(POLICY_RUNS)/$$s.exit; \
 		fi; \
 		half=$$(test $$(echo $$runs | wc -w) -gt 1 && echo --half); \
 		$(BIN)/npc-tactics export $$runs --out npc_tactics/policies/$$s --force $$half --fights $(EXPORT_FIGHTS) && \
