@@ -17,20 +17,22 @@ from typing import Any
 import pytest
 
 from tests.browser.test_gm_page import chromium_path
+from tests.browser.tracker_helpers import SHOTS, Clicks, no_sideways_scroll, roster, run_to_end, shot, word
 from tests.serve_helpers import served
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]
-SHOTS = os.environ.get("TRACKER_SHOTS")
 #: A goblin as the OSE book prints it, pasted instead of picked (OSE Classic Fantasy: Monsters, "Goblin").
 GOBLIN_LINE = ("AC 6 [13], HD 1-1 (3hp), Att 1 × weapon (1d6), THAC0 19 [0], MV 60' (20'), SV D14 W15 P16 B17 "
                "S18 (NH), ML 7, AL Chaotic, XP 5")
+__all__ = ["browser", "no_sideways_scroll", "roster", "server", "shot", "word"]  # what the other page tests import
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     with served() as base:  # no flag: the shipped generalists
         yield base
+
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
@@ -41,50 +43,6 @@ def browser() -> Iterator[Any]:
                                args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
         yield b
         b.close()
-
-
-class Clicks:
-    """Counts what a GM does: clicks, selects and fills (what issue 29 counted as 42 for the old form)."""
-
-    def __init__(self, page: Any) -> None:
-        self.page, self.n = page, 0
-
-    def click(self, selector: str) -> None:
-        self.n += 1
-        self.page.click(selector)
-
-    def fill(self, selector: str, value: str) -> None:
-        self.n += 1
-        self.page.fill(selector, value)
-
-    def select(self, selector: str, value: str) -> None:
-        self.n += 1
-        self.page.select_option(selector, value)
-
-
-def word(msgid: str, lang: str) -> str:
-    """The page's word in ``lang``, from the ``web`` catalogue (the page must show exactly that)."""
-    from npc_tactics.i18n import translator
-
-    return translator(lang, "web")(msgid)
-
-
-def no_sideways_scroll(page: Any, width: int) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-
-
-def shot(page: Any, name: str) -> None:
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
-
-
-def roster(page: Any, n: int) -> None:
-    """Wait until the roster lists ``n`` combatants (an error shown instead fails at once, with its words)."""
-    page.wait_for_function(f"document.querySelectorAll('#roster li').length === {n} || "
-                           "!document.querySelector('#add-error').hidden")
-    assert page.is_hidden("#add-error"), page.inner_text("#add-error")
-    assert len(page.query_selector_all("#roster li")) == n
 
 
 def set_up(page: Any, c: Clicks) -> None:
@@ -114,64 +72,6 @@ def set_up(page: Any, c: Clicks) -> None:
     assert "Orrin" in page.inner_text("#roster") and "Pasted goblin" in page.inner_text("#roster")
     c.click("#start")
     page.wait_for_selector("#fight:not([hidden])")
-
-
-#: What the players declare, first found first: they fight (catalogue names: the buttons' data-action).
-PLAYER_PREFERS = ("melee:", "shoot:", "close:", "declare_none")
-
-
-def player_move(page: Any) -> str:
-    actions = page.eval_on_selector_all("#decide .moves button", "bs => bs.map(b => b.dataset.action)")
-    for prefix in PLAYER_PREFERS:
-        for action in actions:
-            if action.startswith(prefix):
-                return f"#decide .moves button[data-action='{action}']"
-    return "#decide .moves button"
-
-
-def run_to_end(page: Any, c: Clicks, width: int, lang: str) -> dict[str, int]:
-    seen = {"npc": 0, "pc": 0, "die": 0, "undo": 0}
-    for _ in range(600):
-        page.wait_for_function("!document.body.dataset.busy && document.body.dataset.state !== undefined")
-        state = page.evaluate("document.body.dataset.state")
-        if state == "over":
-            break
-        steps = page.evaluate("document.body.dataset.steps")
-        if state == "die":
-            sides = int(page.get_attribute("#die", "max") or "6")
-            c.fill("#die", str(15 if sides == 20 else min(sides, 3)))  # the players roll well
-            page.press("#die", "Enter")  # the keyboard way: the die box has the focus
-            c.n += 1
-            seen["die"] += 1
-        elif state == "npc":
-            page.wait_for_selector(f"#decide[data-advised='{steps}'] button.primary")
-            if seen["npc"] == 0:
-                assert page.inner_text("#decide button.primary").startswith(word("Do:", lang))
-                shot(page, f"tracker-{lang}-{width}-npc")
-                no_sideways_scroll(page, width)
-            c.click("#decide button.primary")
-            seen["npc"] += 1
-        elif state == "pc":
-            page.wait_for_selector(f"#decide[data-advised='{steps}'] .moves button")
-            if seen["pc"] == 0:
-                shot(page, f"tracker-{lang}-{width}-pc")
-            c.click(player_move(page))
-            seen["pc"] += 1
-            if seen["pc"] == 2 and not seen["undo"]:
-                page.wait_for_function(f"document.body.dataset.steps !== '{steps}'")
-                after = page.evaluate("document.body.dataset.steps")
-                c.click("#undo")
-                page.wait_for_function(f"document.body.dataset.steps !== '{after}'")
-                assert int(page.evaluate("document.body.dataset.steps")) < int(after)
-                seen["undo"] += 1
-                continue
-        else:
-            raise AssertionError(f"unexpected page state {state!r}")
-        page.wait_for_function(f"document.body.dataset.steps !== '{steps}' || document.body.dataset.state === 'die'"
-                               " || !document.querySelector('#fight-error').hidden")
-        assert page.is_hidden("#fight-error"), page.inner_text("#fight-error")
-    assert page.evaluate("document.body.dataset.state") == "over"
-    return seen
 
 
 @pytest.mark.parametrize(("width", "height", "lang"), [(1280, 800, "en"), (390, 844, "fr")])
