@@ -130,10 +130,11 @@ def test_suggest_with_bad_situations(trained_run: Path, tmp_path: Path,
 @pytest.mark.integration
 def test_suggest_ranks_the_legal_moves(trained_run: Path, capsys: pytest.CaptureFixture[str]) -> None:
     situation = Path(__file__).resolve().parents[1] / "examples" / "ose_situation.yaml"
-    code, out, err = run_cli(["suggest", "--run", str(trained_run), "--situation", str(situation), "--json"], capsys)
+    code, out, err = run_cli(["suggest", "--run", str(trained_run), "--situation", str(situation), "--json",
+                              "--think", "0"], capsys)  # the network alone: ranked by its probabilities
     assert code == 0, err
     result = json.loads(out)
-    assert result["actor"] == "Snikkit" and result["system"] == "ose"
+    assert result["actor"] == "Snikkit" and result["system"] == "ose" and result["ranked_by"] == "policy"
     probs = [m["probability"] for m in result["moves"]]
     assert probs == sorted(probs, reverse=True) and abs(sum(probs) - 1) < 1e-3
     # not in melee: nothing to declare (OSE 0.2.0), so the first real choice is the move step
