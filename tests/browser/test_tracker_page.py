@@ -17,7 +17,16 @@ from typing import Any
 import pytest
 
 from tests.browser.test_gm_page import chromium_path
-from tests.browser.tracker_helpers import SHOTS, Clicks, no_sideways_scroll, roster, run_to_end, shot, word
+from tests.browser.tracker_helpers import (
+    SHOTS,
+    Clicks,
+    keep_reload_restore,
+    no_sideways_scroll,
+    roster,
+    run_to_end,
+    shot,
+    word,
+)
 from tests.serve_helpers import served
 
 pytestmark = pytest.mark.integration
@@ -105,16 +114,7 @@ def test_an_ose_fight_from_setup_to_its_end(browser: Any, server: str, width: in
     if SHOTS:
         (Path(SHOTS) / f"measure-{lang}-{width}.json").write_text(json.dumps(report), encoding="utf-8")
 
-    # keep it in the browser, reload the page, load it back: the same fight
-    before = page.inner_text("#log")
-    page.click("#keep")
-    page.wait_for_selector("body[data-kept]")
-    page.reload()
-    page.wait_for_selector("body[data-ready='1']")
-    page.click("#restore")
-    page.wait_for_selector("#fight:not([hidden])")
-    page.wait_for_function("document.body.dataset.state === 'over'")
-    assert page.inner_text("#log") == before
+    keep_reload_restore(page)  # kept in the browser, the page reloaded, the fight loaded back: the same fight
     page.close()
 
 

@@ -19,7 +19,15 @@ from typing import Any
 import pytest
 
 from tests.browser.test_tracker_page import browser, server  # noqa: F401  (fixtures)
-from tests.browser.tracker_helpers import Clicks, no_sideways_scroll, roster, run_to_end, shot, word
+from tests.browser.tracker_helpers import (
+    Clicks,
+    keep_reload_restore,
+    no_sideways_scroll,
+    roster,
+    run_to_end,
+    shot,
+    word,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -167,15 +175,6 @@ def test_a_fight_of_each_system_from_setup_to_its_end(browser: Any, server: str,
     print("tracker-measure", json.dumps({"system": system, "width": width, "lang": lang, "setup_actions": setup_clicks,
                                          "total_actions": c.n, "s": round(time.monotonic() - started, 1), **seen}))
 
-    # kept in the browser, the page reloaded, the fight loaded back: the same fight
-    before = page.inner_text("#log")
-    page.click("#keep")
-    page.wait_for_selector("body[data-kept]")
-    page.reload()
-    page.wait_for_selector("body[data-ready='1']")
-    page.click("#restore")
-    page.wait_for_selector("#fight:not([hidden])")
-    page.wait_for_function("document.body.dataset.state === 'over'")
-    assert page.inner_text("#log") == before
+    keep_reload_restore(page)  # kept in the browser, the page reloaded, the fight loaded back: the same fight
     timings[f"{system}-{lang}-{width}"] = round(time.monotonic() - started, 1)
     page.close()

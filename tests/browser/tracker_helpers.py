@@ -138,3 +138,16 @@ def run_to_end(page: Any, c: Clicks, width: int, lang: str, *, prefers: Sequence
         assert page.is_hidden("#fight-error"), page.inner_text("#fight-error")
     assert page.evaluate("document.body.dataset.state") == "over"
     return seen
+
+
+def keep_reload_restore(page: Any) -> None:
+    """Keep the ended fight in the browser, reload the page, load it back: the log must be the same."""
+    before = page.inner_text("#log")
+    page.click("#keep")
+    page.wait_for_selector("body[data-kept]")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    page.click("#restore")
+    page.wait_for_selector("#fight:not([hidden])")
+    page.wait_for_function("document.body.dataset.state === 'over'")
+    assert page.inner_text("#log") == before
