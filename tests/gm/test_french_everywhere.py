@@ -21,8 +21,9 @@ ENGLISH = frozenset(
 
 def english_left(line: str, names: set[str] | frozenset[str] = frozenset()) -> set[str]:
     """The words of :data:`ENGLISH` in ``line`` (lower-cased), the GM's own ``names`` (lower-cased words) aside.
-    Shared with the tracker's test (tests/gm/test_tracker_french.py)."""
-    return ({w.lower() for w in re.findall(r"[A-Za-z][a-z']+", line)} - names) & ENGLISH
+    Shared with the tracker's test (tests/gm/test_tracker_french.py). Words are whole words, accented letters
+    included ("forêts" is not "for")."""
+    return ({w.lower() for w in re.findall(r"[A-Za-zÀ-ÿ][a-zà-ÿ']+", line)} - names) & ENGLISH
 
 
 SITUATIONS = sorted(p for p in EXAMPLES.glob("*.yaml") if p.name.split("_")[0] in ("ose", "runequest", "mrq",

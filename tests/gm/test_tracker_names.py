@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from npc_tactics.gm.words.creatures import creature_words
 from npc_tactics.gm.words.narrate import narrate_event, roll_why, teller
 from npc_tactics.rules.base import Event
 
@@ -69,24 +70,28 @@ def test_a_telling_without_side_names_numbers_the_sides() -> None:
 def test_the_bestiary_names_templates_in_the_page_language_and_keeps_the_id(client: TestClient) -> None:
     templates = {t["name"]: t for t in ok(client.get("/fights/templates/ose?lang=fr"))["templates"]}
     assert templates["fighter_2"]["text"] == "guerrier 2" and templates["magic_user_3"]["text"] == "magicien 3"
-    assert templates["black_bear"]["text"] == "black bear"  # no French name in the catalogue yet: the English word
+    french = creature_words("ose", "fr")
+    assert templates["black_bear"]["text"] == french["black_bear"].name != "black bear"
+    assert templates["black_bear"]["description"] == french["black_bear"].description
     english = {t["name"]: t for t in ok(client.get("/fights/templates/ose?lang=en"))["templates"]}
     assert english["fighter_2"]["text"] == "fighter 2" and english["black_bear"]["text"] == "black bear"
+    assert english["black_bear"]["description"] != french["black_bear"].description
 
 
-def test_a_creature_name_comes_from_the_catalogue_in_its_own_context(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``medium`` the creature is looked up under msgctxt ``creature``, never as the range word ``medium``."""
+def test_a_creature_name_comes_from_its_own_system_bestiary(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A creature is named by its system's French bestiary (``bandit`` of MRQ is not OSE's), never by a homonym
+    elsewhere in the catalogue (``medium`` the magic-user is not ``medium`` the range); a name missing from the
+    file falls back to the English word (a shipped one missing fails tests/test_creature_words.py)."""
     from npc_tactics.gm.table import stat_words
+    from npc_tactics.gm.words.creatures import CreatureWords
 
-    assert stat_words.template_text("medium", "fr") == "medium"
-
-    class Catalogue:
-        def pgettext(self, context: str, message: str) -> str:
-            return "ours noir" if (context, message) == ("creature", "black bear") else message
-
-    monkeypatch.setattr(stat_words, "translations", lambda lang: Catalogue())
-    assert stat_words.template_text("black_bear", "fr") == "ours noir"
-    assert stat_words.default_stem({"template": "black_bear"}, "fr") == "Ours noir"
+    assert stat_words.template_text("ose", "medium", "fr") == creature_words("ose", "fr")["medium"].name
+    books = {("ose", "fr"): {"black_bear": CreatureWords("ours noir", "")}}
+    monkeypatch.setattr(stat_words, "creature_words", lambda system, lang: books.get((system, lang), {}))
+    assert stat_words.template_text("ose", "black_bear", "fr") == "ours noir"
+    assert stat_words.template_text("mrq", "black_bear", "fr") == "black bear"
+    assert stat_words.default_stem("ose", {"template": "black_bear"}, "fr") == "Ours noir"
+    assert stat_words.template_description("ose", "black_bear", "a bear", "fr") == "a bear"
 
 
 def test_default_names_in_french_and_renamed_with_their_class(client: TestClient) -> None:
@@ -98,7 +103,7 @@ def test_default_names_in_french_and_renamed_with_their_class(client: TestClient
     fight = ok(client.post(f"{url}/combatants?lang=fr", json={"side": 1, "name": "Orrin",
                                                              "fields": {"class": "thief", "level": 1}}))
     names = [m["name"] for m in fight["members"]]
-    assert names == ["Goblin A", "Monstre A", "Guerrier 2 A", "Elfe 2 A", "Orrin"]
+    assert names == ["Gobelin A", "Monstre A", "Guerrier 2 A", "Elfe 2 A", "Orrin"]
 
     classed = {"fields": {"class": "magic-user", "level": 3}, "remove": ["template", "stat_block"]}
     fight = ok(client.patch(f"{url}/combatants/2?lang=fr", json=classed))

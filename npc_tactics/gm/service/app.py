@@ -296,11 +296,12 @@ def create_app(bundles: str | Path | None = None, *, workers: int | None = None,
         return {"system": s.system, "situation": situation}
 
     @app.get("/bestiary/{system}", summary="A system's stat blocks and situation form")
-    def bestiary(system: SystemName) -> dict[str, Any]:
+    def bestiary(system: SystemName, lang: Literal["en", "fr"] = "en") -> dict[str, Any]:
+        """The form of ``system``'s situations; each stat block's ``text`` and ``description`` in ``lang``."""
         if system not in SYSTEMS:
             raise _FieldError(["path", "system"], str(UnknownNameError("system", system, SYSTEMS)))
         with no_user_paths(folder):
-            return forms.bestiary_form(system)
+            return forms.bestiary_form(system, lang)
 
     @app.get("/i18n/{lang}", summary="The web page's words in one language")
     def words(lang: Literal["en", "fr"]) -> dict[str, Any]:

@@ -33,10 +33,17 @@ def _form(system: str) -> Any:
     return info.load("form")
 
 
-def bestiary_form(system: str) -> dict[str, Any]:
-    """The stat blocks of ``system`` (name, description, hit locations) and its situation form description."""
+def bestiary_form(system: str, lang: str = "en") -> dict[str, Any]:
+    """The stat blocks of ``system`` (name, description, hit locations) and its situation form description;
+    each template also says ``text``, its name in ``lang``, and its description in ``lang`` where the system's
+    bestiary has one (:mod:`npc_tactics.gm.words.creatures`)."""
+    from npc_tactics.gm.table.stat_words import template_description, template_text
+
     form = _form(system)
-    return {"system": system, "templates": form.templates(), **form.FORM}
+    templates = [{**t, "text": template_text(system, str(t["name"]), lang),
+                  "description": template_description(system, str(t["name"]), str(t.get("description", "")), lang)}
+                 for t in form.templates()]
+    return {"system": system, "templates": templates, **form.FORM}
 
 
 def scenario_document(system: str, scenario: str) -> dict[str, Any] | None:

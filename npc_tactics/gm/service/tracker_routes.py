@@ -262,7 +262,7 @@ def add_tracker_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Pat
         level)."""
         from npc_tactics.encounters.adapters import adapter
         from npc_tactics.gm.service.forms import bestiary_form
-        from npc_tactics.gm.table.stat_words import class_choices, template_text
+        from npc_tactics.gm.table.stat_words import class_choices, template_description, template_text
 
         if system not in SYSTEMS:
             raise _Refused(["path", "system"], str(UnknownNameError("system", system, SYSTEMS)))
@@ -274,7 +274,8 @@ def add_tracker_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Pat
                 described = {}
             classes = class_choices(system, lang)
         return {"system": system, "classes": classes,
-                "templates": [{"name": n, "text": template_text(n, lang), "description": described.get(n, "")}
+                "templates": [{"name": n, "text": template_text(system, n, lang),
+                               "description": template_description(system, n, described.get(n, ""), lang)}
                               for n in names]}
 
     @app.get("/fights/formats", summary="The files of other programs a fight can import, by system")

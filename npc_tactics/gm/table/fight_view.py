@@ -245,7 +245,7 @@ def member_view(fight: Fight, k: int, lang: str) -> dict[str, Any]:
     line = stat_line(fight.system, m.entry)
     return {"index": k, "side": m.side, "name": m.entry["name"], "entry": dict(m.entry),
             "stat_line": stat_line_in(line, lang), "stat_block": line,
-            "what": member_text(m.entry, lang, _web(lang)("stat block"))}
+            "what": member_text(fight.system, m.entry, lang, _web(lang)("stat block"))}
 
 
 def view(fight: Fight, lang: str = "en", *, log: bool = True) -> dict[str, Any]:

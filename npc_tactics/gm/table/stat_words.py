@@ -27,11 +27,12 @@ from typing import Any
 
 from npc_tactics.encounters.adapters import adapter
 from npc_tactics.errors import ConfigError, UserError
+from npc_tactics.gm.words.creatures import creature_words
 from npc_tactics.gm.words.vocab import WEAPONS
-from npc_tactics.i18n import N_, Said, translations, translator
+from npc_tactics.i18n import N_, Said, translator
 
-__all__ = ["CLASSES", "CREATURE", "class_choices", "class_name", "check_class_level", "default_stem", "member_text",
-           "stat_line_in", "template_text"]
+__all__ = ["CLASSES", "class_choices", "class_name", "check_class_level", "default_stem", "member_text",
+           "stat_line_in", "template_description", "template_text"]
 
 #: The label of each field of the stat line, as the French edition abbreviates it.
 LABELS: dict[str, str] = {
@@ -62,10 +63,6 @@ CLASSES: dict[str, str] = {
     "fighter": N_("fighter"), "cleric": N_("cleric"), "magic_user": N_("magic-user"), "thief": N_("thief"),
     "dwarf": N_("dwarf"), "elf": N_("elf"), "halfling": N_("halfling"),
 }
-#: The gettext context of a creature's name in the catalogue (msgctxt ``creature``, msgid the template's English
-#: word, ``black bear``), so that a creature is never named by a homonym of another sense (``medium`` the
-#: magic-user is not ``medium`` the range).
-CREATURE = "creature"
 #: The stem of the default name of a combatant added by its stat block alone ("Monstre A").
 MONSTER = N_("monster")
 #: Attack forms and flavour effects (``~rust``) of the bestiary that the weapon nouns of the narration lack.
@@ -200,30 +197,38 @@ def stat_line_in(line: str | None, lang: str) -> str | None:
     return ", ".join(out)
 
 
-def template_text(template: str, lang: str) -> str:
-    """A template as the GM's language names it: a class and level (``fighter_2`` -> ``guerrier 2``), a class
-    word (``dwarf`` -> ``nain``), else the creature's name where the catalogue has one (context
-    :data:`CREATURE`), else its English word (``black_bear`` -> ``black bear``)."""
+def template_text(system: str, template: str, lang: str) -> str:
+    """A template of ``system`` as the GM's language names it: a class and level (``fighter_2`` ->
+    ``guerrier 2``), a class word (``dwarf`` -> ``nain``), else the creature's name in its system's bestiary in
+    ``lang`` (:mod:`npc_tactics.gm.words.creatures`), else its English word (``black_bear`` -> ``black bear``)."""
     m = re.fullmatch(r"([a-z_]+)_(\d{1,2})", template)
     if m is not None and m[1] in CLASSES:
         return f"{class_name(m[1], lang)} {m[2]}"
     if template in CLASSES:
         return class_name(template, lang)
-    return translations(lang).pgettext(CREATURE, template.replace("_", " "))
+    found = creature_words(system, lang).get(template)
+    return found.name if found is not None else template.replace("_", " ")
 
 
-def member_text(entry: Mapping[str, Any], lang: str, stat_block: str) -> str:
+def template_description(system: str, template: str, english: str, lang: str) -> str:
+    """The bestiary's description of ``template`` in ``lang`` (``english``, the bestiary's own, where the language
+    has none)."""
+    found = creature_words(system, lang).get(template)
+    return found.description if found is not None and found.description else english
+
+
+def member_text(system: str, entry: Mapping[str, Any], lang: str, stat_block: str) -> str:
     """What a combatant of the roster is, in a word: its template, its class and level, or "stat block"."""
     if "class" in entry:
         return f"{class_name(entry['class'], lang)} {entry.get('level', '')}".strip()
     if isinstance(entry.get("template"), str):
-        return template_text(entry["template"], lang)
+        return template_text(system, entry["template"], lang)
     return stat_block
 
 
-def default_stem(entry: Mapping[str, Any], lang: str) -> str:
-    """The stem of a combatant's default name in ``lang`` ("Guerrier 2", "Goblin", "Monstre"), capitalised."""
-    stem = member_text(entry, lang, "")
+def default_stem(system: str, entry: Mapping[str, Any], lang: str) -> str:
+    """The stem of a combatant's default name in ``lang`` ("Guerrier 2", "Gobelin", "Monstre"), capitalised."""
+    stem = member_text(system, entry, lang, "")
     if not stem:
         stem = translator(lang)(MONSTER)
     return stem[:1].upper() + stem[1:]

@@ -204,18 +204,18 @@ class Fight:
     def _name_for(self, entry: Mapping[str, Any], lang: str = "en", but: int | None = None) -> str:
         """The default name of ``entry`` in ``lang``: its class and level, template or "monster", and the first
         letter no other combatant (member ``but`` aside) has with that stem ("Goblin B")."""
-        stem = default_stem(entry, lang)
+        stem = default_stem(self.system, entry, lang)
         taken = {m.entry["name"] for k, m in enumerate(self.members) if k != but}
         k = 0
         while f"{stem} {_letters(k)}" in taken:
             k += 1
         return f"{stem} {_letters(k)}"
 
-    @staticmethod
-    def _named_by_default(entry: Mapping[str, Any]) -> bool:
+    def _named_by_default(self, entry: Mapping[str, Any]) -> bool:
         """Whether ``entry``'s name is a default one (its stem in either language and a letter: "Goblin A")."""
         name = str(entry.get("name", ""))
-        return any(re.fullmatch(re.escape(default_stem(entry, lang)) + r" [A-Z]+", name) for lang in ("en", "fr"))
+        stems = (default_stem(self.system, entry, lang) for lang in ("en", "fr"))
+        return any(re.fullmatch(re.escape(stem) + r" [A-Z]+", name) for stem in stems)
 
     def remove(self, index: int) -> None:
         if self.started:
