@@ -254,5 +254,6 @@ def test_every_word_of_the_tracker_page_is_listed_for_the_catalogue() -> None:
 
     web = Path(__file__).resolve().parents[2] / "npc_tactics" / "gm" / "service" / "web"
     words = set(re.findall(r'data-tr="([^"]+)"', (web / "tracker.html").read_text(encoding="utf-8")))
-    words |= set(re.findall(r'\btr\("([^"]+)"\)', (web / "tracker.js").read_text(encoding="utf-8")))
+    for script in ("tracker.js", "tracker_parties.js"):
+        words |= set(re.findall(r'\btr\("([^"]+)"\)', (web / script).read_text(encoding="utf-8")))
     assert words == set(TRACKER_STRINGS)

@@ -250,7 +250,7 @@ def add_tracker_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Pat
                               options=body.options, seed=body.seed, dice=body.dice, distance=body.distance,
                               bundle=path, bundle_id=body.bundle)
         except UserError as exc:
-            raise refuse(exc, ["body"]) from None
+            raise refuse(exc, ["body"], lang=lang) from None
         key = fights.put(fight)
         return answer(key, fight, lang)
 
@@ -386,7 +386,7 @@ def add_tracker_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Pat
                 with (heavy.turn() if body.odds else nullcontext()), no_user_paths(folder):
                     advice: dict[str, Any] = fight.advise(odds=body.odds, lang=lang, workers=workers)
             except UserError as exc:
-                raise refuse(exc, ["body"]) from None
+                raise refuse(exc, ["body"], lang=lang) from None
             return advice
 
     @app.post("/fights/{fight_id}/die", summary="The face the GM rolled for the die awaited")
@@ -414,7 +414,7 @@ def add_tracker_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Pat
                 fight = fight_from_dict(body.fight, bundle_path=path_of)
         except UserError as exc:
             if isinstance(exc, ConfigError):
-                raise _Refused(["body", "fight", *_loc(exc.field)], exc.message) from None
+                raise _Refused(["body", "fight", *_loc(exc.field)], said_in(exc.message, lang)) from None
             raise _Refused(["body", "fight"], str(exc)) from None
         key = fights.put(fight)
         return answer(key, fight, lang)

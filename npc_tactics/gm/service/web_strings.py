@@ -100,4 +100,7 @@ TRACKER_STRINGS: tuple[str, ...] = (
     "First side", "Second side", "Side name", "Played by", "the advisor (NPCs)", "the GM (PCs)", "Sides",
     # a character's class and level changed before the start (issue 29)
     "Class", "Level", "NPCs", "PCs",
+    # saved parties: a side kept in this browser and added to a later fight (issue 29)
+    "Saved parties", "Add the party to this side", "Save this side as a party", "Forget this party",
+    "no saved party", "This side has no combatant yet", "Party saved in this browser", "Party added",
 )

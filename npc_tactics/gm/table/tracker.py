@@ -31,6 +31,7 @@ from npc_tactics.errors import ConfigError, UserError
 from npc_tactics.gm.table.fight_dice import DICE_MODES, DiePrompt, NeedDie, StepRoller
 from npc_tactics.gm.table.stat_words import check_class_level, default_stem
 from npc_tactics.gm.words.labels import labeler
+from npc_tactics.i18n import Said
 from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Event
 
@@ -81,7 +82,7 @@ def _check_side(k: int, name: Any, control: Any) -> None:
     if control not in CONTROLS:
         raise ConfigError(FILE, f"sides[{k}].control", f"expected one of {', '.join(CONTROLS)}, got {control!r}")
     if not isinstance(name, str) or not name.strip() or len(name) > 60:
-        raise ConfigError(FILE, f"sides[{k}].name", "expected a name of 1 to 60 characters")
+        raise ConfigError(FILE, f"sides[{k}].name", Said("expected a name of 1 to 60 characters"))
 
 
 def _letters(k: int) -> str:
@@ -158,15 +159,17 @@ class Fight:
         """Rename ``side`` (at any time: names are words only) or give it to the GM or the advisor
         (see :meth:`can_change_control`)."""
         if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < len(self.sides):
-            raise ConfigError(FILE, "side", f"expected a side from 0 to {len(self.sides) - 1}, got {side!r}")
+            raise ConfigError(FILE, "side", Said("expected a side from 0 to {top}, got {side}", top=len(self.sides) - 1,
+                                                   side=repr(side)))
         old = self.sides[side]
         new = SideSpec(old.name if name is None else name.strip(), old.control if control is None else control)
         _check_side(side, new.name, new.control)
         if new.control != old.control and not self.can_change_control():
-            raise ConfigError(FILE, f"sides[{side}].control", "with the PCs' dice typed, who plays a side is "
-                              "chosen before the fight starts")
+            raise ConfigError(FILE, f"sides[{side}].control", Said(
+                "with the PCs' dice typed, who plays a side is chosen before the fight starts"))
         if any(k != side and s.name == new.name for k, s in enumerate(self.sides)):
-            raise ConfigError(FILE, f"sides[{side}].name", f"the other side is already called {new.name!r}")
+            raise ConfigError(FILE, f"sides[{side}].name", Said("the other side is already called {name}",
+                                                                name=repr(new.name)))
         self.sides[side] = new
 
     def templates(self) -> list[str]:
@@ -178,9 +181,10 @@ class Fight:
         checked at once by the system's scenario parser. Returns its index in :attr:`members`. With no name, a
         character is named by its class in ``lang`` ("Magicien 1 A"), anything else by its template."""
         if self.started:
-            raise UserError("the fight has started: combatants are added before it starts")
+            raise ConfigError(FILE, "", Said("the fight has started: combatants are added before it starts"))
         if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < len(self.sides):
-            raise ConfigError(FILE, "side", f"expected a side from 0 to {len(self.sides) - 1}, got {side!r}")
+            raise ConfigError(FILE, "side", Said("expected a side from 0 to {top}, got {side}", top=len(self.sides) - 1,
+                                                   side=repr(side)))
         entry = dict(fields or {})
         check_class_level(self.system, FILE, entry)
         if template is not None:
@@ -194,9 +198,10 @@ class Fight:
         if not isinstance(entry.get("name"), str) or not entry["name"].strip():
             entry["name"] = self._name_for(entry, lang)
         if any(m.entry["name"] == entry["name"] for m in self.members):
-            raise ConfigError(FILE, "name", f"a combatant is already called {entry['name']!r}; give another name")
+            raise ConfigError(FILE, "name", Said("a combatant is already called {name}; give another name",
+                                                 name=repr(entry["name"])))
         if k >= MAX_PER_SIDE:
-            raise ConfigError(FILE, "side", f"at most {MAX_PER_SIDE} combatants on a side")
+            raise ConfigError(FILE, "side", Said("at most {n} combatants on a side", n=MAX_PER_SIDE))
         self._check([*self.members, Member(side, entry)])
         self.members.append(Member(side, entry))
         return len(self.members) - 1
@@ -219,9 +224,10 @@ class Fight:
 
     def remove(self, index: int) -> None:
         if self.started:
-            raise UserError("the fight has started: combatants are removed before it starts")
+            raise ConfigError(FILE, "", Said("the fight has started: combatants are removed before it starts"))
         if not 0 <= index < len(self.members):
-            raise ConfigError(FILE, "combatant", f"no combatant {index}; there are {len(self.members)}")
+            raise ConfigError(FILE, "combatant", Said("no combatant {index}; there are {n}", index=index,
+                                                       n=len(self.members)))
         del self.members[index]
 
     def edit(self, index: int, fields: Mapping[str, Any], remove: Sequence[str] = (), *, lang: str = "en") -> None:
@@ -230,9 +236,10 @@ class Fight:
         mistake the combatant is left as it was. A combatant still called by its default name ("Fighter 2 A")
         whose class, level or template changes is named anew in ``lang`` ("Magicien 3 A")."""
         if self.started:
-            raise UserError("the fight has started: combatants are changed before it starts")
+            raise ConfigError(FILE, "", Said("the fight has started: combatants are changed before it starts"))
         if not 0 <= index < len(self.members):
-            raise ConfigError(FILE, "combatant", f"no combatant {index}; there are {len(self.members)}")
+            raise ConfigError(FILE, "combatant", Said("no combatant {index}; there are {n}", index=index,
+                                                       n=len(self.members)))
         member = self.members[index]
         entry = {k: v for k, v in member.entry.items() if k not in remove or k == "name"}
         entry.update(fields)
@@ -244,7 +251,8 @@ class Fight:
                 self._named_by_default(member.entry):
             entry["name"] = self._name_for(entry, lang, but=index)
         if any(k != index and m.entry["name"] == entry["name"] for k, m in enumerate(self.members)):
-            raise ConfigError(FILE, "name", f"a combatant is already called {entry['name']!r}; give another name")
+            raise ConfigError(FILE, "name", Said("a combatant is already called {name}; give another name",
+                                                 name=repr(entry["name"])))
         changed = Member(member.side, entry)
         self._check([changed if k == index else m for k, m in enumerate(self.members)])
         self.members[index] = changed
@@ -264,7 +272,7 @@ class Fight:
             if not side["combatants"]:
                 other = next(m for m in members if m.side != k) if len(members) else None
                 if other is None:
-                    raise UserError("add a combatant first")
+                    raise ConfigError(FILE, "", Said("add a combatant first"))
                 stand = {key: v for key, v in other.entry.items() if key != "position"}
                 side["combatants"] = [{**stand, "name": STAND_IN}]
         try:
@@ -288,10 +296,11 @@ class Fight:
     def start(self) -> None:
         """Build round 1 and roll the opening (hit points, initiative...): the first step of the history."""
         if self.started:
-            raise UserError("the fight has already started")
+            raise ConfigError(FILE, "", Said("the fight has already started"))
         for k in range(len(self.sides)):
             if not any(m.side == k for m in self.members):
-                raise ConfigError(FILE, f"sides[{k}]", f"side {self.sides[k].name!r} has no combatant")
+                raise ConfigError(FILE, f"sides[{k}]", Said("side {name} has no combatant",
+                                                              name=repr(self.sides[k].name)))
         self.scenario = self._check(self.members)
         self.started = True
         self._run(Step(None))
@@ -369,14 +378,16 @@ class Fight:
     def play(self, action: int | str, *, by: str = "gm") -> None:
         """Play ``action`` (catalogue index or name) at the pending decision."""
         if self.prompt is not None:
-            raise UserError("a die is awaited: type it (or undo) before the next move")
+            raise ConfigError(FILE, "", Said("a die is awaited: type it (or undo) before the next move"))
         d = self.decision
         if d is None:
-            raise UserError("no decision is pending: " + ("the fight is over" if self.started else "start the fight"))
+            raise ConfigError(FILE, "", Said("no decision is pending: the fight is over") if self.started
+                              else Said("no decision is pending: start the fight"))
         index = self.action_index(action)
         if index not in self.legal():
-            raise ConfigError(FILE, "action", f"{self.engine.catalogue.name(index)!r} is not a legal move for "
-                              f"{self.state.combatants[d.actor].name} now")
+            raise ConfigError(FILE, "action", Said("{move} is not a legal move for {name} now",
+                                                   move=repr(self.engine.catalogue.name(index)),
+                                                   name=self.state.combatants[d.actor].name))
         if len(self.played) >= MAX_STEPS:
             raise UserError(f"a tracked fight holds at most {MAX_STEPS} steps")
         self._run(Step(index, [], by))
@@ -384,10 +395,10 @@ class Fight:
     def type_die(self, face: int) -> None:
         """The face the GM rolled for the die :attr:`prompt` asks for."""
         if self.prompt is None or self.partial is None:
-            raise UserError("no die is awaited")
+            raise ConfigError(FILE, "", Said("no die is awaited"))
         if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= self.prompt.sides:
-            raise ConfigError(FILE, "face", f"expected a face from 1 to {self.prompt.sides} of a "
-                              f"d{self.prompt.sides}, got {face!r}")
+            raise ConfigError(FILE, "face", Said("expected a face from 1 to {sides} of a d{sides}, got {face}",
+                                                 sides=self.prompt.sides, face=repr(face)))
         step = self.partial
         step.typed.append(face)
         self._run(step)
@@ -397,7 +408,7 @@ class Fight:
         from npc_tactics.gm.table.fight_advice import advise
 
         if self.decision is None:
-            raise UserError("no decision is pending")
+            raise ConfigError(FILE, "", Said("no decision is pending"))
         return advise(self.engine, self.encoder, self.state, self.policy, self.bundle, self.system,
                       self._labels.get(lang, self._labels["en"]), lang=lang, odds=odds,
                       seed=self.seed + len(self.played), workers=workers)
@@ -420,7 +431,7 @@ class Fight:
         elif self.played:
             steps = [p.step for p in self.played[:-1]]
         else:
-            raise UserError("nothing to undo")
+            raise ConfigError(FILE, "", Said("nothing to undo"))
         self.replay(steps, None)
 
     def replay(self, steps: Sequence[Step], partial: Step | None = None) -> None:

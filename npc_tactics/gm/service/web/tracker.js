@@ -67,6 +67,7 @@ async function loadTemplates() {
   const system = T.view ? T.view.system : $("system").value;
   const r = await call("GET", `/fights/templates/${encodeURIComponent(system)}?lang=${lang()}`);
   T.templates = r.ok ? r.body.templates : [];
+  drawParties();
   T.classes = r.ok ? r.body.classes || [] : [];
   // the value is the template's id (what the API takes), the label its name in the page's language
   $("templates").replaceChildren(...T.templates.map((t) => {
@@ -193,6 +194,7 @@ function drawSetup(v) {
   $("add-side").replaceChildren(...v.sides.map((s, k) => el("option", { value: String(k), text: s.name })));
   if (side) $("add-side").value = side;
   $("roster").replaceChildren(...v.members.map((m) => rosterItem(m, v)));
+  drawParties();
   $("start").disabled = !v.sides.every((_s, k) => v.members.some((m) => m.side === k));
 }
 
@@ -506,6 +508,7 @@ async function main() {
   $("keep").addEventListener("click", keep);
   $("restore").addEventListener("click", restore);
   $("load").addEventListener("change", loadFile);
+  setupParties();
   $("import-file").addEventListener("change", () => importFile($("import-file").files[0]));
   const drop = $("drop");
   drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
