@@ -231,13 +231,13 @@ function rate(v) {
     : `${(100 * r).toFixed(0)}% [${(100 * lo).toFixed(0)}–${(100 * hi).toFixed(0)}]`;
 }
 
-function oddsText(odds) {
-  if (!odds) return "";
+function oddsParts(odds) {
+  if (!odds) return [];
   const parts = [];
   for (const k of ["win", "fled", "dead"]) if (odds[k] !== undefined) parts.push(`${t(k)} ${rate(odds[k])}`);
   const rounds = odds.rounds ?? odds.expected_rounds;
   if (rounds !== undefined) parts.push(`${t("expected rounds")} ${Number(rounds).toFixed(1)}`);
-  return parts.join(" · ");
+  return parts;
 }
 
 function searchText(s) {
@@ -252,16 +252,23 @@ function ruleText(rule) {
 
 function renderAnswer(a) {
   $("result-title").textContent = `${a.actor} — ${t("round")} ${a.round}, ${t("decision")}: ${a.decision}`;
+  // data-label: the column's name, shown before the figure when a narrow screen stacks each move as a card
+  const label = (msgid) => t(msgid) + colon();
   const rows = a.moves.map((m, i) => {
     const p = Number(m.probability);
     const bar = el("span", { class: "bar" }, el("span", { style: `width:${(100 * p).toFixed(1)}%` }));
     const best = m.within_best ? " ★" : "";
+    const rule = m.card_rule || (a.card_rule && a.card_rule.action === m.action ? a.card_rule : null);
+    const parts = [...oddsParts(m.odds), searchText(m.search)].filter(Boolean);
+    const odds = el("td", { class: "odds", "data-label": label("Odds") });
+    parts.forEach((part, k) => odds.append(...(k ? [" "] : []),  // "win 50% [15–85] ·": the dot ends its figure
+      el("span", { class: "part", text: k < parts.length - 1 ? `${part}\u00a0·` : part })));
     return el("tr", { class: i === 0 ? "move best" : "move" },
       el("td", { text: String(i + 1) }), el("td", { class: "move-name", text: (m.label || m.action) + best }),
-      el("td", {}, bar, el("span", { class: "pct", text: ` ${(100 * p).toFixed(1)}%` })),
-      el("td", { class: "odds", text: [oddsText(m.odds), searchText(m.search)].filter(Boolean).join(" · ") }),
-      el("td", { class: "rule", text: ruleText(m.card_rule || (a.card_rule && a.card_rule.action === m.action
-                                                                 ? a.card_rule : null)) }));
+      el("td", { "data-label": label("Probability") }, bar,
+         el("span", { class: "pct", text: ` ${(100 * p).toFixed(1)}%` })),
+      odds,
+      el("td", { class: "rule", "data-label": label("Card rule"), text: ruleText(rule) }));
   });
   $("moves").tBodies[0].replaceChildren(...rows);
   const lead = [];
