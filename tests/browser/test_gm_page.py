@@ -56,10 +56,15 @@ def open_system(page: Any, server: str, system: str) -> None:
     page.wait_for_selector(f"body[data-loaded='{system}']")  # the forms show this bundle's situation
 
 
+def figure(text: str) -> float:
+    """A number as the page writes it: "34.1%" in English, "34,1 %" in French (narrow no-break spaces)."""
+    return float(text.strip().rstrip("%").replace("\u202f", "").replace("\u00a0", "").replace(",", "."))
+
+
 def shown_moves(page: Any) -> list[tuple[str, float]]:
     rows = page.query_selector_all("#moves tbody tr")
     return [(r.query_selector(".move-name").inner_text().rstrip(" ★"),
-             float(r.query_selector(".pct").inner_text().strip().rstrip("%"))) for r in rows]
+             figure(r.query_selector(".pct").inner_text())) for r in rows]
 
 
 def test_fill_a_situation_ask_and_read_the_suggestion_then_french(page: Any, server: str) -> None:
@@ -92,7 +97,7 @@ def test_fill_a_situation_ask_and_read_the_suggestion_then_french(page: Any, ser
     assert widths == sorted(widths, reverse=True) and widths[0] > 0
 
     page.select_option("#lang", "fr")
-    page.wait_for_function("document.querySelector('h1').textContent === 'Que doit faire ce PNJ maintenant ?'")
+    page.wait_for_function("document.querySelector('h1').textContent === 'Que doit faire ce PNJ maintenant\u202f?'")
     page.wait_for_selector("#result:not([hidden])")
     assert page.inner_text("#moves thead") .split() [1:3] == ["Coup", "Probabilité"]
     assert "round 3" in page.inner_text("#result-title")

@@ -7,13 +7,15 @@ keep in the repository)."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
 
+import httpx
 import pytest
 
-from tests.browser.test_gm_page import ANSWER_WITH_ODDS, chromium_path, open_system, shown_moves
+from tests.browser.test_gm_page import ANSWER_WITH_ODDS, chromium_path, figure, open_system, shown_moves
 from tests.browser.tracker_helpers import word
 from tests.gm.service_bundles import build_bundles
 from tests.serve_helpers import served
@@ -193,6 +195,121 @@ def test_the_encounter_odds_fit_a_phone(phone: Any, server: str, lang: str) -> N
     assert word("Party wins", lang) in phone.inner_text("#odds-table")
     phone.locator("#odds-box").scroll_into_view_if_needed()
     shot(phone, f"odds_{lang}")
+
+
+NNBSP = "\u202f"  # French: the narrow no-break space before ':' and '%' and between thousands
+#: what the page's own script writes wrong in French: a digit glued to '%', an ordinary (or no) space before ':'
+GLUED = re.compile(r"\d%|[\w)\]]:| :|\u00a0:")
+
+
+def french_label(text: str, msgid: str) -> None:
+    """``text`` (what the page wrote) starts with the French word for ``msgid`` and its French colon."""
+    assert text.startswith(word(msgid, "fr") + NNBSP + ": "), (msgid, text)
+
+
+def test_the_answer_s_numbers_and_colons_are_french(phone: Any, server: str) -> None:
+    """Issue 29, French typography: after a real answer in French (odds and a search), the figures the page's
+    script writes have a decimal comma and a narrow no-break space before '%' ("70,0 %", "60 % [53–67]"), and
+    every label the script puts before a colon has a narrow no-break space before it ("remarque : ..."). The
+    server's own sentences (card rule, notes) are the server's; only their labels are checked."""
+    open_system(phone, server, "ose")
+    in_language(phone, "fr")
+    ask(phone, rollouts=4, think=0.2)
+    pct = phone.locator("#moves tbody tr .pct").all_inner_texts()
+    assert pct and all(re.fullmatch(r"\d{1,3},\d\u202f%", p.strip()) for p in pct), pct
+    assert sum(figure(p) for p in pct) == pytest.approx(100, abs=0.5)
+    for odds in phone.locator("#moves tbody tr .odds").all_inner_texts():
+        assert not GLUED.search(odds), odds
+        assert re.search(rf"{word('win', 'fr')} \d{{1,3}}\u202f% \[\d{{1,3}}–\d{{1,3}}\]", odds), odds
+        assert re.search(rf"{word('expected rounds', 'fr')} \d+,\d\b", odds), odds  # a decimal comma
+        assert re.search(rf"{word('value', 'fr')} -?\d+,\d\d \(\d", odds), odds
+        assert not re.search(r"\d\.\d", odds), odds  # no decimal point
+    title = phone.inner_text("#result-title")
+    assert word("decision", "fr") + NNBSP + ": " in title and not GLUED.search(title)
+    lead = phone.inner_text("#card-rule")
+    assert re.search(rf"{word('Searched', 'fr')}\u202f: \d[\d\u202f]* {word('play-outs', 'fr')}", lead), lead
+    notes = phone.locator("#notes li").all_inner_texts()
+    assert notes
+    for n in notes:
+        assert n.startswith((word("note", "fr") + NNBSP + ": ", word("assumed", "fr") + NNBSP + ": ")), n
+    labels = phone.locator("#moves tbody tr.best td.odds").evaluate("n => getComputedStyle(n, '::before').content")
+    assert word("Odds", "fr") + NNBSP + ":" in labels
+    # outside the answer: the bundle's line ("scénario : ose · ... entraîné : 600 064 pas") and the engaged pairs
+    info = phone.inner_text("#bundle-info")
+    french_label(info, "scenario")
+    assert not GLUED.search(info), info
+    timesteps = next(b["timesteps"] for b in httpx.get(f"{server}/bundles").json()["bundles"] if b["id"] == "ose")
+    trained = f"{word('trained', 'fr')}{NNBSP}: {timesteps:,} {word('timesteps', 'fr')}".replace(",", NNBSP)
+    assert trained in info, info
+    engaged = phone.locator("#engaged").evaluate("n => n.parentElement.textContent")
+    french_label(engaged, "Engaged")
+    shot(phone, "typography_fr")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_figures_of_a_given_answer_in_each_language(phone: Any, server: str, lang: str) -> None:
+    """The same answer written by the page in English ("win 60% [53–67]", "expected rounds 4.3", 1200) and in
+    French ("victoire 60 % [53–67]", "rounds attendus 4,3", "1 200"); English as it always was."""
+    open_system(phone, server, "ose")
+    in_language(phone, lang)
+    shown = cast(list[dict[str, Any]], ANSWER_WITH_ODDS["moves"])
+    moves = [{**m, "search": {"value": 0.4 - i, "playouts": 1200}} for i, m in enumerate(shown)]
+    answer = {**ANSWER_WITH_ODDS, "search": {"playouts": 2400}, "moves": moves,
+              "notes": ["a note"], "assumptions": ["an assumption"]}
+    phone.evaluate("answer => renderAnswer(answer)", answer)
+    best = phone.inner_text("#moves tbody tr.best .odds")
+    second = phone.inner_text("#moves tbody tr:nth-child(2) .odds")
+    pcts = phone.locator("#moves tbody tr .pct").all_inner_texts()
+    lead, title = phone.inner_text("#card-rule"), phone.inner_text("#result-title")
+    notes = phone.locator("#notes li").all_inner_texts()
+    if lang == "en":
+        assert [p.strip() for p in pcts] == ["70.0%", "30.0%"]
+        assert "win 60% [53–67] · fled 10% [7–15] · dead 30% [24–37] · expected rounds 4.3 · value 0.40 " \
+               "(1200 play-outs)" in best.replace("\u00a0", " ")
+        assert "value -0.60 (1200 play-outs)" in second
+        assert lead.startswith("Card rule: if the enemy") and "Searched: 2400 play-outs" in lead
+        assert "This round: step back → shoot Brannoc" in lead
+        assert title == "Snikkit — round 3, decision: ACT"
+        assert notes == ["note: a note", "assumed: an assumption"]
+    else:
+        w = {k: word(k, "fr") for k in ("win", "fled", "dead", "expected rounds", "value", "play-outs")}
+        assert [p.strip() for p in pcts] == ["70,0\u202f%", "30,0\u202f%"]
+        assert (f"{w['win']} 60\u202f% [53–67] · {w['fled']} 10\u202f% [7–15] · {w['dead']} 30\u202f% [24–37] · "
+                f"{w['expected rounds']} 4,3 · {w['value']} 0,40 (1\u202f200 {w['play-outs']})"
+                in best.replace("\u00a0", " ")), best
+        assert f"{w['value']} -0,60 (1\u202f200 {w['play-outs']})" in second
+        french_label(lead, "Card rule")
+        assert f"{word('Searched', 'fr')}\u202f: 2\u202f400 {w['play-outs']}" in lead
+        assert f"{word('This round', 'fr')}\u202f: step back → shoot Brannoc" in lead
+        assert title == f"Snikkit — round 3, {word('decision', 'fr')}\u202f: ACT"
+        assert notes == [f"{word('note', 'fr')}\u202f: a note", f"{word('assumed', 'fr')}\u202f: an assumption"]
+        for text in (best, second, title, *pcts, *notes):  # the lead holds the server's rule text: its labels above
+            assert not GLUED.search(text), text
+
+
+def test_the_encounter_odds_follow_the_language(phone: Any, server: str) -> None:
+    """The encounter odds in English ("34% [28–41]", "4.2 [3.9–4.6]"), then the page switched to French: the
+    same figures written again the French way ("34 % [28–41]", "4,2 [3,9–4,6]")."""
+    open_system(phone, server, "ose")
+    phone.wait_for_selector("body[data-odds-ready='1']")
+    in_language(phone, "en")
+    phone.fill("#odds-party", "fighter_2, cleric_2")
+    phone.fill("#odds-foes", "goblin x4, goblin_archer x2")
+    phone.fill("#odds-fights", "20")
+    phone.click("#odds-ask")
+    phone.wait_for_selector("#odds-result:not([hidden])")
+    rate, rounds = r"\d{1,3}%s \[\d{1,3}–\d{1,3}\]", r"\d+%s\d \[\d+%s\d–\d+%s\d\]"
+    english = {k: phone.inner_text(f"#odds-table tr[data-key='{k}'] td") for k in ("win", "rout", "rounds")}
+    assert re.fullmatch(rate % "%", english["win"]) and re.fullmatch(rate % "%", english["rout"]), english
+    assert re.fullmatch(rounds % (".", ".", "."), english["rounds"]), english
+    in_language(phone, "fr")
+    phone.wait_for_function("document.querySelector(\"#odds-table tr[data-key='win'] td\").textContent"
+                            ".includes('\u202f%')")
+    french = {k: phone.inner_text(f"#odds-table tr[data-key='{k}'] td") for k in ("win", "rout", "rounds")}
+    assert french["win"] == english["win"].replace("%", "\u202f%")
+    assert french["rounds"] == english["rounds"].replace(".", ",")
+    templates = phone.locator("#odds-templates").evaluate("n => n.parentElement.textContent")
+    french_label(templates, "Templates")
 
 
 def test_on_a_desktop_the_moves_are_still_a_table(browser: Any, server: str) -> None:

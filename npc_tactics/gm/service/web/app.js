@@ -26,6 +26,7 @@ function el(tag, attrs, ...children) {
 async function setLanguage(lang) {
   await loadWords(lang, "data-i18n");
   if (page.form) renderSituation();
+  if (typeof showOddsAgain === "function") showOddsAgain();  // odds.js: its figures in the new language's numbers
   const b = page.bundles.find((x) => x.id === $("bundle").value);
   if (b) await showBundle(b);
   if (page.lastAnswer) await ask();  // move names and notes come translated from the server
@@ -61,9 +62,9 @@ async function pickBundle() {
 }
 
 async function showBundle(b) {
-  const info = [`${t("scenario")}: ${b.scenario}`, `${t("rules")} ${b.rules_version}`];
-  if (b.timesteps) info.push(`${t("trained")}: ${b.timesteps.toLocaleString()} ${t("timesteps")}`);
-  for (const w of b.warnings) info.push(`${t("warning")}: ${w}`);
+  const info = [named(t("scenario"), b.scenario), `${t("rules")} ${b.rules_version}`];
+  if (b.timesteps) info.push(named(t("trained"), `${countText(b.timesteps)} ${t("timesteps")}`));
+  for (const w of b.warnings) info.push(named(t("warning"), w));
   $("bundle-info").textContent = info.join(" · ");
   await loadCard(b);
 }
@@ -119,7 +120,7 @@ function woundInputs(c, templateName = c.template, saved = () => {}) {
   }
   const template = form.templates.find((x) => x.name === templateName);
   const key = form.wounds.key;
-  box.append(el("span", { text: (form.wounds.kind === "damage" ? t("Damage taken") : t("HP left")) + ": " }));
+  box.append(el("span", { text: (form.wounds.kind === "damage" ? t("Damage taken") : t("HP left")) + colon() }));
   for (const loc of (template ? template.locations : [])) {
     const current = (c[key] || {})[loc];
     box.append(el("label", {}, el("span", { text: loc + " " }), numberInput(current, (v) => {
@@ -140,7 +141,7 @@ function mountBox(c) {
   const m = { ...(c.mount || {}) };
   const saved = () => setKey(c, "mount", Object.keys(m).length ? m : undefined);
   const box = el("div", { class: "mount", "data-mount": mount.name },
-    el("span", { text: `${t("Mount")} (${mount.name}): ` }));
+    el("span", { text: `${t("Mount")} (${mount.name})${colon()}` }));
   box.append(el("label", {}, el("span", { text: t("Status") + " " }),
     choiceInput(["", ...form.statuses], m.status, (v) => { setKey(m, "status", v); saved(); })));
   const wounds = woundInputs(m, mount.name, saved);
@@ -179,7 +180,8 @@ function renderSituation() {
   const sit = page.sit, form = page.form;
   $("situation-fields").replaceChildren(...form.situation_fields.map((spec) => fieldInput(spec, sit)));
   $("sides").replaceChildren(...sit.sides.map((side, s) => {
-    const set = el("fieldset", { "data-side": String(s) }, el("legend", { text: `${t("Side")} ${s + 1}: ${side.name}` }));
+    const legend = el("legend", { text: named(`${t("Side")} ${s + 1}`, side.name) });
+    const set = el("fieldset", { "data-side": String(s) }, legend);
     side.combatants.forEach((c, k) => set.append(combatantBox(side, c, k)));
     set.append(el("button", { type: "button", text: t("Add combatant"), onclick: () => {
       side.combatants.push({ template: form.templates[0].name, name: `${form.templates[0].name}_${s}${side.combatants.length}` });
@@ -196,11 +198,11 @@ function renderSituation() {
 
 function engagedPairs() {
   const sit = page.sit, form = page.form;
-  if (!form.position) return sit.distance ? `${t("all opponents")}: ${sit.distance}` : t("not given");
+  if (!form.position) return sit.distance ? named(t("all opponents"), numberText(sit.distance)) : t("not given");
   const key = form.position.key, pairs = [];
   const [a, b] = sit.sides;
   const placed = [...a.combatants, ...b.combatants].every((c) => c[key] !== undefined);
-  if (!placed && sit.distance !== undefined) return `${t("all opponents")}: ${sit.distance} m`;
+  if (!placed && sit.distance !== undefined) return named(t("all opponents"), `${numberText(sit.distance)} m`);
   for (const x of a.combatants) for (const y of b.combatants) {
     if (x[key] !== undefined && y[key] !== undefined && Math.abs(x[key] - y[key]) <= form.engaged_within) {
       pairs.push(`${x.name} – ${y.name}`);
@@ -220,15 +222,16 @@ function situation() {
 function refresh() {
   $("engaged").textContent = engagedPairs();
   try { $("preview").textContent = JSON.stringify(situation(), null, 2); }
-  catch (e) { $("preview").textContent = `${t("Error")}: ${e.message}`; }
+  catch (e) { $("preview").textContent = named(t("Error"), e.message); }
 }
 
+// A rate and its 95% interval in the page's language: "50% [15–85]", "50 % [15–85]" in French.
 function rate(v) {
   if (v === undefined || v === null) return "";
-  if (typeof v === "number") return `${(100 * v).toFixed(0)}%`;
+  if (typeof v === "number") return percentText(v);
   const r = v.rate ?? v.p ?? v.value, lo = v.low ?? v.lo, hi = v.high ?? v.hi;
-  return lo === undefined ? `${(100 * r).toFixed(0)}%`
-    : `${(100 * r).toFixed(0)}% [${(100 * lo).toFixed(0)}–${(100 * hi).toFixed(0)}]`;
+  return lo === undefined ? percentText(r)
+    : `${percentText(r)} [${numberText(100 * lo, 0)}–${numberText(100 * hi, 0)}]`;
 }
 
 function oddsParts(odds) {
@@ -236,13 +239,13 @@ function oddsParts(odds) {
   const parts = [];
   for (const k of ["win", "fled", "dead"]) if (odds[k] !== undefined) parts.push(`${t(k)} ${rate(odds[k])}`);
   const rounds = odds.rounds ?? odds.expected_rounds;
-  if (rounds !== undefined) parts.push(`${t("expected rounds")} ${Number(rounds).toFixed(1)}`);
+  if (rounds !== undefined) parts.push(`${t("expected rounds")} ${numberText(rounds, 1)}`);
   return parts;
 }
 
 function searchText(s) {
   if (!s) return "";
-  return `${t("value")} ${Number(s.value).toFixed(2)} (${s.playouts} ${t("play-outs")})`;
+  return `${t("value")} ${numberText(s.value, 2)} (${numberText(s.playouts)} ${t("play-outs")})`;
 }
 
 function ruleText(rule) {
@@ -251,7 +254,7 @@ function ruleText(rule) {
 }
 
 function renderAnswer(a) {
-  $("result-title").textContent = `${a.actor} — ${t("round")} ${a.round}, ${t("decision")}: ${a.decision}`;
+  $("result-title").textContent = `${a.actor} — ${t("round")} ${a.round}, ${named(t("decision"), a.decision)}`;
   // data-label: the column's name, shown before the figure when a narrow screen stacks each move as a card
   const label = (msgid) => t(msgid) + colon();
   const rows = a.moves.map((m, i) => {
@@ -266,20 +269,20 @@ function renderAnswer(a) {
     return el("tr", { class: i === 0 ? "move best" : "move" },
       el("td", { text: String(i + 1) }), el("td", { class: "move-name", text: (m.label || m.action) + best }),
       el("td", { "data-label": label("Probability") }, bar,
-         el("span", { class: "pct", text: ` ${(100 * p).toFixed(1)}%` })),
+         el("span", { class: "pct", text: ` ${percentText(p, 1)}` })),
       odds,
       el("td", { class: "rule", "data-label": label("Card rule"), text: ruleText(rule) }));
   });
   $("moves").tBodies[0].replaceChildren(...rows);
   const lead = [];
-  if (a.card_rule) lead.push(`${t("Card rule")}: ${ruleText(a.card_rule)}`);
-  if (a.search) lead.push(`${t("Searched")}: ${a.search.playouts} ${t("play-outs")}`);
+  if (a.card_rule) lead.push(named(t("Card rule"), ruleText(a.card_rule)));
+  if (a.search) lead.push(named(t("Searched"), `${numberText(a.search.playouts)} ${t("play-outs")}`));
   if (a.turn && a.turn.steps && a.turn.steps.length > 1) {
-    lead.push(`${t("This round")}: ${a.turn.steps.map((s) => s.label || s.action).join(" → ")}`);
+    lead.push(named(t("This round"), a.turn.steps.map((s) => s.label || s.action).join(" → ")));
   }
   $("card-rule").textContent = lead.join(" · ");
-  const lines = [...(a.notes || []).map((n) => `${t("note")}: ${n}`),
-                 ...(a.assumptions || []).map((n) => `${t("assumed")}: ${n}`)];
+  const lines = [...(a.notes || []).map((n) => named(t("note"), n)),  // n: the server's words, already French
+                 ...(a.assumptions || []).map((n) => named(t("assumed"), n))];
   $("notes").replaceChildren(...lines.map((n) => el("li", { text: n })));
   $("result").hidden = false;
 }
@@ -292,7 +295,7 @@ function showError(text) {
 async function ask() {
   $("error").hidden = true;
   let sit;
-  try { sit = situation(); } catch (e) { showError(`${t("Error")}: JSON: ${e.message}`); return; }
+  try { sit = situation(); } catch (e) { showError(named(t("Error"), named("JSON", e.message))); return; }
   const body = { bundle: $("bundle").value, situation: sit, lang: $("lang").value,
                  odds: Number($("odds").value || 0), think: Number($("think").value || 0),
                  seed: Number($("seed").value || 0) };
@@ -303,8 +306,8 @@ async function ask() {
   if (!r.ok) {
     const detail = r.body.detail;
     showError(Array.isArray(detail)
-      ? detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("\n")
-      : `${t("Error")} ${r.status}: ${typeof detail === "string" ? detail : JSON.stringify(detail)}`);
+      ? detail.map((d) => named((d.loc || []).slice(1).join("."), d.msg)).join("\n")
+      : named(`${t("Error")} ${r.status}`, typeof detail === "string" ? detail : JSON.stringify(detail)));
     $("result").hidden = true;
     page.lastAnswer = null;
     return;

@@ -3,6 +3,8 @@
 // retranslates them with the rest of the page.
 "use strict";
 
+const oddsPage = { last: null };  // the last answer shown, shown again when the language changes
+
 function parseGroup(text) {
   // "goblin x4, goblin_archer x2" -> [{template: "goblin", count: 4}, ...]; the server names any bad entry
   return text.split(",").map((part) => part.trim()).filter((part) => part).map((part) => {
@@ -18,22 +20,29 @@ async function oddsTemplates() {
   document.body.dataset.oddsSystem = system;  // the template list now shows this system's names
 }
 
+// "34% [28–41]"; in French "34 % [28–41]" (words.js writes the numbers in the page's language)
 function rateText(entry) {
-  return `${(100 * entry.rate).toFixed(0)}% [${(100 * entry.low).toFixed(0)}–${(100 * entry.high).toFixed(0)}]`;
+  return `${percentText(entry.rate)} [${numberText(100 * entry.low, 0)}–${numberText(100 * entry.high, 0)}]`;
 }
 
 function showOdds(answer) {
+  oddsPage.last = answer;
   const odds = answer.odds;
   for (const row of $("odds-table").tBodies[0].rows) {
     const key = row.dataset.key;
     row.cells[0].textContent = t(row.cells[0].dataset.i18n);
     row.querySelector("td").textContent = key === "rounds"
-      ? `${odds.rounds.toFixed(1)} [${odds.rounds_low.toFixed(1)}–${odds.rounds_high.toFixed(1)}]`
+      ? `${numberText(odds.rounds, 1)} [${numberText(odds.rounds_low, 1)}–${numberText(odds.rounds_high, 1)}]`
       : rateText(odds[key]);
   }
-  $("odds-fights-done").textContent = String(odds.fights);
-  $("odds-seconds").textContent = answer.seconds.toFixed(1);
+  $("odds-fights-done").textContent = numberText(odds.fights);
+  $("odds-seconds").textContent = numberText(answer.seconds, 1);
   $("odds-result").hidden = false;
+}
+
+// After a language switch (app.js's setLanguage): the figures shown, written again in the new language.
+function showOddsAgain() {
+  if (oddsPage.last && !$("odds-result").hidden) showOdds(oddsPage.last);
 }
 
 async function askOdds() {
@@ -48,10 +57,11 @@ async function askOdds() {
   if (!r.ok) {
     const detail = r.body.detail;
     $("odds-error").textContent = Array.isArray(detail)
-      ? detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("\n")
-      : `${t("Error")} ${r.status}: ${typeof detail === "string" ? detail : JSON.stringify(detail)}`;
+      ? detail.map((d) => named((d.loc || []).slice(1).join("."), d.msg)).join("\n")
+      : named(`${t("Error")} ${r.status}`, typeof detail === "string" ? detail : JSON.stringify(detail));
     $("odds-error").hidden = false;
     $("odds-result").hidden = true;
+    oddsPage.last = null;
     return;
   }
   showOdds(r.body);

@@ -12,6 +12,32 @@ function tr(msgid) { return Words.messages[msgid] || msgid; }
 // French typography: a narrow no-break space before the colon ("Carte tactique : ...").
 function colon() { return Words.lang === "fr" ? "\u202f: " : ": "; }
 
+// A word and what it names, joined by the colon of the page's language ("note : ..." in French).
+function named(word, text) { return `${word}${colon()}${text}`; }
+
+// The page's numbers in the page's language (not the browser's): French has a decimal comma and a narrow no-break
+// space between thousands ("600 064", "10,5"). With digits, that many decimals; without, the number as it is.
+// English is written as the page always wrote it (toFixed, String: "10.5", "1200"), ungrouped.
+function numberText(x, digits) {
+  const n = Number(x);
+  if (Words.lang !== "fr") return digits === undefined ? String(n) : n.toFixed(digits);
+  if (digits === undefined) return new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 6 }).format(n);
+  // rounded as in English first (toFixed: 4.05 is 4.0499... so "4.0", where Intl alone would write "4,1")
+  return new Intl.NumberFormat("fr-FR", { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    .format(Number(n.toFixed(digits)));
+}
+
+// A count with its thousands grouped in the page's language: "600,064" in English, "600 064" in French.
+function countText(n) {
+  return new Intl.NumberFormat(Words.lang === "fr" ? "fr-FR" : "en-US").format(Number(n));
+}
+
+// A fraction (0.341) as a percentage: "34.1%" in English, "34,1 %" in French (a narrow no-break space before %,
+// so the sign never goes alone to the next line).
+function percentText(p, digits = 0) {
+  return numberText(100 * p, digits) + (Words.lang === "fr" ? "\u202f%" : "%");
+}
+
 // Load the words of lang and put them on every element carrying attribute (e.g. "data-tr").
 async function loadWords(lang, attribute) {
   const response = await fetch(`/i18n/${lang}`);
@@ -21,4 +47,5 @@ async function loadWords(lang, attribute) {
   document.documentElement.lang = lang;
   const key = attribute.replace(/^data-/, "").replace(/-([a-z])/g, (_m, c) => c.toUpperCase());
   for (const node of document.querySelectorAll(`[${attribute}]`)) node.textContent = tr(node.dataset[key]);
+  for (const node of document.querySelectorAll("[data-colon]")) node.textContent = colon();  // "Engaged: ..."
 }
