@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -53,7 +54,7 @@ from npc_tactics.policy_io.agent import Policy
 from npc_tactics.rules.base import Decision, Engine, SideResult, status_name
 
 __all__ = ["DEFAULT_BUDGET", "DEFAULT_MARGIN", "DEFAULT_TOP_K", "DEFAULT_Z", "TIMED_BATCH", "Ranked", "SearchAgent",
-           "search_factory"]
+           "clearly_better", "search_factory"]
 
 #: Play-outs per searched decision by default (OSE held-out fights: 64 gained +4 points over the network, 256 +10).
 DEFAULT_BUDGET = 256
@@ -74,6 +75,22 @@ class Ranked(NamedTuple):
     move: int
     value: float
     n: int
+
+
+def clearly_better(best: Sequence[float], own: Sequence[float], *, margin: float = DEFAULT_MARGIN,
+                   z: float = DEFAULT_Z) -> bool:
+    """Whether ``best`` beats the policy's ``own`` move on their shared play-outs (play-out k of both shares its
+    dice; equal counts) by more than ``margin`` and by ``z`` standard errors of the paired difference: the rule
+    that lets a search, or the tracker's advisor, overrule the policy only on evidence (with the margin alone the
+    search lost 2 points to the network on OSE's held-out fights, docs/search.md)."""
+    n = min(len(best), len(own))
+    diff = np.asarray(best[:n], dtype=np.float64) - np.asarray(own[:n], dtype=np.float64)
+    gain = float(diff.mean()) if n else 0.0
+    if gain <= margin:
+        return False
+    if n < 2:
+        return z == 0.0
+    return gain > z * float(diff.std(ddof=1)) / math.sqrt(n)
 
 
 class SearchAgent:
@@ -193,16 +210,7 @@ class SearchAgent:
         return choice, [Ranked(m, mean[m], len(samples[m])) for m in (choice, *rest)]
 
     def _clearly_better(self, best: list[float], own: list[float]) -> bool:
-        """Whether ``best`` beats the policy's ``own`` move on their shared play-outs (equal counts among the
-        survivors) by more than the margin and by ``z`` standard errors of the paired difference."""
-        n = min(len(best), len(own))
-        diff = np.asarray(best[:n], dtype=np.float64) - np.asarray(own[:n], dtype=np.float64)
-        gain = float(diff.mean())
-        if gain <= self.margin:
-            return False
-        if n < 2:
-            return self.z == 0.0
-        return gain > self.z * float(diff.std(ddof=1)) / math.sqrt(n)
+        return clearly_better(best, own, margin=self.margin, z=self.z)
 
     def _play(self, state: Any, decision: Decision, mask: np.ndarray, alive: list[int], per: int, seed: int,
               samples: dict[int, list[float]]) -> None:

@@ -12,10 +12,14 @@ policy, the other side by ``opponent``; :mod:`npc_tactics.rollouts`, common rand
   rollouts (:func:`npc_tactics.gm.advice.odds.rollout_value`, shared with ``suggest``). A side that flees keeps
   its lives; an NPC that lives can fight another day.
 
-A move "cannot be told apart" from the best when the paired difference of their scores (rollout k of both
-moves shares its dice seed) is not below zero at 95%. When every candidate is tied, the answer says the odds
-cannot tell them apart with that many rollouts instead of starring them all. The candidates are the policy's
-``top`` most probable legal moves; without rollouts they are ranked by the policy alone.
+The move to play is the policy's own unless the best-scoring candidate beats it clearly: by more than the
+search's margin and by two standard errors of their paired difference
+(:func:`npc_tactics.agents.search.clearly_better`, the search agent's rule; a highest mean over 24 plays is
+often noise, and overruling on noise is what made the margin-only search lose to the network). A move "cannot
+be told apart" from the one to play when the paired difference of their scores (rollout k of both moves shares
+its dice seed) is not below zero at 95%. When every candidate is tied, the answer says the odds cannot tell them
+apart with that many rollouts instead of starring them all. The candidates are the policy's ``top`` most
+probable legal moves; without rollouts they are ranked by the policy alone.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from npc_tactics.agents.search import clearly_better
 from npc_tactics.gm.advice.odds import not_worse, rollout_value
 from npc_tactics.gm.advice.unusual import rests_on, unusual_lines
 from npc_tactics.gm.words.labels import card_rule
@@ -98,7 +103,9 @@ def advise(engine: Any, encoder: Any, state: Any, policy: Any, bundle: Path | No
         runs = run_rollouts(RolloutJob(engine, state, decision.actor, decision.side, sides), candidates, odds,
                             seed=seed, workers=workers)
         values = {m: [rollout_value(r) for r in rs] for m, rs in runs.items()}
-        best = max(candidates, key=lambda m: (sum(values[m]) / odds, float(probs[m]), -m))
+        top_scored = max(candidates, key=lambda m: (sum(values[m]) / odds, float(probs[m]), -m))
+        own = candidates[0]  # the policy's most probable move
+        best = top_scored if clearly_better(values[top_scored], values[own]) else own
         for m in candidates:
             rs = runs[m]
             shares = {key: sum(r.result == res for r in rs) / odds
@@ -106,7 +113,10 @@ def advise(engine: Any, encoder: Any, state: Any, policy: Any, bundle: Path | No
             moves.append(MoveAdvice(m, engine.catalogue.name(m), label(state, decision, m), float(probs[m]), shares,
                                     sum(r.actor != "dead" for r in rs) / odds, sum(values[m]) / odds,
                                     m == best or not_worse(values[best], values[m])))
-        moves.sort(key=lambda a: (-(a.score or 0.0), -a.probability, a.action))
+        moves.sort(key=lambda a: (a.action != best, -(a.score or 0.0), -a.probability, a.action))
+        if top_scored != best:
+            notes.append(_("{move} scored higher over {n} plays per move, but not clearly enough to overrule the "
+                           "policy").format(move=label(state, decision, top_scored), n=odds))
         if len(moves) > 1 and all(a.tied for a in moves):
             notes.append(_("with {n} plays per move the odds cannot tell these moves apart; the first is the "
                            "policy's choice among them").format(n=odds))
