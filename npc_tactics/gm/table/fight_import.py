@@ -9,9 +9,14 @@ result has ``kind``, ``name``, ``combatant``, ``unused`` and ``notes`` (see :mod
 The file is JSON the server parsed as data: nothing in it is executed, and it is at most
 :data:`MAX_IMPORT_BYTES`.
 
-The stat line comes from the system's content module: its optional ``stat_line(entry)``, else the row of
-``bestiary_listing()`` for the entry's template (or its ``{class}_{level}`` template), else the stat block the
-GM typed, else class and level as given.
+The stat line comes from the system, in the GM's language: its content module's optional hook
+``stat_line(entry, lang)`` prints the entry (a template with its changes, a pasted stat block read by the
+system's own parser) as its bestiary prints its own, in English or in the French edition's words (None: it
+cannot read the entry). When it says nothing, the line is the stat block the GM typed (squashed to one line),
+else the row of ``bestiary_listing()`` for the entry's template (or its ``{class}_{level}`` template), else class
+and level as given. A system with no such hook (OSE) has that English line shown in the GM's language by
+:func:`~npc_tactics.gm.table.stat_words.stat_line_in`, which rewrites the OSE notation field by field and leaves
+any other as written.
 """
 
 from __future__ import annotations
@@ -24,9 +29,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from npc_tactics.errors import ConfigError, UserError
+from npc_tactics.gm.table.stat_words import stat_line_in
 from npc_tactics.registry import available_systems, get_system
 
-__all__ = ["MAX_IMPORT_BYTES", "Format", "Imported", "formats", "import_data", "stat_line"]
+__all__ = ["MAX_IMPORT_BYTES", "Format", "Imported", "edit_text", "formats", "import_data", "stat_line"]
 
 #: Largest actor file the page may send (its JSON as the server re-encodes it).
 MAX_IMPORT_BYTES = 1024 * 1024
@@ -120,16 +126,21 @@ def _key(text: Any) -> str:
     return "_".join(str(text).lower().replace("-", " ").split())
 
 
-def stat_line(system: str, entry: Mapping[str, Any]) -> str | None:
-    """The stat line of one combatant entry in its game's notation (None when nothing says it)."""
+def _said_by_system(system: str, entry: Mapping[str, Any], lang: str) -> tuple[str | None, bool]:
+    """(the line the system's ``stat_line`` hook prints in ``lang``, or None; whether the system has the hook)."""
     hook = getattr(get_system(system).content_module(), "stat_line", None)
-    if callable(hook):
-        try:
-            line = hook(dict(entry))
-        except UserError:
-            line = None
-        if line:
-            return str(line)
+    if not callable(hook):
+        return None, False
+    try:
+        line = hook(dict(entry), lang)
+    except UserError:
+        line = None
+    return (str(line) if line else None), True
+
+
+def _given(system: str, entry: Mapping[str, Any]) -> str | None:
+    """The line of an entry its system's hook does not print: the stat block as typed, its template's listing
+    row, its class and level."""
     block = entry.get("stat_block")
     if isinstance(block, str) and block.strip():
         return " ".join(block.split())
@@ -143,3 +154,28 @@ def stat_line(system: str, entry: Mapping[str, Any]) -> str | None:
             return listing[named]
         return f"{entry['class']} {entry['level']}"
     return None
+
+
+def stat_line(system: str, entry: Mapping[str, Any], lang: str = "en") -> str | None:
+    """The stat line of one combatant entry in its game's notation, in ``lang`` (None when nothing says it);
+    see the module docstring for where it comes from."""
+    line, hooked = _said_by_system(system, entry, lang)
+    if line is not None:
+        return line
+    given = _given(system, entry)
+    return given if hooked else stat_line_in(given, lang)  # a block its system cannot read: as the GM typed it
+
+
+def edit_text(system: str, entry: Mapping[str, Any]) -> str | None:
+    """The text the tracker's Edit box starts from: the system's full stat block of ``entry`` in the book layout
+    its parser reads back (the content module's optional ``stat_block(entry)``), else the English stat line (OSE's
+    one-line stat line is itself what its parser reads)."""
+    hook = getattr(get_system(system).content_module(), "stat_block", None)
+    if callable(hook):
+        try:
+            text = hook(dict(entry))
+        except UserError:
+            text = None
+        if text:
+            return str(text)
+    return stat_line(system, entry)

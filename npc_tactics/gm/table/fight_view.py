@@ -15,8 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from npc_tactics.gm.table.fight_dice import prompt_text
-from npc_tactics.gm.table.fight_import import stat_line
-from npc_tactics.gm.table.stat_words import member_text, stat_line_in
+from npc_tactics.gm.table.fight_import import edit_text, stat_line
+from npc_tactics.gm.table.stat_words import member_text
 from npc_tactics.gm.table.tracker import Fight
 from npc_tactics.gm.words.narrate import roll_why, teller
 from npc_tactics.gm.words.play_words import Narrator
@@ -89,7 +89,7 @@ def cards(fight: Fight, lang: str) -> list[dict[str, Any]]:
     details = get_system(fight.system).system_words().details
     decision = fight.decision
     acting = decision.actor if decision is not None else (fight.prompt.actor if fight.prompt else None)
-    lines = {m.entry["name"]: stat_line(fight.system, m.entry) for m in fight.members}
+    lines = {m.entry["name"]: stat_line(fight.system, m.entry, lang) for m in fight.members}
     out = []
     for i, c in enumerate(state.combatants):
         status = Status(int(c.status))
@@ -97,7 +97,7 @@ def cards(fight: Fight, lang: str) -> list[dict[str, Any]]:
                     "status_text": gt(STATUSES.get(status, str(status))), "details": details(state, i, gt),
                     "hp": int(getattr(c, "hp", 0)), "max_hp": int(getattr(c, "max_hp", 0) or 0),
                     "resources": resources(c, _), "acting": acting == i,
-                    "stat_line": stat_line_in(lines.get(str(c.name)), lang),
+                    "stat_line": lines.get(str(c.name)),
                     "side_name": fight.sides[int(c.side)].name, "control": fight.sides[int(c.side)].control})
     return out
 
@@ -239,12 +239,14 @@ def die_view(fight: Fight, lang: str) -> dict[str, Any] | None:
 
 def member_view(fight: Fight, k: int, lang: str) -> dict[str, Any]:
     """One combatant of the roster: its entry as the parser reads it, its stat line shown in ``lang``
-    (``stat_line``) and in the game's English notation (``stat_block``, what the Edit box sends back), and
+    (``stat_line``), the text the Edit box starts from (``stat_block``: the full stat block in the book layout
+    its parser reads back where the system prints one, else the English stat line), and
     what it is in a word (``what``: its template, its class and level)."""
     m = fight.members[k]
     line = stat_line(fight.system, m.entry)
     return {"index": k, "side": m.side, "name": m.entry["name"], "entry": dict(m.entry),
-            "stat_line": stat_line_in(line, lang), "stat_block": line,
+            "stat_line": line if lang == "en" else stat_line(fight.system, m.entry, lang),
+            "stat_block": edit_text(fight.system, m.entry) or line,
             "what": member_text(fight.system, m.entry, lang, _web(lang)("stat block"))}
 
 

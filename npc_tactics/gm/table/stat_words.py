@@ -70,7 +70,8 @@ MORE_WORDS: dict[str, str] = {
     "gaze": N_("gaze (attack form)"), "song": N_("song (attack form)"), "lodged sting": N_("lodged sting"),
     "rust": N_("rust"), "strength drain": N_("strength drain"),
 }
-_ARTICLE = re.compile(r"^(?:the|its|a|an|le|la|les|l'|l’|son|sa|ses|un|une|des)\s*", re.IGNORECASE)
+#: A leading article: a whole word and its space ("une ruade" -> "ruade", never "e ruade"), or an elided one.
+_ARTICLE = re.compile(r"^(?:(?:the|its|an|a|les|le|la|son|sa|ses|une|un|des)\s+|l['’]\s*)", re.IGNORECASE)
 _ATTACK = re.compile(r"^(\d+) × ([^(]+?)(?: \((.*)\))?$")
 _HP = re.compile(r"\((\d+)hp\)")
 _NUMBER = re.compile(r"\d+(?:,\d{3})*")

@@ -15,6 +15,7 @@ from typing import Any
 from npc_tactics.configs import load_yaml, system_dir
 from npc_tactics.configs import validate as V
 from npc_tactics.errors import ConfigError
+from npc_tactics.i18n import Said
 from npc_tactics.rules.base import Status
 from npc_tactics.systems.dicepool.rules import tables as T
 from npc_tactics.systems.dicepool.rules.actions import MAX_WEAPONS
@@ -77,15 +78,12 @@ def _weapon(file: str, name: str, raw: Any, field: str) -> Weapon:
     ranges = (0, 0, 0)
     if kind == "ranged":
         if "ranges" not in d:
-            raise ConfigError(
-                file,
-                f"{field}.ranges",
-                "a ranged weapon needs [short, medium, long] upper bounds in metres",
-            )
+            raise ConfigError(file, f"{field}.ranges", Said("a ranged weapon needs [short, medium, long] upper bounds "
+                                                            "in metres"))
         r = V.sequence(d["ranges"], file, f"{field}.ranges", 3, 3, "range bands")
         ranges = tuple(V.integer(x, file, f"{field}.ranges[{i}]", 1, 100000) for i, x in enumerate(r))  # type: ignore[assignment]  # the tuple's length is checked just above
         if not ranges[0] < ranges[1] < ranges[2]:
-            raise ConfigError(file, f"{field}.ranges", f"bands must increase, got {list(ranges)}")
+            raise ConfigError(file, f"{field}.ranges", Said("bands must increase, got {ranges}", ranges=list(ranges)))
     flags = {
         k: V.boolean(d.get(k, False), file, f"{field}.{k}")
         for k in ("electric", "huge", "thrown", "reload")
@@ -101,7 +99,8 @@ def _weapon(file: str, name: str, raw: Any, field: str) -> Weapon:
 def _item_name(raw: dict[str, Any], file: str, field: str) -> str:
     name = V.string(raw.get("name"), file, f"{field}.name", non_empty=True)
     if len(name) > 40 or any(c in name for c in ",;()|:\n"):
-        raise ConfigError(file, f"{field}.name", f"a name of at most 40 characters without , ; ( ) | : got {name!r}")
+        raise ConfigError(file, f"{field}.name", Said("a name of at most 40 characters without , ; ( ) | : got "
+                                                      "{name}", name=repr(name)))
     return name
 
 
@@ -119,7 +118,7 @@ def _armour(file: str, name: str, raw: Any, field: str) -> Armour:
         for i, x in enumerate(V.sequence(d["covers"], file, f"{field}.covers", 1, what="locations"))
     )
     if len(set(covers)) != len(covers):
-        raise ConfigError(file, f"{field}.covers", "a location is listed twice")
+        raise ConfigError(file, f"{field}.covers", Said("a location is listed twice"))
     return Armour(
         name,
         covers,
@@ -218,7 +217,7 @@ def build_fighter(
         for i, w in enumerate(V.sequence(wnames, file, f, 0, MAX_WEAPONS, "weapons"))
     )
     if len({w.name for w in weapons}) != len(weapons):
-        raise ConfigError(file, f, "two weapons with one name; give each a distinct name")
+        raise ConfigError(file, f, Said("two weapons with one name; give each a distinct name"))
     anames, f = get("armour", [])
     armour = tuple(
         inline_armour(a, file, f"{f}[{i}]") if isinstance(a, dict)

@@ -4,7 +4,8 @@ A scenario lists two sides (side 0 = the NPCs) of combatants built from bestiary
 combatant overrides; a situation is a fight in progress (current location HP, postures, DEFENSE dice,
 round) handed back at the acting NPC's slot. A combatant names a ``template`` (shipped, or from a user
 bestiary), or gives its own character sheet as ``stat_block`` text (rules/sheet.py), or the bestiary's stat
-fields in full with no template.
+fields in full with no template. :func:`stat_line` is a combatant's sheet on one line in the GM's language (the
+tracker's hook), its labels the sheet's own English or French ones (content/sheet_labels.yaml).
 """
 
 from __future__ import annotations
@@ -23,16 +24,18 @@ from npc_tactics.rules import loading
 from npc_tactics.rules.base import Status
 from npc_tactics.systems.dicepool.rules import tables as T
 from npc_tactics.systems.dicepool.rules.actions import MAX_PER_SIDE
-from npc_tactics.systems.dicepool.rules.bestiary import REQUIRED_STATS, STAT_KEYS, build_fighter
+from npc_tactics.systems.dicepool.rules.bestiary import REQUIRED_STATS, STAT_KEYS, build_fighter, check_template
 from npc_tactics.systems.dicepool.rules.combat import face
 from npc_tactics.systems.dicepool.rules.options import SPEC
 from npc_tactics.systems.dicepool.rules.pool import situation_ranks
+from npc_tactics.systems.dicepool.rules.sheet import format_sheet
 from npc_tactics.systems.dicepool.rules.sheet_labels import slug
 from npc_tactics.systems.dicepool.rules.state import PHASE_ACT, DicePoolState, Fighter
 from npc_tactics.systems.dicepool.rules.user_bestiary import (
     all_templates,
     bestiary_listing,
     check_bestiary,
+    one_line,
     sheet_fields,
 )
 
@@ -40,7 +43,7 @@ from npc_tactics.systems.dicepool.rules.user_bestiary import (
 _STATUS_WORDS = {"unconscious": N_("unconscious"), "dead": N_("dead"), "incapacitated": N_("out of the fight")}
 
 __all__ = ["Scenario", "bestiary_listing", "check_bestiary", "describe_state", "list_scenarios", "load_scenario",
-           "load_situation", "scenario_from_mapping"]
+           "load_situation", "scenario_from_mapping", "stat_block", "stat_line"]
 
 SCENARIO_DIR = system_dir("dicepool") / "scenarios"
 SCENARIO_KEYS = ("name", "description", "max_rounds", "escape_distance", "options", "sides")
@@ -138,6 +141,37 @@ def _stat_block(file: str, d: dict[str, Any], fld: str) -> tuple[str, dict[str, 
                                                    f"sheet's text, or the stat fields in full: {', '.join(missing)} "
                                                    "missing)")
     return "custom", {}, "creature"
+
+
+def _sheet_of(entry: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A tracker combatant's sheet fields: its template with the stat fields it changes, its pasted sheet
+    (English or French) read by the sheet's parser, or its fields in full; None when it does not read as a
+    sheet."""
+    file = "<tracker>"
+    d = {k: v for k, v in entry.items() if k in COMBATANT_KEYS}
+    try:
+        template, stats, _ = _stat_block(file, d, "")
+        fields: dict[str, Any] = check_template({**stats, **{k: v for k, v in d.items() if k in STAT_KEYS}}, file,
+                                                "", template)
+    except ConfigError:
+        return None
+    return fields
+
+
+def stat_line(entry: Mapping[str, Any], lang: str = "en") -> str | None:
+    """The sheet of a tracker combatant on one line in ``lang`` (``Initiative 9, ... | Skills: brawl 5, ...``,
+    ``INITIATIVE 9, ... | Compétences : bagarre 5, ...``): its template with the stat fields it changes, its pasted
+    sheet (English or French) read by the sheet's parser, or its fields in full, printed as the bestiary prints
+    its own (None when the entry does not read as a sheet: the tracker then shows what the GM typed)."""
+    fields = _sheet_of(entry)
+    return None if fields is None else one_line(fields, lang)
+
+
+def stat_block(entry: Mapping[str, Any]) -> str | None:
+    """The character sheet of a tracker combatant as text its sheet parser reads back (what the tracker's Edit
+    box starts from), or None when the entry does not read as a sheet."""
+    fields = _sheet_of(entry)
+    return None if fields is None else format_sheet(fields, str(entry.get("name", "")) or None)
 
 
 def _apply_situation(

@@ -16,7 +16,8 @@ The first line may be the name; ``Body plan: quadruped`` renames the locations (
 weapon or armour not in equipment.yaml is written inline: ``NAME (skill dice[, s/m/l m][, flags])`` or
 ``NAME (locations..., N points[, metal])``. ``|`` also ends a line (a one-line YAML string); an indented
 line, or one after a trailing comma, continues the line before (a wrapped line of a book). A mistake is a
-:class:`SheetError` naming the line and the token.
+:class:`SheetError` naming the line and the token, its ``message`` a :class:`~npc_tactics.i18n.Said` sentence
+(English as a str, said in the GM's language where it is shown, the sheet's labels in French as the sheet has them).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from npc_tactics.i18n import Said
 from npc_tactics.systems.dicepool.rules import tables as T
 from npc_tactics.systems.dicepool.rules.actions import MAX_WEAPONS
 from npc_tactics.systems.dicepool.rules.bestiary import (
@@ -36,7 +38,7 @@ from npc_tactics.systems.dicepool.rules.bestiary import (
     REQUIRED_STATS,
     load_equipment,
 )
-from npc_tactics.systems.dicepool.rules.sheet_labels import LANGS, labels, norm, slug
+from npc_tactics.systems.dicepool.rules.sheet_labels import LANGS, labels, norm, slug, words
 
 __all__ = ["MAX_SHEET_CHARS", "SheetError", "canonical", "format_sheet", "parse_sheet"]
 
@@ -47,14 +49,23 @@ _RANGES = re.compile(r"^(\d+)\s*/\s*(\d+)\s*/\s*(\d+)\s*m?$")
 _NO_ITEMS = {"none", "aucune", "aucun", "-", "—"}
 
 
+def _at(line: int, token: str | None, detail: str) -> str:
+    """``line N: 'token': detail`` (line 0 or no token left out) as one :class:`~npc_tactics.i18n.Said` sentence."""
+    if token is None:
+        return Said("line {line}: {what}", line=line, what=detail) if line else detail
+    if line:
+        return Said("line {line}: {token}: {what}", line=line, token=repr(token), what=detail)
+    return Said("{token}: {what}", token=repr(token), what=detail)
+
+
 class SheetError(ValueError):
-    """A mistake in a pasted sheet: ``line 3: 'Forse 2': unknown attribute ...`` (line 0: the sheet as a whole)."""
+    """A mistake in a pasted sheet: ``line 3: 'Forse 2': unknown attribute ...`` (line 0: the sheet as a whole);
+    ``message`` is that line as a :class:`~npc_tactics.i18n.Said` (``str(exc)`` its English)."""
 
     def __init__(self, line: int, token: str | None, detail: str) -> None:
         self.line, self.token, self.detail = line, token, detail
-        where = f"line {line}: " if line else ""
-        what = f"{token!r}: " if token is not None else ""
-        super().__init__(f"{where}{what}{detail}")
+        self.message: str = _at(line, token, detail)
+        super().__init__(str(self.message))
 
 
 def _split(text: str, line: int) -> list[str]:
@@ -66,14 +77,14 @@ def _split(text: str, line: int) -> list[str]:
         elif ch == ")":
             depth -= 1
             if depth < 0:
-                raise SheetError(line, text.strip(), "a ')' without its '('")
+                raise SheetError(line, text.strip(), Said("a ')' without its '('"))
         if ch in ",;" and depth == 0:
             items.append(cur.strip())
             cur = ""
         else:
             cur += ch
     if depth:
-        raise SheetError(line, text.strip(), "a '(' without its ')'")
+        raise SheetError(line, text.strip(), Said("a '(' without its ')'"))
     items.append(cur.strip())
     return [i for i in items if i]
 
@@ -81,7 +92,7 @@ def _split(text: str, line: int) -> list[str]:
 def _int(token: str, value: str, line: int, lo: int, hi: int, what: str) -> int:
     n = int(value)
     if not lo <= n <= hi:
-        raise SheetError(line, token, f"{what} out of range: expected {lo}..{hi}")
+        raise SheetError(line, token, Said("{what} out of range: expected {low}..{high}", what=what, low=lo, high=hi))
     return n
 
 
@@ -93,10 +104,12 @@ def _attributes(text: str, line: int, out: dict[str, Any], where: dict[str, int]
         key = L.attributes.find.get(norm(m[1])) if m else None
         if m is None or key is None:
             names = ", ".join(f"{p[0]} / {p[1]}" for p in L.attributes.printed.values())
-            raise SheetError(line, item, f"unknown attribute; expected LABEL NUMBER with one of {names}")
+            raise SheetError(line, item, Said("unknown attribute; expected LABEL NUMBER with one of {names}",
+                                              names=names))
         if key in out:
-            raise SheetError(line, item, f"{L.attributes.label(key, 'en')} given twice (also line {where[key]})")
-        out[key] = _int(item, m[2], line, *bounds[key], what=L.attributes.label(key, "en"))
+            raise SheetError(line, item, Said("{label} given twice (also line {other})",
+                                              label=L.attributes.words_of([key]), other=where[key]))
+        out[key] = _int(item, m[2], line, *bounds[key], what=L.attributes.words_of([key]))
         where[key] = line
 
 
@@ -105,13 +118,14 @@ def _skills(text: str, line: int) -> dict[str, int]:
     for item in _split(text, line):
         m = _ITEM.match(item)
         if m is None or not m[1]:
-            raise SheetError(line, item, "expected a skill and its pool, e.g. 'bagarre 5' or 'sword 6'")
+            raise SheetError(line, item, Said("expected a skill and its pool, e.g. 'bagarre 5' or 'sword 6'"))
         key = labels().skills.find.get(norm(m[1])) or slug(m[1])
         if not key:
-            raise SheetError(line, item, "a skill name is letters or digits")
+            raise SheetError(line, item, Said("a skill name is letters or digits"))
         if key in out:
-            raise SheetError(line, item, f"skill {key!r} given twice")
-        out[key] = _int(item, m[2], line, 0, T.MAX_POOL, f"a pool of dice ({key})")
+            raise SheetError(line, item, Said("skill {skill} given twice", skill=repr(key)))
+        out[key] = _int(item, m[2], line, 0, T.MAX_POOL, Said("a pool of dice ({skill})",
+                                                             skill=labels().skills.words_of([key], en=key)))
     return out
 
 
@@ -121,7 +135,7 @@ def _inline(item: str, line: int) -> tuple[str, str] | None:
         return None
     name = m[1].strip()
     if not name:
-        raise SheetError(line, item, "an inline item needs a name before its '('")
+        raise SheetError(line, item, Said("an inline item needs a name before its '('"))
     return name, m[2]
 
 
@@ -132,15 +146,16 @@ def _weapon(item: str, line: int) -> str | dict[str, Any]:
         return found
     inline = _inline(item, line)
     if inline is None:
-        raise SheetError(line, item, "unknown weapon; expected a shipped weapon (e.g. sword, épée, crache-foudre "
-                                     "léger) or NAME (skill dice[, short/medium/long m][, flags])")
+        raise SheetError(line, item, Said("unknown weapon; expected a shipped weapon (e.g. sword, épée, crache-foudre "
+                                          "léger) or NAME (skill dice[, short/medium/long m][, flags])"))
     name, spec = inline
     tokens = _split(spec, line)
     if not tokens:
-        raise SheetError(line, item, "expected (skill dice, ...) inside the parentheses")
+        raise SheetError(line, item, Said("expected (skill dice, ...) inside the parentheses"))
     m = re.match(r"^(.+?)\s+(\S+(?:\s*[+-]\s*\d+)?)$", tokens[0])
     if m is None or not _DICE.match(m[2]):
-        raise SheetError(line, tokens[0], "expected the weapon's skill and damage, e.g. 'bagarre 1D6' or 'bow 1d6+1'")
+        raise SheetError(line, tokens[0], Said("expected the weapon's skill and damage, e.g. 'bagarre 1D6' or "
+                                               "'bow 1d6+1'"))
     w: dict[str, Any] = {"name": name, "kind": "melee",
                          "skill": L.skills.find.get(norm(m[1])) or slug(m[1]),
                          "damage": re.sub(r"\s+", "", m[2]).lower()}
@@ -151,17 +166,17 @@ def _weapon(item: str, line: int) -> str | dict[str, Any]:
         if r:
             bands = [int(x) for x in r.groups()]
             if not 0 < bands[0] < bands[1] < bands[2] <= 5000:
-                raise SheetError(line, tok, "range bands must increase: short < medium < long, 1..5000 m")
+                raise SheetError(line, tok, Said("range bands must increase: short < medium < long, 1..5000 m"))
             w["kind"], w["ranges"] = "ranged", bands
         elif flag in ("electric", "huge", "thrown", "reload", "natural"):
             w[flag] = True
         elif am and L.flags.find.get(norm(am[1])) == "ammo":
-            w["ammo"] = _int(tok, am[2], line, -1, 1000, "ammunition")
+            w["ammo"] = _int(tok, am[2], line, -1, 1000, Said("ammunition"))
         else:
-            raise SheetError(line, tok, "expected short/medium/long ranges (10/20/40 m), ammo N or a flag: "
-                                        "electric, huge, thrown, reload, natural")
+            raise SheetError(line, tok, Said("expected short/medium/long ranges (10/20/40 m), ammo N or a flag: "
+                                             "electric, huge, thrown, reload, natural"))
     if w["kind"] == "melee" and any(k in w for k in ("thrown", "reload", "ammo")):
-        raise SheetError(line, item, "thrown, reload and ammo need range bands (short/medium/long m)")
+        raise SheetError(line, item, Said("thrown, reload and ammo need range bands (short/medium/long m)"))
     return w
 
 
@@ -169,8 +184,9 @@ def _location(tok: str, plan: str, line: int) -> str:
     L = labels()
     found = L.plan_locations[plan].find.get(norm(tok)) or L.plan_locations[DEFAULT_PLAN].find.get(norm(tok))
     if found is None:
-        names = ", ".join(L.plan_locations[plan].label(s, "en") for s in T.LOCATIONS)
-        raise SheetError(line, tok, f"unknown location of a {plan} body; expected one of {names}")
+        raise SheetError(line, tok, Said("unknown location of a {plan} body; expected one of {names}",
+                                         plan=L.plans.words_of([plan], en=plan),
+                                         names=L.plan_locations[plan].words_of(list(T.LOCATIONS))))
     return found
 
 
@@ -181,22 +197,22 @@ def _armour(item: str, plan: str, line: int) -> str | dict[str, Any]:
         return found
     inline = _inline(item, line)
     if inline is None:
-        raise SheetError(line, item, "unknown armour; expected a shipped piece (e.g. chain mail, cotte de mailles) "
-                                     "or NAME (locations..., N points[, metal])")
+        raise SheetError(line, item, Said("unknown armour; expected a shipped piece (e.g. chain mail, cotte de "
+                                          "mailles) or NAME (locations..., N points[, metal])"))
     a: dict[str, Any] = {"name": inline[0], "covers": [], "points": 0}
     for tok in _split(inline[1], line):
         pm = re.match(r"^(\d+)\s*(\D+)$", tok) or re.match(r"^(\D+?)\s*(\d+)$", tok)
         if L.flags.find.get(norm(tok)) == "metal":
             a["metal"] = True
         elif pm and "points" in (L.flags.find.get(norm(pm[2])), L.flags.find.get(norm(pm[1]))):
-            a["points"] = _int(tok, pm[1] if pm[1].isdigit() else pm[2], line, 0, 20, "armour points")
+            a["points"] = _int(tok, pm[1] if pm[1].isdigit() else pm[2], line, 0, 20, Said("armour points"))
         else:
             loc = _location(tok, plan, line)
             if loc in a["covers"]:
-                raise SheetError(line, tok, "location given twice")
+                raise SheetError(line, tok, Said("location given twice"))
             a["covers"].append(loc)
     if not a["covers"]:
-        raise SheetError(line, item, "an armour piece covers at least one location")
+        raise SheetError(line, item, Said("an armour piece covers at least one location"))
     return a
 
 
@@ -207,15 +223,16 @@ def _locations(text: str, plan: str, line: int) -> dict[str, int]:
     for item in _split(text, line):
         m = _ITEM.match(item)
         if m is None:
-            raise SheetError(line, item, "expected a location and its HP, e.g. 'Tête 4' or 'head 4'")
+            raise SheetError(line, item, Said("expected a location and its HP, e.g. 'Tête 4' or 'head 4'"))
         loc = _location(m[1], plan, line)
         if loc in out:
-            raise SheetError(line, item, "location given twice")
-        out[loc] = _int(item, m[2], line, 1, MAX_LOCATION_HP, "location HP")
-    missing = [labels().plan_locations[plan].label(s, "en") for s in T.LOCATIONS if s not in out]
+            raise SheetError(line, item, Said("location given twice"))
+        out[loc] = _int(item, m[2], line, 1, MAX_LOCATION_HP, Said("location HP"))
+    missing = [s for s in T.LOCATIONS if s not in out]
     if missing:
-        raise SheetError(line, text.strip()[:60], f"missing HP for {', '.join(missing)} (every location of the 2d6 "
-                                                  "table, L74-81)")
+        raise SheetError(line, text.strip()[:60], Said("missing HP for {locations} (every location of the 2d6 table, "
+                                                       "L74-81)",
+                                                       locations=labels().plan_locations[plan].words_of(missing)))
     return {s: out[s] for s in T.LOCATIONS}
 
 
@@ -243,7 +260,7 @@ def _sections(text: str) -> tuple[str | None, dict[str, tuple[int, str]], dict[s
         key = L.lines.find.get(norm(head)) if sep else None
         if key is not None:
             if key in sections:
-                raise SheetError(n, head.strip(), f"given twice (also line {sections[key][0]})")
+                raise SheetError(n, head.strip(), Said("given twice (also line {other})", other=sections[key][0]))
             sections[key] = (n, rest.strip())
             continue
         first = (_split(row, n) or [row])[0]
@@ -253,9 +270,9 @@ def _sections(text: str) -> tuple[str | None, dict[str, tuple[int, str]], dict[s
         elif content == 1 and name is None and "name" not in sections:
             name = row
         else:
-            raise SheetError(n, first, "unknown line; expected attributes (Initiative 8, ...) or a label: "
-                                       "Skills, Weapons, Armour, Locations, Body plan (Compétences, Armes, "
-                                       "Armure, Localisations, Morphologie)")
+            raise SheetError(n, first, Said("unknown line; expected attributes (Initiative 8, ...) or a label: "
+                                            "Skills, Weapons, Armour, Locations, Body plan (Compétences, Armes, "
+                                            "Armure, Localisations, Morphologie)"))
     if "name" in sections:
         name = sections.pop("name")[1] or None
     return name, sections, attrs, where
@@ -264,9 +281,10 @@ def _sections(text: str) -> tuple[str | None, dict[str, tuple[int, str]], dict[s
 def parse_sheet(text: str) -> tuple[str | None, dict[str, Any]]:
     """``(name or None, fields)``: the fields as the bestiary writes them (see :func:`canonical`)."""
     if not isinstance(text, str) or not text.strip():
-        raise SheetError(0, None, "expected the sheet's text (Initiative 8, Coordination 5, ...)")
+        raise SheetError(0, None, Said("expected the sheet's text (Initiative 8, Coordination 5, ...)"))
     if len(text) > MAX_SHEET_CHARS:
-        raise SheetError(0, None, f"a sheet is at most {MAX_SHEET_CHARS} characters, got {len(text)}")
+        raise SheetError(0, None, Said("a sheet is at most {most} characters, got {n}", most=MAX_SHEET_CHARS,
+                                       n=len(text)))
     L = labels()
     name, sections, fields, _ = _sections(text)
     plan = DEFAULT_PLAN
@@ -274,7 +292,9 @@ def parse_sheet(text: str) -> tuple[str | None, dict[str, Any]]:
         n, value = sections["body_plan"]
         found = L.plans.find.get(norm(value))
         if found is None:
-            raise SheetError(n, value, f"unknown body plan; expected one of {', '.join(L.plans.printed)}")
+            plans = list(L.plans.printed)
+            raise SheetError(n, value, Said("unknown body plan; expected one of {plans}",
+                                            plans=L.plans.words_of(plans, en=", ".join(plans))))
         plan = found
         if plan != DEFAULT_PLAN:
             fields["body_plan"] = plan
@@ -286,14 +306,16 @@ def parse_sheet(text: str) -> tuple[str | None, dict[str, Any]]:
         n, value = sections[key]
         items = [] if norm(value) in _NO_ITEMS else _split(value, n)
         if len(items) > most:
-            raise SheetError(n, value[:60], f"at most {most} {key}, got {len(items)}")
+            raise SheetError(n, value[:60], Said("at most {most} weapons, got {n}", most=most, n=len(items))
+                             if key == "weapons" else Said("at most {most} armour, got {n}", most=most, n=len(items)))
         fields[key] = [read(i, n) if read else _armour(i, plan, n) for i in items]
     if "locations" in sections:
         fields["locations"] = _locations(sections["locations"][1], plan, sections["locations"][0])
     missing = [k for k in REQUIRED_STATS if k not in fields]
     if missing:
-        words = [(L.attributes if k in L.attributes.printed else L.lines).printed[k] for k in missing]
-        raise SheetError(0, None, "missing " + ", ".join(f"{en} ({fr})" for en, fr in words))
+        pairs = [(L.attributes if k in L.attributes.printed else L.lines).printed[k] for k in missing]
+        raise SheetError(0, None, Said("missing {fields}", fields=words(", ".join(f"{en} ({fr})" for en, fr in pairs),
+                                                                        ", ".join(f"{fr} ({en})" for en, fr in pairs))))
     return name, fields
 
 

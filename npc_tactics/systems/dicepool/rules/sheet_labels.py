@@ -1,5 +1,6 @@
 """The character sheet's words (content/sheet_labels.yaml) as lookup tables: English and French labels of the
-attributes, lines, skills, equipment, flags and body plans, matched without case, accents, '-' or '_'."""
+attributes, lines, skills, equipment, flags and body plans, matched without case, accents, '-' or '_'; and
+:func:`words`, a label in a parse error that is said in French as the sheet's French label."""
 
 from __future__ import annotations
 
@@ -9,11 +10,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from npc_tactics.configs import load_yaml, system_dir
 from npc_tactics.configs import validate as V
+from npc_tactics.i18n import Said
 from npc_tactics.systems.dicepool.rules import tables as T
 
-__all__ = ["LANGS", "Labels", "labels", "norm", "slug"]
+__all__ = ["LANGS", "Labels", "Words", "labels", "norm", "slug", "words"]
 
 LANGS = ("en", "fr")  #: printed label languages: index 0 and 1 of each label list
 _SECTIONS = ("attributes", "lines", "skills", "weapons", "armour", "flags", "body_plans")
@@ -30,6 +34,24 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", norm(text)).strip("_")
 
 
+@mypyc_attr(native_class=False)  # a Said is a normal Python class: mypyc cannot make a native subclass of it
+class Words(Said):
+    """Sheet words inside a :class:`~npc_tactics.i18n.Said` message: the English words where read as a str, the
+    words of ``lang`` when said in it. The labels are data (sheet_labels.yaml), not catalogue entries, so the
+    message's msgid is translated and these words are picked, not looked up."""
+
+    def __reduce__(self) -> tuple[object, ...]:  # pickles with both languages' words
+        return (words, (str(self.args["en"]), str(self.args["fr"])))
+
+    def say(self, lang: str) -> str:
+        return str(self.args.get(lang, self))
+
+
+def words(en: str, fr: str) -> Said:
+    """``en`` as a str (and in English), ``fr`` when said in French (see :class:`Words`)."""
+    return Words("{en}", en=en, fr=fr)
+
+
 @dataclass(frozen=True)
 class Table:
     """One group of labels: ``find`` (normalised label -> id) and ``printed`` (id -> (English, French))."""
@@ -40,6 +62,11 @@ class Table:
     def label(self, key: str, lang: str) -> str:
         pair = self.printed.get(key)
         return pair[LANGS.index(lang)] if pair else key.replace("_", " ")
+
+    def words_of(self, keys: list[str], en: str | None = None) -> Said:
+        """The labels of ``keys`` joined by commas, in English (``en`` instead when given) and in French."""
+        return words(en if en is not None else ", ".join(self.label(k, "en") for k in keys),
+                     ", ".join(self.label(k, "fr") for k in keys))
 
 
 @dataclass(frozen=True)

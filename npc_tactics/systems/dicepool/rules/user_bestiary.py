@@ -17,6 +17,7 @@ from typing import Any
 from npc_tactics.configs import system_dir
 from npc_tactics.configs.bestiaries import bestiary_paths, read_bestiary, user_entries
 from npc_tactics.errors import ConfigError, shown
+from npc_tactics.i18n import Said
 from npc_tactics.systems.dicepool.rules.bestiary import (
     STAT_KEYS,
     TEMPLATE_KEYS,
@@ -36,12 +37,12 @@ ENTRY_KEYS = TEMPLATE_KEYS + ("stat_block",)
 def sheet_fields(text: Any, file: str, where: str) -> tuple[str | None, dict[str, Any]]:
     """:func:`parse_sheet` with its mistake as a one-line ConfigError at ``where`` (line and token named)."""
     if not isinstance(text, str):
-        raise ConfigError(file, where, f"expected the sheet's text (Initiative 8, Coordination 5, ...), got "
-                                       f"{shown(text)}")
+        raise ConfigError(file, where, Said("expected the sheet's text (Initiative 8, Coordination 5, ...), got "
+                                            "{value}", value=shown(text)))
     try:
         return parse_sheet(text)
     except SheetError as exc:
-        raise ConfigError(file, where, str(exc)) from None
+        raise ConfigError(file, where, exc.message) from None
 
 
 def entry_fields(entry: str | Mapping[str, Any], file: str, name: str) -> dict[str, Any]:
@@ -49,7 +50,8 @@ def entry_fields(entry: str | Mapping[str, Any], file: str, name: str) -> dict[s
     raw: dict[str, Any] = {"stat_block": entry} if isinstance(entry, str) else dict(entry)
     unknown = [k for k in raw if k not in ENTRY_KEYS]
     if unknown:
-        raise ConfigError(file, f"{name}.{unknown[0]}", f"unknown key {unknown[0]!r}; valid: {', '.join(ENTRY_KEYS)}")
+        raise ConfigError(file, f"{name}.{unknown[0]}", Said("unknown key {key}; valid: {valid}",
+                                                             key=repr(unknown[0]), valid=", ".join(ENTRY_KEYS)))
     out = {k: v for k, v in raw.items() if k != "stat_block"}
     if "stat_block" in raw:
         sheet_name, fields = sheet_fields(raw["stat_block"], file, f"{name}.stat_block" if out else name)
@@ -58,8 +60,8 @@ def entry_fields(entry: str | Mapping[str, Any], file: str, name: str) -> dict[s
         given, read = canonical({**fields, **{k: v for k, v in out.items() if k in STAT_KEYS}}), canonical(fields)
         for key in STAT_KEYS:
             if key in out and given[key] != read[key]:
-                raise ConfigError(file, f"{name}.{key}", f"{shown(out[key])} disagrees with the stat block "
-                                                         f"({shown(read[key])})")
+                raise ConfigError(file, f"{name}.{key}", Said("{given} disagrees with the stat block ({read})",
+                                                              given=shown(out[key]), read=shown(read[key])))
         out = {**fields, **out}
     return check_template(out, file, name, name)
 
@@ -85,7 +87,8 @@ def all_templates() -> dict[str, tuple[str, dict[str, Any]]]:
     shipped, user = _shipped(), user_templates()
     for name, (file, _raw) in user.items():
         if name in shipped:
-            raise ConfigError(file, name, f"is a shipped template; give the entry another name (e.g. my_{name})")
+            raise ConfigError(file, name, Said("is a shipped template; give the entry another name (e.g. my_{name})",
+                                               name=name))
     return {**shipped, **user} if user else shipped
 
 
@@ -113,7 +116,8 @@ def check_bestiary(path: str) -> dict[str, Any]:
     try:
         book = read_bestiary(path)
         if book.system != SYSTEM:
-            raise ConfigError(path, "system", f"is {book.system!r}: a dice-pool bestiary says system: {SYSTEM}")
+            raise ConfigError(path, "system", Said("is {system}: a dice-pool bestiary says system: {expected}",
+                                                   system=repr(book.system), expected=SYSTEM))
     except ConfigError as exc:
         return {"file": path, "entries": [], "errors": [str(exc)]}
     shipped = load_bestiary()
@@ -121,7 +125,8 @@ def check_bestiary(path: str) -> dict[str, Any]:
     for name, entry in book.entries.items():
         try:
             if name in shipped:
-                raise ConfigError(path, name, f"is a shipped template; give the entry another name (e.g. my_{name})")
+                raise ConfigError(path, name, Said("is a shipped template; give the entry another name (e.g. "
+                                                   "my_{name})", name=name))
             fields = entry_fields(entry, path, name)
             good.append({"name": name, "stat_line": one_line(fields), "tags": template_tags(fields)})
         except ConfigError as exc:

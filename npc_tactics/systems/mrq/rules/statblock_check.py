@@ -8,6 +8,7 @@ from typing import Any
 
 from npc_tactics.configs.bestiaries import read_bestiary
 from npc_tactics.errors import ConfigError
+from npc_tactics.i18n import Said
 from npc_tactics.systems.mrq.rules.bestiary import check_templates, shipped_templates, tags
 from npc_tactics.systems.mrq.rules.statblock_files import SYSTEM, all_templates, expand
 from npc_tactics.systems.mrq.rules.statblock_print import format_stat_block
@@ -47,7 +48,8 @@ def check_bestiary(path: str) -> dict[str, Any]:
     try:
         book = read_bestiary(path)
         if not book.belongs_to(SYSTEM, untagged=False):
-            raise ConfigError(path, "system", f"is {book.system!r}: write 'system: mrq' in an MRQ bestiary file")
+            raise ConfigError(path, "system", Said("is {system}: write 'system: mrq' in an MRQ bestiary file",
+                                                   system=repr(book.system)))
     except ConfigError as exc:
         return {"file": path, "entries": [], "errors": [str(exc)]}
     shipped = shipped_templates()
@@ -56,7 +58,8 @@ def check_bestiary(path: str) -> dict[str, Any]:
     for name, entry in book.entries.items():
         try:
             if name in shipped:
-                raise ConfigError(path, name, f"is a shipped template; give the entry another name (e.g. my_{name})")
+                raise ConfigError(path, name, Said("is a shipped template; give the entry another name (e.g. "
+                                                   "my_{name})", name=name))
             entries[name] = expand(entry, path, name)
         except ConfigError as exc:
             errors.append(str(exc))

@@ -15,6 +15,7 @@ from typing import Any
 
 from npc_tactics.configs.bestiaries import bestiary_paths, read_bestiary, user_entries
 from npc_tactics.errors import ConfigError
+from npc_tactics.i18n import Said
 from npc_tactics.systems.mrq.rules.bestiary import check_templates, shipped_templates
 from npc_tactics.systems.mrq.rules.statblock_text import StatBlockError, parse_stat_block
 
@@ -37,13 +38,14 @@ def expand(entry: str | Mapping[str, Any], file: str, where: str) -> dict[str, A
         if isinstance(text, Mapping):
             return {**dict(text), **fields}
         if not isinstance(text, str):
-            raise ConfigError(file, f"{where}.stat_block", "expected the stat block as text or a mapping of fields")
+            raise ConfigError(file, f"{where}.stat_block", Said("expected the stat block as text or a mapping of "
+                                                                "fields"))
     else:
-        raise ConfigError(file, where, "expected a stat block (text) or a mapping of template fields")
+        raise ConfigError(file, where, Said("expected a stat block (text) or a mapping of template fields"))
     try:
         parsed = parse_stat_block(text)
     except StatBlockError as exc:
-        raise ConfigError(file, where, str(exc)) from None
+        raise ConfigError(file, where, exc.message) from None
     return {**parsed, **fields}
 
 
@@ -51,7 +53,8 @@ def read_entries(path: str) -> dict[str, dict[str, Any]]:
     """The entries of one user bestiary file as template fields; a file for another system is an error."""
     book = read_bestiary(path)
     if not book.belongs_to(SYSTEM, untagged=False):
-        raise ConfigError(path, "system", f"is {book.system!r}: write 'system: mrq' in an MRQ bestiary file")
+        raise ConfigError(path, "system", Said("is {system}: write 'system: mrq' in an MRQ bestiary file",
+                                               system=repr(book.system)))
     return {name: expand(entry, path, name) for name, entry in book.entries.items()}
 
 
@@ -66,7 +69,8 @@ def _expanded(paths: tuple[str, ...]) -> dict[str, tuple[str, dict[str, Any]]]:
     out: dict[str, tuple[str, dict[str, Any]]] = {}
     for name, (path, entry) in user_entries(SYSTEM).items():
         if name in shipped:
-            raise ConfigError(path, name, f"is a shipped template; give the entry another name (e.g. my_{name})")
+            raise ConfigError(path, name, Said("is a shipped template; give the entry another name (e.g. my_{name})",
+                                               name=name))
         out[name] = (path, expand(entry, path, name))
     check_templates(out, {**shipped, **out}, prefix="")
     return out

@@ -19,7 +19,8 @@ The layout (one item a line; labels case-insensitive, ``:`` after a label option
 What is derived by the rules is checked, not copied: Combat Actions, Damage Modifier and location HP are
 kept only where they differ from the tables (a creature's own figures, §1, §17.1); a Strike Rank must be
 (DEX+INT)/2 or less (armour penalty, not played). Every mistake is a :class:`StatBlockError` naming the line
-and the token: ``line 3: 'Strike Rank +40': ...``.
+and the token: ``line 3: 'Strike Rank +40': ...``, its ``message`` a :class:`~npc_tactics.i18n.Said` sentence
+(English as a str, said in the GM's language where it is shown).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import re
 from typing import Any
 
 from npc_tactics.dice import parse
+from npc_tactics.i18n import Said
 from npc_tactics.systems.mrq.rules import statblock_words as W
 from npc_tactics.systems.mrq.rules.tables import (
     HIT_TABLES,
@@ -43,11 +45,13 @@ MAX_TEXT = 8000  #: characters of a pasted stat block
 
 
 class StatBlockError(ValueError):
-    """A mistake in a pasted stat block: the line number (1-based), the token and what was expected."""
+    """A mistake in a pasted stat block: the line number (1-based), the token and what was expected (``detail``);
+    ``message`` is the whole line as a :class:`~npc_tactics.i18n.Said` (``str(exc)`` its English)."""
 
     def __init__(self, line: int, token: str, detail: str) -> None:
         self.line, self.token, self.detail = line, token, detail
-        super().__init__(f"line {line}: {token!r}: {detail}")
+        self.message: str = Said("line {line}: {token}: {what}", line=line, token=repr(token), what=detail)
+        super().__init__(str(self.message))
 
 
 _DICE = r"\d*[dD]\d+(?:\s*[+-]\s*\d+)?|\d+"
@@ -82,23 +86,24 @@ def _dice(text: str, n: int) -> str | int:
     try:
         return parse(t).text
     except ValueError:
-        raise StatBlockError(n, text, "expected dice such as 3D6+6 or a number") from None
+        raise StatBlockError(n, text, Said("expected dice such as 3D6+6 or a number")) from None
 
 
 def _characteristics(line: str, n: int, out: dict[str, Any]) -> None:
     found = {m.group(1).lower(): _dice(m.group(2), n) for m in _CHAR.finditer(line)}
     rest = _CHAR.sub("", line).strip(" ,;")
     if rest:
-        raise StatBlockError(n, rest, "expected characteristics such as STR 3D6 or STR 13")
+        raise StatBlockError(n, rest, Said("expected characteristics such as STR 3D6 or STR 13"))
     out.setdefault("characteristics", {}).update(found)
     out["_chars_line"] = n
 
 
 def _number(text: str, n: int, what: str, signed: bool = False) -> int:
+    """The number ``text`` gives; else an error saying ``what`` was expected (a :class:`~npc_tactics.i18n.Said`)."""
     t = text.strip().rstrip("m").strip()
     if re.fullmatch(r"[+-]?\d+" if signed else r"\d+", t):
         return int(t)
-    raise StatBlockError(n, text, f"expected {what}")
+    raise StatBlockError(n, text, Said("expected {what}", what=what))
 
 
 def _attributes(line: str, n: int, out: dict[str, Any]) -> None:
@@ -106,29 +111,30 @@ def _attributes(line: str, n: int, out: dict[str, Any]) -> None:
     parts = re.split(r"(combat actions|reactions|strike rank|damage modifier|movement|move)", line,
                      flags=re.IGNORECASE)
     if parts[0].strip(" ,;:"):
-        raise StatBlockError(n, parts[0].strip(), "expected Combat Actions, Reactions, Strike Rank, Damage Modifier "
-                                                  "or Movement")
+        raise StatBlockError(n, parts[0].strip(), Said("expected Combat Actions, Reactions, Strike Rank, Damage "
+                                                       "Modifier or Movement"))
     for label, value in zip(parts[1::2], parts[2::2], strict=True):
         v = value.strip(" ,;:")
         key = label.lower()
         if key == "combat actions":
-            out["_combat_actions"] = (_number(v, n, "a number of Combat Actions such as 2"), n, v)
+            out["_combat_actions"] = (_number(v, n, Said("a number of Combat Actions such as 2")), n, v)
         elif key == "reactions":
-            out["_reactions"] = (_number(v, n, "a number of Reactions such as 2"), n, v)
+            out["_reactions"] = (_number(v, n, Said("a number of Reactions such as 2")), n, v)
         elif key == "strike rank":
-            out["_strike_rank"] = (_number(v, n, "a Strike Rank such as +12", signed=True), n, v)
+            out["_strike_rank"] = (_number(v, n, Said("a Strike Rank such as +12"), signed=True), n, v)
         elif key == "damage modifier":
             if not re.fullmatch(r"[+-]?(0|\d*[dD]\d+)", v.replace(" ", "")):
-                raise StatBlockError(n, v, "expected a damage modifier such as +1D4, -1D2 or +0")
+                raise StatBlockError(n, v, Said("expected a damage modifier such as +1D4, -1D2 or +0"))
             out["_damage_modifier"] = (v.replace(" ", "").lower(), n, v)
         else:
-            out["move"] = _number(v, n, "metres such as 4m")
+            out["move"] = _number(v, n, Said("metres such as 4m"))
 
 
 def _location_row(line: str, n: int, rows: list[tuple[int, int, str, int, int, int]]) -> None:
     m = _ROW.match(line)
     if not m:
-        raise StatBlockError(n, line, "expected a hit location row such as '1-3 Right Leg 2/5' (d20, location, AP/HP)")
+        raise StatBlockError(n, line, Said("expected a hit location row such as '1-3 Right Leg 2/5' (d20, location, "
+                                           "AP/HP)"))
     lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
     ap = 0 if m.group(4) == "-" else int(m.group(4))  # "-/7": no armour
     rows.append((lo, hi, m.group(3).lower().replace(" ", "_"), ap, int(m.group(5)), n))
@@ -137,12 +143,12 @@ def _location_row(line: str, n: int, rows: list[tuple[int, int, str, int, int, i
 def _weapon_row(line: str, n: int, out: dict[str, Any]) -> None:
     m = _WEAPON.match(line)
     if not m:
-        raise StatBlockError(n, line, "expected a weapon row such as 'Broadsword 65% 1D8' or 'Bite 50% 1D8' "
-                                      "(name, skill %, damage [, AP/HP] [, x ammo])")
+        raise StatBlockError(n, line, Said("expected a weapon row such as 'Broadsword 65% 1D8' or 'Bite 50% 1D8' "
+                                           "(name, skill %, damage [, AP/HP] [, x ammo])"))
     try:
         damage = parse(m.group("damage").replace(" ", "").lower()).text
     except ValueError:
-        raise StatBlockError(n, m.group("damage").strip(), "expected damage dice such as 1D8+1") from None
+        raise StatBlockError(n, m.group("damage").strip(), Said("expected damage dice such as 1D8+1")) from None
     out.setdefault("_weapons", []).append({
         "name": m.group("name").strip().lower().replace(" ", "_").replace("-", "_"),
         "token": m.group("name").strip(), "skill": int(m.group("skill")), "damage": damage,
@@ -156,7 +162,8 @@ def _skills(text: str, n: int, out: dict[str, Any]) -> None:
         m = re.fullmatch(r"(.+?)\s+(\d+)\s*%?", item)
         key = m.group(1).lower().replace(" ", "_") if m else ""
         if not m or key not in W.SKILLS:
-            raise StatBlockError(n, item, f"expected a skill and its % ({', '.join(W.SKILLS)}), e.g. Athletics 45%")
+            raise StatBlockError(n, item, Said("expected a skill and its % ({skills}), e.g. Athletics 45%",
+                                               skills=", ".join(W.SKILLS)))
         skills[W.SKILLS[key]] = int(m.group(2))
     unarmed = skills.pop("unarmed_skill", None)
     if unarmed is not None:
@@ -168,14 +175,15 @@ def _traits(text: str, n: int, out: dict[str, Any]) -> None:
     for item in (x.strip() for x in text.split(",") if x.strip()):
         key = item.lower().replace(" ", "_").replace("-", "_")
         if key not in W.TRAITS:
-            raise StatBlockError(n, item, f"unknown trait; the engine plays {', '.join(sorted(W.TRAITS))}")
+            raise StatBlockError(n, item, Said("unknown trait; the engine plays {traits}",
+                                               traits=", ".join(sorted(W.TRAITS))))
         out.setdefault("traits", []).append(W.TRAITS[key])
 
 
 def _mount(text: str, n: int, out: dict[str, Any]) -> None:
     m = re.fullmatch(r"(\w+)\s*\(\s*STR\s+(\d+)\s*,?\s*SIZ\s+(\d+)\s*\)", text, re.IGNORECASE)
     if not m:
-        raise StatBlockError(n, text, "expected a mount such as 'warhorse (STR 28, SIZ 26)'")
+        raise StatBlockError(n, text, Said("expected a mount such as 'warhorse (STR 28, SIZ 26)'"))
     out["mount"] = {"str": int(m.group(2)), "siz": int(m.group(3)), "template": m.group(1).lower()}
 
 
@@ -185,7 +193,7 @@ def _yes(text: str, n: int) -> bool:
         return True
     if t in ("no", "false", "n"):
         return False
-    raise StatBlockError(n, text, "expected yes or no")
+    raise StatBlockError(n, text, Said("expected yes or no"))
 
 
 def _simple(label: str, rest: str, n: int, out: dict[str, Any]) -> None:
@@ -196,11 +204,11 @@ def _simple(label: str, rest: str, n: int, out: dict[str, Any]) -> None:
     elif label == "mount":
         _mount(rest, n, out)
     elif label == "natural armour":
-        out["natural_armour"] = _number(rest, n, "armour points such as 2")
+        out["natural_armour"] = _number(rest, n, Said("armour points such as 2"))
     elif label == "style":
         key = rest.strip().lower().replace(" ", "_").replace("-", "_")
         if key not in W.STYLES:
-            raise StatBlockError(n, rest, f"unknown style; expected one of {', '.join(W.STYLES)}")
+            raise StatBlockError(n, rest, Said("unknown style; expected one of {styles}", styles=", ".join(W.STYLES)))
         out["style"] = W.STYLES[key]
     elif label == "kind":
         out["kind"] = rest.strip().lower()
@@ -216,7 +224,7 @@ def parse_stat_block(text: str) -> dict[str, Any]:
     """The template fields of a pasted stat block (see the module docstring); a :class:`StatBlockError` names
     the first mistake."""
     if len(text) > MAX_TEXT:
-        raise StatBlockError(1, text[:20] + "...", f"a stat block is at most {MAX_TEXT} characters")
+        raise StatBlockError(1, text[:20] + "...", Said("a stat block is at most {most} characters", most=MAX_TEXT))
     out: dict[str, Any] = {}
     rows: list[tuple[int, int, str, int, int, int]] = []
     section = ""
@@ -235,8 +243,8 @@ def parse_stat_block(text: str) -> dict[str, Any]:
             elif not out and not rows and n == next(k for k, x in enumerate(_clean(text), 1) if x):
                 out["_title"] = line
             else:
-                raise StatBlockError(n, line.split(" ")[0], "unknown line; expected a label such as STR, Combat "
-                                                           "Actions, D20, Weapons, Skills, Traits")
+                raise StatBlockError(n, line.split(" ")[0], Said("unknown line; expected a label such as STR, "
+                                                                "Combat Actions, D20, Weapons, Skills, Traits"))
             continue
         label, rest = found
         if label in ("d20", "1d20", "hit location", "hit locations"):
@@ -261,7 +269,7 @@ def _finish(out: dict[str, Any], rows: list[tuple[int, int, str, int, int, int]]
     missing = [k.upper() for k in ("str", "con", "siz", "int", "pow", "dex") if k not in ch]
     if missing:
         raise StatBlockError(out.get("_chars_line", last), " ".join(missing),
-                             "missing characteristics (STR CON SIZ INT POW DEX)")
+                             Said("missing characteristics (STR CON SIZ INT POW DEX)"))
     # dice count at their average, as the book's average column (so printed HP and the rest derive per roll)
     fixed = {k: v if isinstance(v, int) else int(parse(v).mean + 0.5) for k, v in ch.items()}
     _locations_to_fields(out, rows, fixed, last)
@@ -278,8 +286,8 @@ def _finish(out: dict[str, Any], rows: list[tuple[int, int, str, int, int, int]]
     if "_strike_rank" in out:
         sr, n, tok = out.pop("_strike_rank")
         if dex is not None and intel is not None and sr > (dex + intel) // 2:
-            raise StatBlockError(n, tok, f"Strike Rank is (DEX+INT)/2 = {(dex + intel) // 2}, less an armour "
-                                         "penalty; a higher one is not modelled")
+            raise StatBlockError(n, tok, Said("Strike Rank is (DEX+INT)/2 = {sr}, less an armour penalty; a higher "
+                                              "one is not modelled", sr=(dex + intel) // 2))
     if "_damage_modifier" in out:
         dm, n, tok = out.pop("_damage_modifier")
         norm = "" if dm.lstrip("+-") == "0" else dm.lstrip("+")
@@ -298,12 +306,13 @@ def _locations_to_fields(out: dict[str, Any], rows: list[tuple[int, int, str, in
     body = next((b for b, locs in LOCATION_NAMES.items() if sorted(locs) == sorted(names)), None)
     if body is None or len(names) != 7:
         bad = next((r for r in rows if not any(r[2] in locs for locs in LOCATION_NAMES.values())), rows[-1])
-        raise StatBlockError(bad[5], bad[2].replace("_", " "), "the location table must list the seven locations of a "
-                                                          "humanoid or a quadruped (e.g. Right Leg ... Head)")
+        raise StatBlockError(bad[5], bad[2].replace("_", " "), Said("the location table must list the seven "
+                                                                    "locations of a humanoid or a quadruped (e.g. "
+                                                                    "Right Leg ... Head)"))
     faces = sorted((lo, hi, line) for lo, hi, _, _, _, line in rows)
     for j, (lo, hi, line) in enumerate(faces):
         if lo != (faces[j - 1][1] + 1 if j else 1) or hi < lo or (j == len(faces) - 1 and hi != 20):
-            raise StatBlockError(line, f"{lo}-{hi}", "the d20 rows must cover 1-20 in order without gaps")
+            raise StatBlockError(line, f"{lo}-{hi}", Said("the d20 rows must cover 1-20 in order without gaps"))
     by = {r[2]: r for r in rows}
     order = LOCATION_NAMES[body]
     table = [0] * 21
@@ -321,6 +330,6 @@ def _locations_to_fields(out: dict[str, Any], rows: list[tuple[int, int, str, in
     hps = tuple(by[k][4] for k in order)
     for k in order:
         if by[k][4] < 1:
-            raise StatBlockError(by[k][5], str(by[k][4]), "location HP must be at least 1 (the unhurt maximum)")
+            raise StatBlockError(by[k][5], str(by[k][4]), Said("location HP must be at least 1 (the unhurt maximum)"))
     if "siz" not in fixed or "con" not in fixed or hps != location_hp(fixed["siz"] + fixed["con"], body):
         out["location_hp"] = {k: by[k][4] for k in order}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from npc_tactics.i18n import Said
 from npc_tactics.systems.mrq.rules.bestiary import load_weapons
 from npc_tactics.systems.mrq.rules.natural import NATURAL, natural_kind, natural_location  # noqa: F401  (re-exported)
 from npc_tactics.systems.mrq.rules.state import Weapon
@@ -64,9 +65,9 @@ def _resolve(row: dict[str, Any], err: Any) -> tuple[str, dict[str, Any] | None,
         return name, None, w.kind
     nat = natural_kind(name)
     if nat is None:
-        raise err(row["line"], row["token"], f"unknown weapon; known: {', '.join(sorted(shipped))}, or a natural "
-                                             f"attack ({', '.join(sorted(NATURAL))}); other weapons go in a "
-                                             "YAML weapons: mapping")
+        raise err(row["line"], row["token"], Said("unknown weapon; known: {known}, or a natural attack ({natural}); "
+                                                  "other weapons go in a YAML weapons: mapping",
+                                                  known=", ".join(sorted(shipped)), natural=", ".join(sorted(NATURAL))))
     return name, {"damage": row["damage"], "kind": "natural", "reach": nat[0], "hp": row["hp"] or 0}, "natural"
 
 
@@ -74,7 +75,7 @@ def weapons_to_fields(out: dict[str, Any], last: int, err: Any) -> None:
     """Turn the parsed weapon rows into ``weapon``, ``skill``, ``offhand``, ``unarmed``, ``missile`` ... fields."""
     rows = out.pop("_weapons", [])
     if not rows:
-        raise err(last, "Weapons", "no weapon table; give at least one row such as 'Bite 50% 1D8'")
+        raise err(last, "Weapons", Said("no weapon table; give at least one row such as 'Bite 50% 1D8'"))
     own: dict[str, dict[str, Any]] = {}
     main: dict[str, Any] | None = None
     for row in rows:
@@ -83,15 +84,16 @@ def weapons_to_fields(out: dict[str, Any], last: int, err: Any) -> None:
             own[name] = fields
         if kind == "missile":
             if "missile" in out:
-                raise err(row["line"], row["token"], "one missile weapon is played; give the main one")
+                raise err(row["line"], row["token"], Said("one missile weapon is played; give the main one"))
             if not row["ammo"]:
-                raise err(row["line"], row["token"], "a missile weapon needs its ammunition, e.g. 'Short bow 70% "
-                                                     "1D8 x12'")
+                raise err(row["line"], row["token"], Said("a missile weapon needs its ammunition, e.g. 'Short bow "
+                                                          "70% 1D8 x12'"))
             out.update(missile=name, missile_skill=row["skill"], ammo=row["ammo"])
         elif kind == "shield" or (main is not None and kind in ("one_handed",) and "offhand" not in out
                                   and main["kind"] == "one_handed"):
             if "offhand" in out:
-                raise err(row["line"], row["token"], "one off-hand item is played (a shield or a second weapon)")
+                raise err(row["line"], row["token"], Said("one off-hand item is played (a shield or a second "
+                                                          "weapon)"))
             out["offhand"] = name
         elif kind == "unarmed" and main is not None:
             out.update(unarmed=name, unarmed_skill=row["skill"])
@@ -101,7 +103,7 @@ def weapons_to_fields(out: dict[str, Any], last: int, err: Any) -> None:
         else:
             out.setdefault("other_weapons", []).append({"name": name, "skill": row["skill"], "damage": row["damage"]})
     if main is None:
-        raise err(rows[0]["line"], rows[0]["token"], "no melee weapon; the engine needs one to strike with")
+        raise err(rows[0]["line"], rows[0]["token"], Said("no melee weapon; the engine needs one to strike with"))
     if own:
         out["weapons"] = own
     if main["kind"] in ("natural", "unarmed") and "unarmed" not in out:

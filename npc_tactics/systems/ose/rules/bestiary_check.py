@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from npc_tactics.errors import ConfigError
+from npc_tactics.i18n import Said
 from npc_tactics.systems.ose.rules import bestiary_files as B
 from npc_tactics.systems.ose.rules import statline as S
 from npc_tactics.systems.ose.rules import tables as T
@@ -93,7 +94,8 @@ def check_bestiary(path: str) -> dict[str, Any]:
     for name, raw in entries.items():
         try:
             if name in shipped:
-                raise ConfigError(path, name, f"is a shipped template; give the entry another name (e.g. my_{name})")
+                raise ConfigError(path, name, Said("is a shipped template; give the entry another name (e.g. "
+                                                   "my_{name})", name=name))
             full = B.expand(raw, path, name)
             t = template_from_raw(name, full, path)
             good.append({"name": name, "kind": t.profile.kind, "stat_line": stat_line_of(name, full, t, path)})

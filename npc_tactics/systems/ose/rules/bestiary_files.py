@@ -20,10 +20,12 @@ from typing import Any
 from npc_tactics.configs import validate as V
 from npc_tactics.configs.bestiaries import ENV, bestiary_paths, read_bestiary, user_entries
 from npc_tactics.errors import ConfigError, shown
+from npc_tactics.i18n import Said
 from npc_tactics.systems.ose.rules import statline as S
 from npc_tactics.systems.ose.rules import statline_words as W
 from npc_tactics.systems.ose.rules import tables as T
 from npc_tactics.systems.ose.rules.monster_abilities import GAZE_SAVES
+from npc_tactics.systems.ose.rules.statline_fields import at_token
 from npc_tactics.systems.ose.rules.statline_print import format_attacks
 
 __all__ = ["ENV", "expand", "normalise_fields", "read_entries", "stat_fields", "user_templates"]
@@ -39,41 +41,42 @@ ATTACK_FIELDS = ("weapon", "weapon_bonus", "attack_form", "routine", "damage")
 
 def _error(file: str, where: str, exc: S.StatLineError, field: bool = False) -> ConfigError:
     """A parse error as a ConfigError; ``field``: the path names the field, so drop the stat line's label."""
-    if field:
-        token = f"{shown(exc.token)}: " if exc.token is not None else ""
-        return ConfigError(file, where, token + exc.detail)
-    return ConfigError(file, where, str(exc))
+    return ConfigError(file, where, at_token("", exc.token, exc.detail) if field else exc.message)
 
 
-def attack_fields(attacks: tuple[S.Attack, ...], file: str, where: str, label: str = "Att: ") -> dict[str, Any]:
+def attack_fields(attacks: tuple[S.Attack, ...], file: str, where: str, label: str = "Att") -> dict[str, Any]:
     """damage, weapon and weapon_bonus of the routine's first attack, and ``routine`` (the whole routine in the
-    stat line's notation) when it is more than one plain attack; an error for what the engine cannot play."""
-    text = f"{label}{shown(format_attacks(attacks))}: "
+    stat line's notation) when it is more than one plain attack; an error for what the engine cannot play
+    (``label: 'routine': what``, no label where the path names the field)."""
+    routine = format_attacks(attacks)
+
+    def refused(what: str) -> ConfigError:
+        return ConfigError(file, where, at_token(label, routine, what))
+
     gazes = [a for a in attacks if a.form in GAZE_FORMS]
     for g in gazes:
         if g.count != 1 or (g.form == "gaze" and (len(g.effects) != 1 or g.effects[0] not in GAZE_SAVES)):
-            raise ConfigError(file, where, f"{text}a gaze is played as '1 × gaze (petrification)', '(paralysis)' "
-                                           "or '(charm)', a song as '1 × song' (charm)")
+            raise refused(Said("a gaze is played as '1 × gaze (petrification)', '(paralysis)' or '(charm)', a song "
+                               "as '1 × song' (charm)"))
     attacks = tuple(a for a in attacks if a.form not in GAZE_FORMS)
     if not attacks:
-        raise ConfigError(file, where, f"{text}a gaze alone: give the creature's attacks too")
+        raise refused(Said("a gaze alone: give the creature's attacks too"))
     for a in attacks:
         if a.form in W.SPECIAL_FORMS:
-            raise ConfigError(file, where, f"{text}{a.form!r} attacks are not modelled yet")
+            raise refused(Said("{form} attacks are not modelled yet", form=repr(a.form)))
         if a.form in S.missile_forms():
-            raise ConfigError(file, where, f"{text}a missile weapon as the attack is not supported; write "
-                                           f"1 × weapon ({a.damage or '1d6'}) and give missile: "
-                                           f"{S.weapon_forms()[a.form]}")
+            raise refused(Said("a missile weapon as the attack is not supported; write 1 × weapon ({damage}) and "
+                               "give missile: {weapon}", damage=a.damage or "1d6", weapon=S.weapon_forms()[a.form]))
         for effect in a.effects:
             if effect not in W.MODELLED_EFFECTS:
-                raise ConfigError(file, where, f"{text}{effect} is not modelled yet; write {W.FLAVOUR}{effect} to "
-                                               f"play the attack without it")
+                raise refused(Said("{effect} is not modelled yet; write {mark}{effect} to play the attack without it",
+                                   effect=effect, mark=W.FLAVOUR))
         if a.damage is None and not a.effects and not a.flavour:
-            raise ConfigError(file, where, f"{text}{a.form!r} does no damage and carries no effect the engine plays")
+            raise refused(Said("{form} does no damage and carries no effect the engine plays", form=repr(a.form)))
     carried = [a for a in attacks if a.form == "weapon" or a.form in S.weapon_forms()]
     if len({a.form for a in carried}) > 1:
-        raise ConfigError(file, where, f"{text}attacks with two different weapons are not modelled; the engine "
-                                       "gives a combatant one melee weapon")
+        raise refused(Said("attacks with two different weapons are not modelled; the engine gives a combatant one "
+                           "melee weapon"))
     a = attacks[0]
     out: dict[str, Any] = {"damage": next((x.damage for x in attacks if x.damage), "0")}
     if a.form in S.weapon_forms():
@@ -133,9 +136,10 @@ def normalise_fields(raw: Mapping[str, Any], file: str, path: str) -> dict[str, 
             continue
         if not isinstance(value, str):
             if key in ("saves", "attacks") and key in out:
-                raise ConfigError(file, V.join(path, key), f"expected a stat line {label} value such as "
-                                                           f"{W.EXAMPLES[label].split(' ', 1)[1]!r}, got "
-                                                           f"{shown(value)}")
+                raise ConfigError(file, V.join(path, key), Said("expected a stat line {label} value such as "
+                                                                "{example}, got {value}", label=label,
+                                                                example=repr(W.EXAMPLES[label].split(" ", 1)[1]),
+                                                                value=shown(value)))
             continue
         try:
             read = S.read_field(label, value)
@@ -182,14 +186,15 @@ def expand(raw: Mapping[str, Any], file: str, name: str) -> dict[str, Any]:
     fields = stat_fields(stats, file, name)
     carried = any(a.form == "weapon" or a.form in S.weapon_forms() for a in stats.attacks)
     if "attack_form" in fields and "weapon" in raw and not carried:
-        raise ConfigError(file, V.join(name, "weapon"), f"the stat line's attack is a {fields['attack_form']}, which "
-                                                        "carries no weapon; write 1 × weapon (...) to carry one")
+        raise ConfigError(file, V.join(name, "weapon"), Said("the stat line's attack is a {form}, which carries no "
+                                                             "weapon; write 1 × weapon (...) to carry one",
+                                                             form=fields["attack_form"]))
     if "save_as" in raw or "saves" in raw:  # compare the rows, however each side writes them
         key = "saves" if "saves" in raw else "save_as"
         row = given["saves"] if key == "saves" else S.saves_of(str(raw["save_as"]))
         if row != stats.saves:
-            raise ConfigError(file, V.join(name, key), f"{shown(raw[key])} disagrees with the stat line's saves "
-                                                       f"({shown(format_saves(stats))})")
+            raise ConfigError(file, V.join(name, key), Said("{given} disagrees with the stat line's saves ({saves})",
+                                                            given=shown(raw[key]), saves=shown(format_saves(stats))))
         fields = {k: v for k, v in fields.items() if k not in ("save_as", "saves")}
     for key, value in fields.items():
         if key not in raw:
@@ -200,8 +205,8 @@ def expand(raw: Mapping[str, Any], file: str, name: str) -> dict[str, Any]:
         except S.StatLineError:
             same = False
         if not same:
-            raise ConfigError(file, V.join(name, key), f"{shown(raw[key])} disagrees with the stat line "
-                                                       f"({shown(value)})")
+            raise ConfigError(file, V.join(name, key), Said("{given} disagrees with the stat line ({value})",
+                                                            given=shown(raw[key]), value=shown(value)))
     return out
 
 
@@ -215,7 +220,8 @@ def read_entries(path: str) -> dict[str, dict[str, Any]]:
     A file for another system (``system: runequest``) is an error here: it has no OSE entries."""
     book = read_bestiary(path)
     if not book.belongs_to(SYSTEM, untagged=True):
-        raise ConfigError(path, "system", f"is {book.system!r}: this file is not an OSE bestiary")
+        raise ConfigError(path, "system", Said("is {system}: this file is not an OSE bestiary",
+                                               system=repr(book.system)))
     return {name: _fields_of(entry) for name, entry in book.entries.items()}
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from npc_tactics.i18n import Said
 from npc_tactics.systems.ose.rules import statline_fields as F
 from npc_tactics.systems.ose.rules import statline_words as W
 from npc_tactics.systems.ose.rules import tables as T
@@ -91,7 +92,7 @@ def _normalise(text: str) -> str:
     out = "".join(_SPELLINGS.get(ch, ch) for ch in text)
     bad = next((ch for ch in out if ord(ch) < 32 and ch != "\n"), None)
     if bad is not None:
-        raise StatLineError("", None, f"control character {bad!r} in the stat line")
+        raise StatLineError("", None, Said("control character {char} in the stat line", char=repr(bad)))
     return out
 
 
@@ -115,12 +116,13 @@ def _fields(text: str) -> dict[str, str]:
             if last == "Att" or last in W.TEXT_FIELDS:  # the next attack of the routine, or a comma inside free text
                 fields[last] += ", " + chunk
                 continue
-            raise StatLineError("", chunk, f"not a stat line field; fields: {', '.join(W.FIELD_ORDER)}")
+            raise StatLineError("", chunk, Said("not a stat line field; fields: {fields}",
+                                                fields=", ".join(W.FIELD_ORDER)))
         label, value = found
         if label in fields:
-            raise StatLineError(label, chunk, "given twice")
+            raise StatLineError(label, chunk, Said("given twice"))
         if not value:
-            raise StatLineError(label, chunk, f"no value; expected e.g. {W.EXAMPLES[label]}")
+            raise StatLineError(label, chunk, Said("no value; expected e.g. {example}", example=W.EXAMPLES[label]))
         fields[label] = value
         last = label
     return fields
@@ -139,13 +141,15 @@ def read_field(label: str, text: str) -> Any:
 def parse_stat_line(text: str) -> MonsterStats:
     """Read one stat line (see the module docstring); a :class:`StatLineError` names the field and token."""
     if not isinstance(text, str) or not text.strip():
-        raise StatLineError("", None, f"expected a stat line such as {', '.join(W.EXAMPLES.values())}")
+        raise StatLineError("", None, Said("expected a stat line such as {example}",
+                                           example=", ".join(W.EXAMPLES.values())))
     if len(text) > MAX_LINE:
-        raise StatLineError("", None, f"a stat line of {len(text)} characters; expected at most {MAX_LINE}")
+        raise StatLineError("", None, Said("a stat line of {n} characters; expected at most {most}", n=len(text),
+                                           most=MAX_LINE))
     f = _fields(_normalise(text))
     for label in W.REQUIRED:
         if label not in f:
-            raise StatLineError(label, None, f"missing; expected e.g. {W.EXAMPLES[label]}")
+            raise StatLineError(label, None, Said("missing; expected e.g. {example}", example=W.EXAMPLES[label]))
     hd, plus, half, stars, hp = F.read_hd(f["HD"])
     thac0 = F.read_thac0(f["THAC0"]) if "THAC0" in f else T.monster_thac0(hd, plus)
     saves, save_as = F.read_saves(f["SV"] if "SV" in f else F.default_save_as(hd, plus, half))

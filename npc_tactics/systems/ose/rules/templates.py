@@ -18,6 +18,7 @@ from typing import Any
 from npc_tactics.configs import load_yaml, system_dir
 from npc_tactics.configs import validate as V
 from npc_tactics.errors import ConfigError
+from npc_tactics.i18n import Said
 from npc_tactics.systems.ose.rules import bestiary_files as B
 from npc_tactics.systems.ose.rules import class_spells as S
 from npc_tactics.systems.ose.rules import classes as C
@@ -186,7 +187,8 @@ def all_templates() -> dict[str, tuple[str, dict[str, Any]]]:
         return shipped
     for name, (file, _raw) in user.items():
         if name in shipped:
-            raise ConfigError(file, name, "is a shipped template; give the entry another name (e.g. my_" + name + ")")
+            raise ConfigError(file, name, Said("is a shipped template; give the entry another name (e.g. my_{name})",
+                                               name=name))
     return {**shipped, **user}
 
 
@@ -213,9 +215,8 @@ def parse_hd(text: Any, file: str, path: str) -> tuple[int, int]:
                 return int(a), int(b) if sign == "+" else -int(b)
         return int(s), 0
     except ValueError:
-        raise ConfigError(
-            file, path, f"bad Hit Dice {text!r}; expected e.g. 1/2, 1-1, 2, 1+1"
-        ) from None
+        raise ConfigError(file, path, Said("bad Hit Dice {hd}; expected e.g. 1/2, 1-1, 2, 1+1",
+                                           hd=repr(text))) from None
 
 
 def _weapon(name: Any, file: str, path: str) -> dict[str, Any]:
@@ -264,7 +265,7 @@ def _common(name: str, r: dict[str, Any], file: str, path: str) -> dict[str, Any
     missile_name = V.string(r["missile"], file, mp) if r.get("missile") is not None else None
     missile = _weapon(missile_name, file, mp) if missile_name else None
     if missile is not None and missile["ranges"] is None:
-        raise ConfigError(file, mp, f"{missile_name!r} cannot be used as a missile weapon")
+        raise ConfigError(file, mp, Said("{weapon} cannot be used as a missile weapon", weapon=repr(missile_name)))
     throws = missile is None and bool(melee["thrown"]) and melee["ranges"] is not None
     if throws:  # no missile weapon: the melee weapon itself can be thrown (OSE "Missile" quality)
         missile, missile_name = melee, str(r["weapon"])

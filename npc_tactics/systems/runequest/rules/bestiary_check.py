@@ -9,6 +9,7 @@ from typing import Any
 
 from npc_tactics.configs.bestiaries import read_bestiary
 from npc_tactics.errors import ConfigError
+from npc_tactics.i18n import Said
 from npc_tactics.systems.runequest.rules.bestiary_files import SYSTEM, fields_of, shipped_bestiary, user_templates
 from npc_tactics.systems.runequest.rules.scenario import bestiary
 from npc_tactics.systems.runequest.rules.statblock_print import format_stat_block, stat_line
@@ -43,8 +44,9 @@ def check_bestiary(path: str) -> dict[str, Any]:
     try:
         book = read_bestiary(path)
         if book.system != SYSTEM:
-            raise ConfigError(path, "system", f"is {book.system!r}: a RuneQuest bestiary says system: runequest"
-                              if book.system else "missing: a RuneQuest bestiary says system: runequest")
+            raise ConfigError(path, "system", Said("is {system}: a RuneQuest bestiary says system: runequest",
+                                                   system=repr(book.system))
+                              if book.system else Said("missing: a RuneQuest bestiary says system: runequest"))
     except ConfigError as exc:
         return {"file": path, "entries": [], "errors": [str(exc)]}
     shipped = shipped_bestiary()
@@ -52,7 +54,8 @@ def check_bestiary(path: str) -> dict[str, Any]:
     for name, entry in book.entries.items():
         try:
             if name in shipped:
-                raise ConfigError(path, name, f"is a shipped template; give the entry another name (e.g. my_{name})")
+                raise ConfigError(path, name, Said("is a shipped template; give the entry another name (e.g. "
+                                                   "my_{name})", name=name))
             t = fields_of(entry, path, name)
             good.append({**_row(name, t, Path(path).name, False)})
         except ConfigError as exc:

@@ -16,6 +16,7 @@ from npc_tactics.configs import load_yaml, system_dir
 from npc_tactics.configs import validate as V
 from npc_tactics.configs.bestiaries import bestiary_paths, read_bestiary, user_entries
 from npc_tactics.errors import ConfigError, shown
+from npc_tactics.i18n import Said
 from npc_tactics.systems.runequest.rules import statblock as SB
 from npc_tactics.systems.runequest.rules.statblock_text import parse_text
 
@@ -30,7 +31,8 @@ def fields_of(entry: Any, f: str, p: str) -> dict[str, Any]:
     if isinstance(entry, str):
         return SB.check_template(parse_text(entry, f, p), SB.equipment(), f, p)
     if not isinstance(entry, Mapping):
-        raise ConfigError(f, p, f"expected a stat block (text) or a mapping of its fields, got {shown(entry)}")
+        raise ConfigError(f, p, Said("expected a stat block (text) or a mapping of its fields, got {entry}",
+                                     entry=shown(entry)))
     raw = dict(entry)
     if "stat_block" in raw:
         text = V.string(raw.pop("stat_block"), f, V.join(p, "stat_block"), non_empty=True)
@@ -45,8 +47,9 @@ def read_entries(path: str) -> dict[str, dict[str, Any]]:
     """The entries of one user bestiary file as checked fields; a file for another system is an error."""
     book = read_bestiary(path)
     if book.system != SYSTEM:
-        raise ConfigError(path, "system", f"is {book.system!r}: a RuneQuest bestiary says system: runequest"
-                          if book.system else "missing: a RuneQuest bestiary says system: runequest")
+        raise ConfigError(path, "system", Said("is {system}: a RuneQuest bestiary says system: runequest",
+                                               system=repr(book.system))
+                          if book.system else Said("missing: a RuneQuest bestiary says system: runequest"))
     return {name: fields_of(entry, path, name) for name, entry in book.entries.items()}
 
 
@@ -72,6 +75,7 @@ def _checked(paths: tuple[str, ...]) -> dict[str, tuple[str, dict[str, Any]]]:
     out = {}
     for name, (path, entry) in user_entries(SYSTEM).items():
         if name in shipped:
-            raise ConfigError(path, name, f"is a shipped template; give the entry another name (e.g. my_{name})")
+            raise ConfigError(path, name, Said("is a shipped template; give the entry another name (e.g. my_{name})",
+                                               name=name))
         out[name] = (path, fields_of(entry, path, name))
     return out

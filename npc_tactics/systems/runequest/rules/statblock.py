@@ -19,6 +19,7 @@ from npc_tactics.configs import load_yaml, system_dir
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import parse as parse_dice
 from npc_tactics.errors import ConfigError, shown
+from npc_tactics.i18n import Said
 from npc_tactics.systems.runequest.rules import calc
 from npc_tactics.systems.runequest.rules import tables as T
 from npc_tactics.systems.runequest.rules.state import LocationSpec, WeaponSpec
@@ -63,8 +64,8 @@ def _characteristic(v: Any, f: str, p: str, low: int = 1) -> int | str:
         text = V.dice(v, f, p).lower()
         expr = parse_dice(text)
         if expr.minimum < low or expr.maximum > 99:
-            raise ConfigError(f, p, f"{shown(v)} rolls {expr.minimum}..{expr.maximum}; a characteristic is "
-                                    f"{low}..99")
+            raise ConfigError(f, p, Said("{dice} rolls {low}..{high}; a characteristic is {least}..99", dice=shown(v),
+                                         low=expr.minimum, high=expr.maximum, least=low))
         return text
     return V.integer(v, f, p, low, 99)
 
@@ -107,8 +108,8 @@ def weapon_row(w: Mapping[str, Any], table: Mapping[str, Mapping[str, Any]], f: 
     plus ``name`` and ``skill``: checked, with ``reach`` as the SR, ``natural`` and ``two_handed`` expanded."""
     w = V.mapping(w, f, p, WEAPON_KEYS, ("skill",))
     if "weapon" in w and "name" in w:
-        raise ConfigError(f, V.join(p, "name"), "give weapon (a row of the equipment list) or name (a weapon "
-                                                "given in full), not both")
+        raise ConfigError(f, V.join(p, "name"), Said("give weapon (a row of the equipment list) or name (a weapon "
+                                                     "given in full), not both"))
     if "weapon" in w:
         base = dict(table[V.choice(w["weapon"], f, V.join(p, "weapon"), table, "weapon")])
         name = w["weapon"]
@@ -119,16 +120,17 @@ def weapon_row(w: Mapping[str, Any], table: Mapping[str, Mapping[str, Any]], f: 
         else:
             for key in ("damage", "sr"):
                 if key not in w and not (key == "sr" and "reach" in w):
-                    raise ConfigError(f, V.join(p, key), f"missing required key (weapon {name!r} is not in the "
-                                                         f"equipment list: give damage and sr)")
+                    raise ConfigError(f, V.join(p, key), Said("missing required key (weapon {weapon} is not in the "
+                                                              "equipment list: give damage and sr)",
+                                                              weapon=repr(name)))
             base = {"kind": "melee", "hp": 0 if w.get("natural") else 10, "hands": 1, "class": "medium",
                     "type": "crush" if w.get("natural") else "slash"}
     row = {**base, **{k: v for k, v in w.items() if k in WEAPON_FIELDS}}
     if "reach" in w:
         reach = V.integer(w["reach"], f, V.join(p, "reach"), 0, 4)
         if "sr" in w and w["sr"] != reach:
-            raise ConfigError(f, V.join(p, "reach"), f"{reach} disagrees with sr {shown(w['sr'])} (a weapon's "
-                                                     "SR is its reach)")
+            raise ConfigError(f, V.join(p, "reach"), Said("{reach} disagrees with sr {sr} (a weapon's SR is its "
+                                                          "reach)", reach=reach, sr=shown(w["sr"])))
         row["sr"] = reach
     if V.boolean(w.get("natural", False), f, V.join(p, "natural")):
         row.update(kind="melee", hp=0, hands=0, **{"class": "natural"})
@@ -148,8 +150,8 @@ def weapon_row(w: Mapping[str, Any], table: Mapping[str, Mapping[str, Any]], f: 
     if row["kind"] == "shield":
         V.choice(row.get("size"), f, V.join(p, "size"), tuple(T.SHIELD_COVER), "shield size")
     if row["hp"] == 0 and row["hands"] > 0:
-        raise ConfigError(f, V.join(p, "hp"), "0: a weapon without hit points is natural (no hands): give "
-                                              "natural: true, or its hp")
+        raise ConfigError(f, V.join(p, "hp"), Said("0: a weapon without hit points is natural (no hands): give "
+                                                   "natural: true, or its hp"))
     row["name"] = name
     row["skill"] = V.integer(w["skill"], f, V.join(p, "skill"), 0, 200)
     return row
@@ -176,12 +178,12 @@ def _d20(v: Any, f: str, p: str) -> tuple[int, int]:
     elif isinstance(v, str):
         parts = v.replace("\u2013", "-").split("-")
         if len(parts) not in (1, 2) or not all(x.strip().isdigit() for x in parts):
-            raise ConfigError(f, p, f"expected a D20 band such as 1-4 or 12, got {shown(v)}")
+            raise ConfigError(f, p, Said("expected a D20 band such as 1-4 or 12, got {band}", band=shown(v)))
         v = [int(parts[0]), int(parts[-1])]
     seq = V.sequence(v, f, p, 2, 2, "D20 numbers (low, high)")
     low, high = (V.integer(x, f, V.join(p, i), 1, 20) for i, x in enumerate(seq))
     if low > high:
-        raise ConfigError(f, p, f"{low}-{high}: the low number comes first")
+        raise ConfigError(f, p, Said("{low}-{high}: the low number comes first", low=low, high=high))
     return low, high
 
 
@@ -199,8 +201,8 @@ def location_rows(t: Mapping[str, Any], f: str, p: str) -> tuple[T.LocationRow, 
         return T.HIT_LOCATIONS[V.choice(t.get("locations", "humanoid"), f, V.join(p, "locations"),
                                         T.HIT_LOCATIONS, "hit-location table")]
     if "locations" in t:
-        raise ConfigError(f, V.join(p, "hit_locations"), "give locations (a body plan) or hit_locations (a table), "
-                                                         "not both")
+        raise ConfigError(f, V.join(p, "hit_locations"), Said("give locations (a body plan) or hit_locations (a "
+                                                              "table), not both"))
     lp = V.join(p, "hit_locations")
     seq = V.sequence(t["hit_locations"], f, lp, 1, T.MAX_LOCATIONS, "locations")
     rows, covered = [], 0
@@ -211,16 +213,17 @@ def location_rows(t: Mapping[str, Any], f: str, p: str) -> tuple[T.LocationRow, 
         kind = V.choice(loc["kind"], f, V.join(q, "kind"), LOCATION_KINDS, "location kind")
         low, high = _d20(loc["d20"], f, V.join(q, "d20"))
         if low != covered + 1:
-            raise ConfigError(f, V.join(q, "d20"), f"{low}-{high}: the bands go up from 1 without gap or overlap "
-                                                   f"(expected {covered + 1} next)")
+            raise ConfigError(f, V.join(q, "d20"), Said("{low}-{high}: the bands go up from 1 without gap or overlap "
+                                                        "(expected {next} next)", low=low, high=high,
+                                                        next=covered + 1))
         covered = high
         hp_row = V.choice(loc.get("hp_row", _default_hp_row(name, kind)), f, V.join(q, "hp_row"), HP_ROWS,
                           "HP column")
         rows.append(T.LocationRow(name, kind, low, high, hp_row))
     if covered != 20:
-        raise ConfigError(f, lp, f"the D20 bands end at {covered}; they must cover 1-20")
+        raise ConfigError(f, lp, Said("the D20 bands end at {last}; they must cover 1-20", last=covered))
     if len({r.name for r in rows}) != len(rows):
-        raise ConfigError(f, lp, "two locations have the same name")
+        raise ConfigError(f, lp, Said("two locations have the same name"))
     return tuple(rows)
 
 
@@ -274,7 +277,7 @@ def check_template(t: Any, table: Mapping[str, Mapping[str, Any]], f: str, p: st
     ws = V.sequence(t["weapons"], f, V.join(p, "weapons"), 1, MAX_WEAPONS, "weapons")
     wnames = [weapon_row(w, table, f, V.join(p, "weapons", i))["name"] for i, w in enumerate(ws)]
     if len(set(wnames)) != len(wnames):
-        raise ConfigError(f, V.join(p, "weapons"), "two weapons have the same name; rename one (name: ...)")
+        raise ConfigError(f, V.join(p, "weapons"), Said("two weapons have the same name; rename one (name: ...)"))
     for i, r in enumerate(V.sequence(t.get("ready", []), f, V.join(p, "ready"), what="weapon names")):
         V.choice(r, f, V.join(p, "ready", i), wnames, "weapon")
     for kind in ("spirit", "rune"):

@@ -1,13 +1,16 @@
 """An RQG stat block printed in the book's layout, the one :mod:`.statblock_text` reads back (parse -> print ->
-parse gives the same fields for every shipped entry: tests/rules/runequest/test_statblock_text.py)."""
+parse gives the same fields for every shipped entry: tests/rules/runequest/test_statblock_text.py), and its one
+line in English or French (the French edition's words: :mod:`.statline_fr`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from npc_tactics.locale_format import NNBSP, clauses
 from npc_tactics.systems.runequest.rules import calc
 from npc_tactics.systems.runequest.rules import statblock as SB
+from npc_tactics.systems.runequest.rules import statline_fr as W
 from npc_tactics.systems.runequest.rules.statblock_text import SKILL_LABELS
 
 __all__ = ["format_stat_block", "stat_line"]
@@ -32,13 +35,16 @@ def _damage(row: Mapping[str, Any], db: str) -> str:
     return dmg + (db.upper() if db.startswith("-") else f"+{db.upper()}")
 
 
-def stat_line(t: Mapping[str, Any]) -> str:
-    """One line for a listing: characteristics, HP, the weapons with their skills."""
+def stat_line(t: Mapping[str, Any], lang: str = "en") -> str:
+    """One line for a listing and the tracker's cards, in ``lang``: characteristics, HP, the weapons with their
+    skills (``STR 14 ...; HP 15; Broadsword 70%``, ``FOR 14 ... ; 15 points de vie ; Épée large 70 %``)."""
     ch = t["characteristics"]
     avg = SB.roll_characteristics(t, None)
     hp = t.get("hp") or calc.total_hp(avg["CON"], avg["SIZ"], avg["POW"])
-    ws = ", ".join(f"{_title(r['name'])} {r['skill']}%" for r in _rows(t))
-    return " ".join(f"{c} {_value(ch[c])}" for c in SB.CHARS) + f"; HP {hp}; {ws}"
+    percent = f"{NNBSP}%" if lang == "fr" else "%"
+    ws = ", ".join(f"{W.weapon_name(r['name'], _title(r['name']), lang)} {r['skill']}{percent}" for r in _rows(t))
+    chars = " ".join(f"{W.characteristic(c, lang)} {_value(ch[c])}" for c in SB.CHARS)
+    return clauses([chars, W.hit_points(int(hp), lang), ws], lang)
 
 
 def _rows(t: Mapping[str, Any]) -> list[dict[str, Any]]:

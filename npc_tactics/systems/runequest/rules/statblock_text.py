@@ -21,7 +21,8 @@ The layout (docs/runequest.md "The GM's own stat blocks"), one item a line, labe
 
 As in the book, a weapon's Damage includes the damage bonus and its SR is the melee strike rank (DEX SR + SIZ SR
 + the weapon's); missile weapons show the DEX SR. Both are taken back to the weapon's own values here. Every
-mistake is one :class:`~npc_tactics.errors.ConfigError` naming the line and the token.
+mistake is one :class:`~npc_tactics.errors.ConfigError` naming the line and the token, its message a
+:class:`~npc_tactics.i18n.Said` sentence (English as a str, said in the GM's language where it is shown).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from typing import Any
 
 from npc_tactics.dice import parse as parse_dice
 from npc_tactics.errors import ConfigError, shown
+from npc_tactics.i18n import Said
 from npc_tactics.systems.runequest.rules import calc
 from npc_tactics.systems.runequest.rules import statblock as SB
 from npc_tactics.systems.runequest.rules import tables as T
@@ -72,7 +74,9 @@ class _Reader:
         self.skills: dict[str, int] = {}
 
     def error(self, n: int, token: str, detail: str) -> ConfigError:
-        return ConfigError(self.f, self.p, f"line {n + 1}: {shown(token)}: {detail}")
+        """``line N: 'token': detail`` at the stat block's field (``detail`` a :class:`~npc_tactics.i18n.Said`)."""
+        return ConfigError(self.f, self.p, Said("line {line}: {token}: {what}", line=n + 1, token=shown(token),
+                                                what=detail))
 
     # ----- lines
     def read(self) -> dict[str, Any]:
@@ -103,10 +107,10 @@ class _Reader:
             elif not seen and i == self._first() and not any(c.isdigit() for c in line):
                 self.out["description"] = line
             else:
-                raise self.error(i, line.split()[0], "not a line of an RQG stat block (expected STR ..., Move ..., "
-                                                     "Skills:, a Location or Weapon table, Spirit Magic:, Rune "
-                                                     "Magic:, Ready:, Armor:, Body:, Kind:, Faction:, Player "
-                                                     "character:)")
+                raise self.error(i, line.split()[0], Said("not a line of an RQG stat block (expected STR ..., Move "
+                                                          "..., Skills:, a Location or Weapon table, Spirit Magic:, "
+                                                          "Rune Magic:, Ready:, Armor:, Body:, Kind:, Faction:, "
+                                                          "Player character:)"))
             seen = True
             i += 1
         return self.finish()
@@ -117,25 +121,26 @@ class _Reader:
     def characteristics(self, n: int, line: str) -> None:
         toks = line.split()
         if len(toks) % 2:
-            raise self.error(n, toks[-1], "expected pairs NAME VALUE (STR 18 CON 13 ...)")
+            raise self.error(n, toks[-1], Said("expected pairs NAME VALUE (STR 18 CON 13 ...)"))
         chars: dict[str, Any] = {}
         for name, value in zip(toks[::2], toks[1::2], strict=True):
             c = name.upper()
             if c not in SB.CHARS:
-                raise self.error(n, name, f"unknown characteristic; valid: {', '.join(SB.CHARS)}")
+                raise self.error(n, name, Said("unknown characteristic; valid: {valid}", valid=", ".join(SB.CHARS)))
             if c in chars:
-                raise self.error(n, name, "given twice")
+                raise self.error(n, name, Said("given twice"))
             chars[c] = int(value) if value.isdigit() else self.dice(n, value)
         missing = [c for c in SB.CHARS if c not in chars]
         if missing:
-            raise self.error(n, toks[0], f"missing {', '.join(missing)} (give all seven: {' '.join(SB.CHARS)})")
+            raise self.error(n, toks[0], Said("missing {missing} (give all seven: {all})", missing=", ".join(missing),
+                                              all=" ".join(SB.CHARS)))
         self.out["characteristics"] = chars
 
     def dice(self, n: int, value: str) -> str:
         try:
             parse_dice(value)
         except ValueError:
-            raise self.error(n, value, "expected a number or dice such as 3D6+6") from None
+            raise self.error(n, value, Said("expected a number or dice such as 3D6+6")) from None
         return value.lower()
 
     def numbers(self, n: int, line: str) -> None:
@@ -144,11 +149,12 @@ class _Reader:
             rest = rest.strip()
             label = next((k for k in NUMBER_LABELS if rest.startswith(k)), None)
             if label is None:
-                raise self.error(n, rest.split()[0], f"unknown value; expected {', '.join(NUMBER_LABELS)}")
+                raise self.error(n, rest.split()[0], Said("unknown value; expected {labels}",
+                                                          labels=", ".join(NUMBER_LABELS)))
             rest = rest[len(label):].lstrip(" :")
             token = rest.split()[0] if rest.split() else ""
             if not token.isdigit():
-                raise self.error(n, token or label, f"expected a number after {label!r}")
+                raise self.error(n, token or label, Said("expected a number after {label}", label=repr(label)))
             self.out[NUMBER_LABELS[label]] = int(token)
             rest = rest[len(token):]
 
@@ -163,12 +169,12 @@ class _Reader:
             self.out["ready"] = [slug(x) for x in value.split(",") if x.strip()]
         elif key in ("armor", "armour"):
             if not value.isdigit():
-                raise self.error(n, value, "expected the AP of every location (a number), or a location table")
+                raise self.error(n, value, Said("expected the AP of every location (a number), or a location table"))
             self.out["armour"] = int(value)
         elif key == "body":
             plan = slug(value)
             if plan not in T.HIT_LOCATIONS:
-                raise self.error(n, value, f"unknown body plan; valid: {', '.join(T.HIT_LOCATIONS)}")
+                raise self.error(n, value, Said("unknown body plan; valid: {valid}", valid=", ".join(T.HIT_LOCATIONS)))
             self.out["locations"] = plan
         elif key == "kind":
             self.out["kind"] = slug(value)
@@ -176,7 +182,7 @@ class _Reader:
             self.out["faction"] = value
         elif key in ("player character", "several attacks"):
             if value.lower() not in ("yes", "no"):
-                raise self.error(n, value, "expected yes or no")
+                raise self.error(n, value, Said("expected yes or no"))
             self.out[key.replace(" ", "_")] = value.lower() == "yes"
         elif key == "description":
             self.out["description"] = value
@@ -188,11 +194,11 @@ class _Reader:
         for part in text.split(","):
             m = re.fullmatch(r"\s*([A-Za-z][A-Za-z ]*?)\s+(\d+)\s*%?\s*", part)
             if m is None:
-                raise self.error(n, part.strip(), "expected a skill and its chance, e.g. Dodge 40%")
+                raise self.error(n, part.strip(), Said("expected a skill and its chance, e.g. Dodge 40%"))
             key = slug(m.group(1))
             if key not in SKILL_LABELS:
-                raise self.error(n, m.group(1), f"unknown combat skill; valid: {', '.join(SKILL_LABELS.values())} "
-                                                "(weapon skills go in the weapon table)")
+                raise self.error(n, m.group(1), Said("unknown combat skill; valid: {valid} (weapon skills go in the "
+                                                     "weapon table)", valid=", ".join(SKILL_LABELS.values())))
             self.skills[key] = int(m.group(2))
 
     def spells(self, n: int, text: str, kind: str) -> None:
@@ -200,11 +206,14 @@ class _Reader:
         for part in text.split(","):
             m = re.fullmatch(r"\s*([A-Za-z][A-Za-z ]*?)\s+(\d+)\s*", part)
             if m is None:
-                raise self.error(n, part.strip(), "expected a spell and its points, e.g. Bladesharp 2")
+                raise self.error(n, part.strip(), Said("expected a spell and its points, e.g. Bladesharp 2"))
             name = slug(m.group(1))
             valid = [s for s, row in T.SPELLS.items() if row.kind == kind]
             if name not in valid:
-                raise self.error(n, m.group(1), f"not a {kind} spell the engine plays; valid: {', '.join(valid)}")
+                what = (Said("not a spirit spell the engine plays; valid: {valid}", valid=", ".join(valid))
+                        if kind == "spirit" else
+                        Said("not a rune spell the engine plays; valid: {valid}", valid=", ".join(valid)))
+                raise self.error(n, m.group(1), what)
             out[name] = int(m.group(2))
         self.out[kind] = out
 
@@ -224,19 +233,20 @@ class _Reader:
         rows = []
         for n, toks in self._rows(start):
             if len(toks) < 3:
-                raise self.error(n, self.lines[n].strip(), "expected LOCATION D20 AP/HP, e.g. Right Leg 01-04 3/5")
+                raise self.error(n, self.lines[n].strip(), Said("expected LOCATION D20 AP/HP, e.g. Right Leg 01-04 "
+                                                                "3/5"))
             ap_hp = toks[-1].split("/")
             if len(ap_hp) != 2 or not all(x.isdigit() for x in ap_hp):
-                raise self.error(n, toks[-1], "expected AP/HP, e.g. 3/5")
+                raise self.error(n, toks[-1], Said("expected AP/HP, e.g. 3/5"))
             band = toks[-2]
             for d in DASHES[1:]:
                 band = band.replace(d, "-")
             if not re.fullmatch(r"\d{1,2}(-\d{1,2})?", band):
-                raise self.error(n, toks[-2], "expected a D20 band such as 01-04 or 12")
+                raise self.error(n, toks[-2], Said("expected a D20 band such as 01-04 or 12"))
             low, _, high = band.partition("-")
             rows.append((n, slug(" ".join(toks[:-2])), int(low), int(high or low), int(ap_hp[0]), int(ap_hp[1])))
         if not rows:
-            raise self.error(start, self.lines[start].strip(), "a location table needs its rows below it")
+            raise self.error(start, self.lines[start].strip(), Said("a location table needs its rows below it"))
         self.out["_locations"] = rows
         return start + 1 + len(rows)
 
@@ -244,21 +254,21 @@ class _Reader:
         rows = []
         for n, toks in self._rows(start):
             if len(toks) < 5:
-                raise self.error(n, self.lines[n].strip(), "expected WEAPON % DAMAGE SR HP, e.g. Broadsword 70 "
-                                                           "1D8+1+1D4 7 12")
+                raise self.error(n, self.lines[n].strip(), Said("expected WEAPON % DAMAGE SR HP, e.g. Broadsword 70 "
+                                                                "1D8+1+1D4 7 12"))
             skill, damage, sr, hp = toks[-4].rstrip("%"), toks[-3], toks[-2], toks[-1]
             if not skill.isdigit():
-                raise self.error(n, toks[-4], "expected the weapon skill, e.g. 70%")
+                raise self.error(n, toks[-4], Said("expected the weapon skill, e.g. 70%"))
             self.dice(n, damage)
             first_sr = sr.split("/")[0]
             if not first_sr.isdigit():
-                raise self.error(n, sr, "expected the strike rank, e.g. 7 (or 3/8 for a bow's shots)")
+                raise self.error(n, sr, Said("expected the strike rank, e.g. 7 (or 3/8 for a bow's shots)"))
             if hp not in DASHES and not hp.isdigit():
-                raise self.error(n, hp, "expected the weapon's HP, or - for a natural weapon")
+                raise self.error(n, hp, Said("expected the weapon's HP, or - for a natural weapon"))
             rows.append((n, " ".join(toks[:-4]), int(skill), damage.lower(), int(first_sr),
                          None if hp in DASHES else int(hp)))
         if not rows:
-            raise self.error(start, self.lines[start].strip(), "a weapon table needs its rows below it")
+            raise self.error(start, self.lines[start].strip(), Said("a weapon table needs its rows below it"))
         self.out["_weapons"] = rows
         return start + 1 + len(rows)
 
@@ -266,11 +276,11 @@ class _Reader:
     def finish(self) -> dict[str, Any]:
         out = self.out
         if "characteristics" not in out:
-            raise ConfigError(self.f, self.p, "line 1: no characteristics line (STR 18 CON 13 SIZ 15 DEX 11 INT 12 "
-                                              "POW 13 CHA 7)")
+            raise ConfigError(self.f, self.p, Said("line {line}: {what}", line=1, what=Said(
+                "no characteristics line (STR 18 CON 13 SIZ 15 DEX 11 INT 12 POW 13 CHA 7)")))
         if "_weapons" not in out:
-            raise ConfigError(self.f, self.p, f"line {len(self.lines)}: no weapon table (Weapon % Damage SR HP, "
-                                              "then one row a weapon)")
+            raise ConfigError(self.f, self.p, Said("line {line}: {what}", line=len(self.lines), what=Said(
+                "no weapon table (Weapon % Damage SR HP, then one row a weapon)")))
         ch = SB.roll_characteristics(out, None)
         if out.get("magic_points") == ch["POW"]:
             del out["magic_points"]
@@ -318,15 +328,17 @@ class _Reader:
         if kind in ("melee", "shield"):
             reach = sr - calc.dex_sr(ch["DEX"]) - calc.siz_sr(ch["SIZ"])
             if not 0 <= reach <= 4:
-                raise self.error(n, str(sr), f"SR {sr} is DEX SR {calc.dex_sr(ch['DEX'])} + SIZ SR "
-                                             f"{calc.siz_sr(ch['SIZ'])} + a weapon SR of {reach}; a weapon's SR is 0-4")
+                raise self.error(n, str(sr), Said("SR {sr} is DEX SR {dex} + SIZ SR {siz} + a weapon SR of {reach}; a "
+                                                  "weapon's SR is 0-4", sr=sr, dex=calc.dex_sr(ch["DEX"]),
+                                                  siz=calc.siz_sr(ch["SIZ"]), reach=reach))
             if reach != base.get("sr"):
                 out["sr"] = reach
         if damage != str(base.get("damage", "")).lower():
             out["damage"] = damage
         if base:
             if hp is None and base["hp"] > 0:
-                raise self.error(n, "-", f"{name} is a weapon of the equipment list with {base['hp']} HP")
+                raise self.error(n, "-", Said("{weapon} is a weapon of the equipment list with {hp} HP", weapon=name,
+                                              hp=base["hp"]))
             if hp is not None and hp != base["hp"]:
                 out["hp"] = hp
             return out
@@ -354,11 +366,13 @@ def _kind(name: str) -> str:
 def parse_text(text: str, f: str, p: str) -> dict[str, Any]:
     """The bestiary fields of a pasted stat block (not yet checked: :func:`.statblock.check_template` does)."""
     if not text.strip():
-        raise ConfigError(f, p, "line 1: '': an empty stat block")
+        raise ConfigError(f, p, Said("line {line}: {token}: {what}", line=1, token="''",
+                                     what=Said("an empty stat block")))
     if len(text) > MAX_TEXT:
-        raise ConfigError(f, p, f"line 1: {len(text)} characters; a stat block has at most {MAX_TEXT}")
+        raise ConfigError(f, p, Said("line {line}: {what}", line=1, what=Said(
+            "{n} characters; a stat block has at most {most}", n=len(text), most=MAX_TEXT)))
     for n, line in enumerate(text.splitlines()):
         if len(line) > MAX_LINE:
-            raise ConfigError(f, p, f"line {n + 1}: {shown(line)}: {len(line)} characters; a line has at most "
-                                    f"{MAX_LINE}")
+            raise ConfigError(f, p, Said("line {line}: {token}: {what}", line=n + 1, token=shown(line), what=Said(
+                "{n} characters; a line has at most {most}", n=len(line), most=MAX_LINE)))
     return _Reader(text, f, p).read()
