@@ -44,7 +44,8 @@ def finish(child: pexpect.spawn) -> int:
 
 def test_full_fight_with_typed_choices(ose_bundle: Path) -> None:
     child = spawn("ose", "goblin_duel", "--bundle", str(ose_bundle), "--seed", "3")
-    child.expect(r"you play side 1 \(Brannoc\); the bundle goblin-bundle plays side 0 \(Snikkit\)")
+    # the sides by the names goblin_duel gives them
+    child.expect(r"you play adventurers \(Brannoc\); the bundle goblin-bundle plays goblins \(Snikkit\)")
     seen = {"moves": 0, "npc": 0}
     bad_sent = False
     while True:
@@ -100,7 +101,7 @@ def test_manual_dice_round_with_an_impossible_face(ose_bundle: Path) -> None:
 
 def test_french_output(ose_bundle: Path) -> None:
     child = spawn("ose", "goblin_duel", "--bundle", str(ose_bundle), "--lang", "fr", "--seed", "3")
-    child.expect("vous jouez le camp 1 \\(Brannoc\\)")
+    child.expect("vous jouez adventurers \\(Brannoc\\) ; le paquet goblin-bundle joue goblins \\(Snikkit\\)")
     child.expect("Dés : lancés par le moteur \\(graine 3\\)")
     child.expect(r"\(PNJ\) choisit : ")
     child.expect(MOVE)

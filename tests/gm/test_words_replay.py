@@ -136,4 +136,5 @@ def test_replay_a_trained_npc(trained_run: Path) -> None:
     story = replay("ose", "goblin_duel", [str(trained_run), "by-the-book"], 5, "fr")
     assert not story.raw_lines and story.lines[-1].kind == "end"
     npc = story.lines[0].text
-    assert npc.startswith("Camp 0 (") and any(" choisit : " in line.text for line in story.lines)
+    assert npc.startswith("Goblins : Snikkit ; joué par ") and npc.endswith("(camp 0 dans --agents).")
+    assert any(" choisit : " in line.text for line in story.lines)

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from npc_tactics.dice import RngRoller, Roller, parse
+from npc_tactics.gm.table.dice import TIE_WHY, Tie, tie_words
 from npc_tactics.i18n import translator
 
 __all__ = ["DICE_MODES", "DiePrompt", "NeedDie", "StepRoller", "prompt_text"]
@@ -38,6 +39,7 @@ class DiePrompt:
     target: int | None
     k: int  #: which die of the announced roll (1-based)
     n: int  #: dice in the announced roll
+    tie: Tie | None = None  #: the dice-pool tie-break this die settles: against whom, at which rank, which re-roll
 
     def to_dict(self) -> dict[str, Any]:
         return {"sides": self.sides, "why": self.why, "actor": self.actor, "target": self.target, "k": self.k,
@@ -65,6 +67,7 @@ class StepRoller(Roller):
         self._why, self._left, self._count = "", 0, 0
         self._who: int | None = None
         self._target: int | None = None
+        self._tie: Tie | None = None
 
     def announce(self, why: str, expr: str, actor: int | None = None, target: int | None = None) -> None:
         """Called by the rules just before a roll (``EventSink``): what the next dice are for."""
@@ -73,6 +76,13 @@ class StepRoller(Roller):
         except ValueError:
             count = 1
         self._why, self._who, self._target, self._left, self._count = why, actor, target, count, count
+        if why != TIE_WHY:
+            self._tie = None
+
+    def announce_tie(self, members: Sequence[int], rank: int, rerolls: int, face: int) -> None:
+        """Called by the dice-pool rules before each round of tie-break dice (dice-pool.md §3.1): who is tied, at
+        which rank, and whether these dice re-roll a tie on ``face`` (the prompt says so)."""
+        self._tie = Tie(tuple(int(m) for m in members), int(rank), int(rerolls), int(face))
 
     def die(self, sides: int) -> int:
         within = self._left > 0  # a die of the announced roll, or one the rules roll unannounced
@@ -84,7 +94,9 @@ class StepRoller(Roller):
             self.used.append((sides, face, False))
             return face
         if self.next_typed >= len(self.typed):
-            raise NeedDie(DiePrompt(sides, why, who, self._target if within else None, k, n))
+            tie = self._tie if within and why == TIE_WHY and self._tie is not None and who in self._tie.members \
+                else None
+            raise NeedDie(DiePrompt(sides, why, who, self._target if within else None, k, n, tie))
         face = int(self.typed[self.next_typed])
         if not 1 <= face <= sides:
             raise ValueError(f"typed face #{self.next_typed + 1} is {face}, impossible on a d{sides}")
@@ -98,9 +110,15 @@ def prompt_text(prompt: DiePrompt, names: Sequence[str], why_words: Callable[[st
     _ = translator(lang, "play")
     if not prompt.why:
         return _("Roll a d{sides}").format(sides=prompt.sides)
-    parts = [_("Roll a d{sides} for {why}").format(sides=prompt.sides, why=why_words(prompt.why))]
+    if prompt.tie is not None:
+        why, against = tie_words(_, prompt.tie, prompt.actor, names)
+    else:
+        why, against = why_words(prompt.why), ""
+    parts = [_("Roll a d{sides} for {why}").format(sides=prompt.sides, why=why)]
     if prompt.actor is not None and 0 <= prompt.actor < len(names):
         parts.append(_("by {name}").format(name=names[prompt.actor]))
+    if against:
+        parts.append(against)
     if prompt.n > 1:
         parts.append(_("(die {k} of {n})").format(k=prompt.k, n=prompt.n))
     return " ".join(parts)

@@ -25,7 +25,9 @@ from npc_tactics.evaluation.arena import Arena
 from npc_tactics.evaluation.fight import MAX_DECISIONS
 from npc_tactics.gm.table.dice import TypedDiceRoller
 from npc_tactics.gm.words.labels import card_rule, labeler
+from npc_tactics.gm.words.narrate import teller
 from npc_tactics.gm.words.play_words import Narrator
+from npc_tactics.gm.words.replay import given_side_names, side_names
 from npc_tactics.gm.words.summary import summary
 from npc_tactics.i18n import translator
 from npc_tactics.registry import get_system
@@ -65,6 +67,7 @@ class Table:
         self.seed = seed
         self.manual = dice == "manual"
         self.narrator: Narrator | None = None
+        self.sides: list[str] = []  #: what the GM calls each side (:func:`~npc_tactics.gm.words.replay.side_names`)
         self.state: Any = None
         self.roller: Roller
         if self.manual:
@@ -107,12 +110,9 @@ class Table:
         # then announced with who rolls and why, in the GM's words
         names = self._names_from_scenario()
         self.use_names(names)
-        npcs = ", ".join(n for n, side in names if side == self.npc_side)
-        pcs = ", ".join(n for n, side in names if side != self.npc_side)
-        self.say(_("{scenario} ({system}): you play side {pc} ({pcs}); the bundle {bundle} plays side {npc} "
-                   "({npcs}).").format(scenario=self.arena.scenario_name, system=self.arena.system,
-                                        pc=self.pc_sides_text(), pcs=pcs, bundle=self.bundle.name,
-                                        npc=self.npc_side, npcs=npcs))
+        self.say(_("{scenario} ({system}): you play {pc}; the bundle {bundle} plays {npc}.").format(
+            scenario=self.arena.scenario_name, system=self.arena.system, pc=self.pc_sides_text(names),
+            bundle=self.bundle.name, npc=self.side_text(self.npc_side, names)))
         self.say(_("Dice: rolled by the engine (seed {seed}).").format(seed=self.seed) if not self.manual
                  else _("Dice: you roll them and type each face."))
         self.help()
@@ -145,15 +145,25 @@ class Table:
                 raise RuntimeError(f"the fight did not end after {MAX_DECISIONS} decisions")
         return self.finish(outcome)
 
-    def pc_sides_text(self) -> str:
-        return ", ".join(str(s) for s in range(int(self.engine.spec.sides)) if s != self.npc_side)
+    def side_text(self, side: int, names: list[tuple[str, int]]) -> str:
+        """A side as the GM reads it: its name and members ("goblins (Snikkit)"), or a name made of its members
+        when the scenario gives it none ("Brannoc's side")."""
+        name = self.sides[side] if side < len(self.sides) else str(side)
+        if given_side_names(self.arena.scenario, len(self.sides))[side] is None:
+            return name
+        return f"{name} ({', '.join(n for n, s in names if s == side)})"
+
+    def pc_sides_text(self, names: list[tuple[str, int]]) -> str:
+        return ", ".join(self.side_text(s, names) for s in range(int(self.engine.spec.sides)) if s != self.npc_side)
 
     def _names_from_scenario(self) -> list[tuple[str, int]]:
         state, _opening = self.engine.new_combat(self.arena.scenario, RngRoller(np.random.default_rng(0)))
         return [(str(c.name), int(c.side)) for c in state.combatants]
 
     def use_names(self, names: list[tuple[str, int]]) -> None:
-        self.narrator = Narrator(self.arena.system, [n for n, _side in names], self.lang)
+        n_sides = max(int(self.engine.spec.sides), 1 + max((s for _n, s in names), default=-1))
+        self.sides = side_names(self.arena.scenario, names, n_sides, teller([], self.lang))
+        self.narrator = Narrator(self.arena.system, [n for n, _side in names], self.lang, self.sides)
         if isinstance(self.roller, TypedDiceRoller):
             self.roller.names = [n for n, _side in names]
             self.roller.why_words = self.narrator.why

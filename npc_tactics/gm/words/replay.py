@@ -4,10 +4,15 @@ The fight is exactly fight ``seed`` of ``simulate`` with the same agents (same d
 each decision is shown by its move name (:func:`~npc_tactics.gm.words.naming.move_label`) and each event by its sentence
 (:mod:`npc_tactics.gm.words.narrate`). Dice rolls, and events that only echo a choice just told (each system's
 ``SystemWords.echoes``), are shown only in verbose mode.
+
+Sides are called by their names (:func:`side_names`: the scenario's ``sides: - name: goblins``, else their members,
+"Brannoc's side"); the side number is said only beside the agent that plays it, since ``--agents`` lists the
+agents by side number.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -24,11 +29,15 @@ from npc_tactics.gm.words.narrate import Teller, echoes, narrate_event, teller
 from npc_tactics.i18n import N_, check_lang
 from npc_tactics.rules.base import DecisionKind, Event, SideResult
 
-__all__ = ["Line", "Replay", "replay"]
+__all__ = ["Line", "Replay", "given_side_names", "members_side_name", "replay", "side_names"]
 
 QUIET = ("roll", "echo")
-_RESULTS = {"win": N_("side {side} wins"), "loss": N_("side {side} loses"), "draw": N_("side {side} draws"),
-            "fled": N_("side {side} fled the field")}
+_RESULTS = {"win": N_("{side} won"), "loss": N_("{side} lost"), "draw": N_("{side} drew"),
+            "fled": N_("{side} fled the field")}
+#: the names the scenario loaders give a side the file leaves unnamed ("side 0", "side_1"): not the GM's words
+_STAND_IN = re.compile(r"side[ _]?\d+", re.IGNORECASE)
+#: most members a side named after them lists by name ("the side of Aldric, Pell and 2 others")
+NAMED_MEMBERS = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +75,48 @@ class Replay:
                 "agents": list(self.agents), "lines": [asdict(line) for line in self.lines]}
 
 
-def _side_names(state: Any, t: Teller) -> list[str]:
-    sides: dict[int, list[str]] = {}
-    for c in state.combatants:
-        sides.setdefault(int(c.side), []).append(str(c.name))
-    return [", ".join(sides.get(s, [])) or t._("nobody") for s in range(max(sides) + 1)]
+def given_side_names(scenario: Any, sides: int) -> list[str | None]:
+    """The name a scenario or situation gives each of its ``sides`` (``sides: - name: goblins``: the loaders'
+    ``side_names``, or the mapping's ``sides[k].name``), None where it gives none; the stand-ins the loaders put
+    in for a missing name ("side 0", "side_0") count as none."""
+    names = getattr(scenario, "side_names", None)
+    if names is None and isinstance(scenario, Mapping):
+        names = [s.get("name") if isinstance(s, Mapping) else None for s in scenario.get("sides") or ()]
+    out: list[str | None] = []
+    for k in range(sides):
+        name = names[k] if names is not None and k < len(names) else None
+        text = name.strip() if isinstance(name, str) else ""
+        out.append(text if text and not _STAND_IN.fullmatch(text) else None)
+    return out
+
+
+def members_side_name(members: Sequence[str], t: Teller) -> str:
+    """A side without a name, called after its members: "Brannoc's side", "the side of Brannoc and Gorak", "the
+    side of Aldric, Pell and 2 others" (in the teller's language)."""
+    if not members:
+        return t._("nobody")
+    if len(members) == 1:
+        return t._("{name}'s side").format(name=members[0])
+    if len(members) <= NAMED_MEMBERS:
+        return t._("the side of {names} and {last}").format(names=", ".join(members[:-1]), last=members[-1])
+    rest = len(members) - (NAMED_MEMBERS - 1)
+    return t.ngettext("the side of {names} and {n} other", "the side of {names} and {n} others", rest).format(
+        names=", ".join(members[: NAMED_MEMBERS - 1]), n=rest)
+
+
+def side_names(scenario: Any, combatants: Sequence[tuple[str, int]], sides: int, t: Teller) -> list[str]:
+    """What a GM calls each side: the name the scenario gives it, else one made of its members
+    (:func:`members_side_name`); ``combatants`` are ``(name, side)`` pairs."""
+    given = given_side_names(scenario, sides)
+    return [given[k] or members_side_name([n for n, s in combatants if s == k], t) for k in range(sides)]
+
+
+def _members(state: Any) -> list[tuple[str, int]]:
+    return [(str(c.name), int(c.side)) for c in state.combatants]
+
+
+def _first_up(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _round_headers_first(lines: list[Line], system: str, t: Teller) -> list[Line]:
@@ -105,11 +151,16 @@ def replay(system: str, scenario: str | None, agents: Sequence[str], seed: int =
     engine = arena.engine
     roller = RngRoller(np.random.default_rng(seed))
     state, opening = engine.new_combat(arena.scenario, roller)
-    t = teller([str(c.name) for c in state.combatants], lang)
+    members = _members(state)
+    n_sides = max(arena.sides, 1 + max((s for _n, s in members), default=-1))
+    sides = side_names(arena.scenario, members, n_sides, teller([], lang))
+    t = teller([n for n, _s in members], lang, sides)
     story = Replay(arena.system, arena.scenario_name, seed, lang, [agent_label(a) for a in agents])
-    for side, names in enumerate(_side_names(state, t)):
-        story.lines.append(Line(0, "decision", t._("Side {side} ({agent}): {names}.").format(
-            side=side, agent=story.agents[side] if side < len(story.agents) else "?", names=names)))
+    for side, name in enumerate(sides):
+        names = ", ".join(n for n, s in members if s == side) or t._("nobody")
+        story.lines.append(Line(0, "decision", _first_up(t._(
+            "{side}: {names}; played by {agent} (side {number} in --agents).").format(
+            side=name, names=names, agent=story.agents[side] if side < len(story.agents) else "?", number=side))))
     quiet = echoes(arena.system)
 
     def tell(events: Any) -> None:
@@ -145,7 +196,7 @@ def replay(system: str, scenario: str | None, agents: Sequence[str], seed: int =
     outcome = engine.outcome(state)
     assert outcome is not None  # the loop ends only on an outcome
     results = ", ".join(
-        t._(_RESULTS[SideResult(int(r)).name.lower()]).format(side=s)
+        t._(_RESULTS[SideResult(int(r)).name.lower()]).format(side=t.side(s))
         for s, r in enumerate(outcome.results))
     story.lines.append(Line(int(outcome.rounds), "end", t.ngettext(
         "End of the fight after {n} round: {results}.", "End of the fight after {n} rounds: {results}.",

@@ -77,13 +77,35 @@ def ta_and_local_rank(rank: int, n_ta: int) -> tuple[int, int]:
     return k, rank - RANKS_PER_TA * (n_ta - k)
 
 
-def tie_break(members: list[int], sink: EventSink) -> list[int]:
-    """Order combatants tied on rank and COORDINATION: one die each, highest first, re-roll equals (§3.1)."""
-    faces = {m: sink.die(6, "tie_break", m) for m in members}
+#: Most re-rolls of one tie (§3.1 sets no bound). Dice rolled by the engine never get there (1 in 6^50); a roller
+#: giving one face forever (a person typing the same face on purpose, a test's constant dice) would loop without it.
+#: Past it, the combatants still tied keep their order (by index).
+MAX_TIE_REROLLS = 50
+
+
+def tie_break(members: list[int], sink: EventSink, rank: int) -> list[int]:
+    """Order combatants tied on ``rank`` and COORDINATION: one die each, highest first, re-roll equals (§3.1).
+
+    Every group of equal faces rolls again, highest face first and depth first, in a loop (a long run of ties
+    cannot reach Python's recursion limit), at most :data:`MAX_TIE_REROLLS` times. A roller with an
+    ``announce_tie(members, rank, rerolls, face)`` method (a person typing the dice) is told before each round of
+    dice who is tied and, from the second round on, that it re-rolls a tie on ``face``; the dice and the events
+    are the same with or without it.
+    """
+    told = getattr(sink.roller, "announce_tie", None)
     out: list[int] = []
-    for face in sorted(set(faces.values()), reverse=True):
-        group = [m for m in members if faces[m] == face]
-        out.extend(group if len(group) == 1 else tie_break(group, sink))
+    todo: list[tuple[list[int], int, int]] = [(members, 0, 0)]  # (group, re-rolls so far, face it tied on)
+    while todo:
+        group, rerolls, tied_on = todo.pop()
+        if len(group) == 1 or rerolls > MAX_TIE_REROLLS:
+            out.extend(group)
+            continue
+        if told is not None:
+            told(list(group), rank, rerolls, tied_on)
+        faces = [sink.die(6, "tie_break", m) for m in group]
+        groups = [([group[k] for k in range(len(group)) if faces[k] == face], rerolls + 1, face)
+                  for face in sorted(set(faces), reverse=True)]
+        todo.extend(reversed(groups))  # popped highest face first
     return out
 
 
@@ -106,7 +128,7 @@ def order_slots(
         if j - i == 1:
             out.append(entries[i])
         else:
-            out.extend((rank, c) for c in tie_break([c for _, c in entries[i:j]], sink))
+            out.extend((rank, c) for c in tie_break([c for _, c in entries[i:j]], sink, rank))
         i = j
     return out
 
