@@ -78,7 +78,8 @@ def test_drop_an_actor_file_and_edit_a_stat_line(browser: Any, server: str, lang
     page.locator("#roster li form.edit button[type=submit]").click()
     page.wait_for_selector("#roster li .field-error:not([hidden])")
     error = page.inner_text("#roster li .field-error")
-    assert error.startswith(f"{word('This stat line was refused', lang)}: fields › stat_block: ")
+    colon = "\u202f: " if lang == "fr" else ": "  # the field in the page's words, French typography
+    assert error.startswith(f"{word('This stat line was refused', lang)}{colon}{word('the stat block', lang)}{colon}")
     assert "'wepon'" in error
     assert page.get_attribute("#roster li textarea.stat-edit", "aria-invalid") == "true"
     no_sideways_scroll(page, WIDTH)

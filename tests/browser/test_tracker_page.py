@@ -129,7 +129,7 @@ def test_a_bad_stat_block_is_refused_at_its_field(browser: Any, server: str) -> 
     page.click("#add")
     page.wait_for_selector("#add-error:not([hidden])")
     text = page.inner_text("#add-error")
-    assert text.startswith("fields › stat_block:") and "Att" in text  # the field, then the book's words
+    assert text.startswith("the stat block: ") and "Att" in text  # the field in the page's words, then the book's
     assert page.query_selector_all("#roster li") == []
     page.close()
 

@@ -351,7 +351,7 @@ def add_tracker_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Pat
             except ConfigError as exc:
                 top: list[str | int] = ["body", "format"] if exc.field == "format" else ["body", "data",
                                                                                        *_loc(exc.field)]
-                raise _Refused(top, exc.message) from None
+                raise _Refused(top, said_in(exc.message, lang)) from None
             except UserError as exc:
                 raise _Refused(["body", "data"], str(exc)) from None
             try:

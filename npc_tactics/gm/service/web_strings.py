@@ -103,4 +103,6 @@ TRACKER_STRINGS: tuple[str, ...] = (
     # saved parties: a side kept in this browser and added to a later fight (issue 29)
     "Saved parties", "Add the party to this side", "Save this side as a party", "Forget this party",
     "no saved party", "This side has no combatant yet", "Party saved in this browser", "Party added",
+    # the fields named in an error, in the page's language (issue 29)
+    "the name", "the side", "the bestiary entry", "the stat block", "the die", "the move",
 )

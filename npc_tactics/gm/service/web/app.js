@@ -25,7 +25,10 @@ function el(tag, attrs, ...children) {
 
 async function setLanguage(lang) {
   await loadWords(lang, "data-i18n");
-  if (page.form) renderSituation();
+  if (page.form) {  // the stat blocks' names and descriptions in the new language
+    page.form = (await getJSON(`/bestiary/${page.form.system}?lang=${lang}`)).body;
+    renderSituation();
+  }
   if (typeof showOddsAgain === "function") showOddsAgain();  // odds.js: its figures in the new language's numbers
   const b = page.bundles.find((x) => x.id === $("bundle").value);
   if (b) await showBundle(b);
@@ -44,7 +47,7 @@ async function pickSystem() {
   const system = $("system").value;
   const mine = page.bundles.filter((b) => b.system === system);
   $("bundle").replaceChildren(...mine.map((b) => el("option", { value: b.id, text: `${b.id} (${b.scenario})` })));
-  page.form = (await getJSON(`/bestiary/${system}`)).body;
+  page.form = (await getJSON(`/bestiary/${system}?lang=${Words.lang || "en"}`)).body;
   await pickBundle();
 }
 
@@ -81,9 +84,11 @@ function numberInput(value, onchange, attrs) {
     onchange: (e) => onchange(e.target.value === "" ? undefined : Number(e.target.value)) });
 }
 
+// choices: values, or [value, text] pairs (a stat block's id and its name in the page's language)
 function choiceInput(choices, value, onchange) {
+  const pair = (c) => (Array.isArray(c) ? c : [c, c === "" ? t("not given") : c]);
   const select = el("select", { onchange: (e) => onchange(e.target.value || undefined) },
-    ...choices.map((c) => el("option", { value: c, text: c === "" ? t("not given") : c })));
+    ...choices.map(pair).map(([v, text]) => el("option", { value: v, text })));
   select.value = value ?? "";
   return select;
 }
@@ -153,7 +158,7 @@ function mountBox(c) {
 function combatantBox(side, c, index) {
   const form = page.form;
   const box = el("div", { class: "combatant", "data-name": c.name || "" });
-  const template = choiceInput(form.templates.map((x) => x.name), c.template, (v) => {
+  const template = choiceInput(form.templates.map((x) => [x.name, x.text || x.name]), c.template, (v) => {
     c.template = v; delete c[form.wounds.key]; delete c.mount; renderSituation();
   });
   template.title = (form.templates.find((x) => x.name === c.template) || {}).description || "";

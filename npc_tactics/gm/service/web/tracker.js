@@ -21,12 +21,21 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-// One error per message, in words: the field the server named, then its message.
+// The fields a GM meets in the tracker's errors, in the page's language (the API's own path stays in the JSON).
+function fieldWords() {
+  return { name: tr("the name"), side: tr("the side"), template: tr("the bestiary entry"),
+           stat_block: tr("the stat block"), class: tr("Class"), level: tr("Level"), face: tr("the die"),
+           action: tr("the move") };
+}
+
+// One error per message, in words: the field the server named (in the page's language), then its message.
 function errorText(body) {
   if (body && Array.isArray(body.detail)) {
+    const words = fieldWords();
     return body.detail.map((d) => {
-      const where = (d.loc || []).filter((p) => p !== "body").join(" › ");
-      return where ? `${where}: ${d.msg}` : d.msg;
+      const path = (d.loc || []).filter((p) => !["body", "fields", "data"].includes(p));
+      const where = path.map((p) => words[p] || p).join(" › ");
+      return where ? `${where}${colon()}${d.msg}` : d.msg;
     }).join("\n");
   }
   return body && body.detail ? String(body.detail) : tr("Error");
@@ -72,7 +81,7 @@ async function loadTemplates() {
   // the value is the template's id (what the API takes), the label its name in the page's language
   $("templates").replaceChildren(...T.templates.map((t) => {
     const text = t.text || t.name;
-    return el("option", { value: t.name, label: t.description ? `${text}: ${t.description}` : text });
+    return el("option", { value: t.name, label: t.description ? `${text}${colon()}${t.description}` : text });
   }));
   $("drop").hidden = !importFormat();
 }
@@ -94,7 +103,7 @@ function showNotes(imported) {
   const parts = [];
   if (imported.notes.length) parts.push(el("p", { text: tr("Notes") }), el("ul", {}, ...imported.notes.map((n) => el("li", { text: n }))));
   if (imported.unused.length) parts.push(el("p", { text: tr("Not read from the file") }), el("ul", {}, ...imported.unused.map((n) => el("li", { text: n }))));
-  box.replaceChildren(el("strong", { text: `${tr("Imported")}: ${imported.name}` }), ...parts);
+  box.replaceChildren(el("strong", { text: `${tr("Imported")}${colon()}${imported.name}` }), ...parts);
   box.hidden = false;
 }
 
@@ -107,7 +116,7 @@ async function importFile(file) {
   if (file.size > MAX_IMPORT) { showError("import-error", { detail: tr("the file is larger than 1 MiB") }); return; }
   let data;
   try { data = JSON.parse(await file.text()); } catch (e) {
-    showError("import-error", { detail: `${file.name}: ${tr("not valid JSON")}` }); return;
+    showError("import-error", { detail: `${file.name}${colon()}${tr("not valid JSON")}` }); return;
   }
   const body = { format, data, side: Number($("add-side").value), file: file.name.slice(0, 60) };
   const r = await call("POST", fightUrl("/import"), body);
@@ -274,7 +283,7 @@ function fieldError(id) { return el("p", { id, class: "error field-error", role:
 
 // A stat line pasted over a combatant's: re-checked by the server, its error shown at this field.
 function editForm(m) {
-  const area = el("textarea", { class: "stat-edit", rows: "5", "aria-label": `${tr("Stat block (as the book prints it)")}: ${m.name}` });
+  const area = el("textarea", { class: "stat-edit", rows: "5", "aria-label": `${tr("Stat block (as the book prints it)")}${colon()}${m.name}` });
   area.value = m.entry.stat_block || m.stat_block || "";  // the English notation: the one the parser reads
   const error = el("p", { class: "error field-error", role: "alert", hidden: "" });
   const save = el("button", { type: "submit", class: "primary", text: tr("Save") });
@@ -286,7 +295,7 @@ function editForm(m) {
     if (!text) { area.focus(); return; }
     const r = await call("PATCH", fightUrl(`/combatants/${m.index}`), { fields: { stat_block: text }, remove: ["template"] });
     if (!r.ok) {
-      error.textContent = `${tr("This stat line was refused")}: ${errorText(r.body)}`;
+      error.textContent = `${tr("This stat line was refused")}${colon()}${errorText(r.body)}`;
       error.hidden = false;
       area.setAttribute("aria-invalid", "true");
       area.focus();
