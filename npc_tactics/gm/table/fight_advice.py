@@ -114,13 +114,13 @@ def advise(engine: Any, encoder: Any, state: Any, policy: Any, bundle: Path | No
                                     sum(r.actor != "dead" for r in rs) / odds, sum(values[m]) / odds,
                                     m == best or not_worse(values[best], values[m])))
         moves.sort(key=lambda a: (a.action != best, -(a.score or 0.0), -a.probability, a.action))
-        if top_scored != best:
-            notes.append(_("{move} scored higher over {n} plays per move, but not clearly enough to overrule the "
-                           "policy").format(move=label(state, decision, top_scored), n=odds))
         if len(moves) > 1 and all(a.tied for a in moves):
             notes.append(_("with {n} plays per move the odds cannot tell these moves apart; the first is the "
                            "policy's choice among them").format(n=odds))
             moves.sort(key=lambda a: (-a.probability, a.action))
+        elif top_scored != best:
+            notes.append(_("{move} scored higher over {n} plays per move, but not clearly enough to overrule the "
+                           "policy").format(move=label(state, decision, top_scored), n=odds))
     else:
         moves = [MoveAdvice(m, engine.catalogue.name(m), label(state, decision, m), float(probs[m]))
                  for m in candidates]
