@@ -100,7 +100,8 @@ class Table:
                    "'s' shows the fight, 'q' quits, '?' this help."))
 
     def status(self) -> None:
-        self.say(summary(self.arena.system, self.engine, self.state, self.engine.pending(self.state), self.lang))
+        self.say(summary(self.arena.system, self.engine, self.state, self.engine.pending(self.state), self.lang,
+                         self.sides))
 
     # ----- the fight --------------------------------------------------------------------------------------
     def run(self) -> PlayResult:

@@ -10,7 +10,7 @@ theirs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from npc_tactics.gm.words.vocab import DECISION_KINDS, WEAPONS, word
@@ -52,11 +52,13 @@ def weapon_words(weapon_id: object, _: Tr) -> str:
     return _("weapon: {weapon}").format(weapon=word(WEAPONS, weapon_id, _))
 
 
-def summary(system: str, engine: Any, state: Any, decision: Decision | None, lang: str = "en") -> str:
+def summary(system: str, engine: Any, state: Any, decision: Decision | None, lang: str = "en",
+            sides: Sequence[str] = ()) -> str:
     """The fight as a GM reads it: the round, one line per combatant, then who decides what.
 
     ``system`` is a registry name or alias; ``decision`` is ``engine.pending(state)`` (None once the fight is
-    over). ``engine`` is accepted for symmetry with :func:`~npc_tactics.gm.words.naming.move_label`."""
+    over); ``sides`` what the GM calls each side ("goblins"; without it, "side 0"). ``engine`` is accepted for
+    symmetry with :func:`~npc_tactics.gm.words.naming.move_label`."""
     del engine  # the state's public fields say everything shown here
     _ = translations(lang).gettext
     details = get_system(system).system_words().details
@@ -64,7 +66,8 @@ def summary(system: str, engine: Any, state: Any, decision: Decision | None, lan
     for i, c in enumerate(state.combatants):
         bits = [_(STATUSES.get(Status(int(c.status)), str(c.status)))] + details(state, i, _)
         lines.append(_("[{i}] {name} ({side_text}): {details}").format(
-            i=i, name=c.name, side_text=_("side {side}").format(side=int(c.side)), details=", ".join(bits)))
+            i=i, name=c.name, details=", ".join(bits),
+            side_text=sides[int(c.side)] if int(c.side) < len(sides) else _("side {side}").format(side=int(c.side))))
     if decision is None:
         lines.append(_("The fight is over."))
     else:
