@@ -102,8 +102,8 @@ def test_side_names_mix_given_names_and_members() -> None:
 def test_play_says_who_plays_which_side_by_name(lang: str, first: str) -> None:
     lines = opening_lines("ose", "goblin_duel", 0, lang)
     assert lines[0] == first
-    told = "\n".join(line for line in lines[1:] if line.startswith("  "))  # the events (not the status lines)
-    assert "(goblins)" in told and "(adventurers)" in told  # the initiative rolls, by side name
+    told = "\n".join(lines[1:])  # the events and the status block
+    assert "(goblins)" in told and "(adventurers)" in told  # the initiative rolls and status lines, by side name
     assert "side 0" not in told and "side 1" not in told and "camp 0" not in told and "camp 1" not in told
 
 
@@ -148,3 +148,23 @@ def test_replay_names_unnamed_sides_after_their_members(unnamed: str) -> None:
         "The side of Varo and Gorak: Varo, Gorak; played by by-the-book (side 1 in --agents).",
     ]
     assert "Kesh's side" in story.lines[-1].text and "the side of Varo and Gorak" in story.lines[-1].text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_play_status_block_names_the_sides(lang: str) -> None:
+    """'s' shows the fight: each combatant's line says its side by name ("[0] Snikkit (goblins): ...")."""
+    lines: list[str] = []
+    answers = iter(["s"])
+
+    def ask(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    table = Table(Arena.build("ose", "goblin_duel"), FirstMove(0), Path("goblin-bundle"), lang=lang, dice="auto",
+                  seed=3, ask=ask, say=lines.append)
+    with pytest.raises(Quit):
+        table.run()
+    status = [line for text in lines for line in text.split("\n") if line.startswith("[")]
+    assert status and all("(goblins)" in line or "(adventurers)" in line for line in status), status
