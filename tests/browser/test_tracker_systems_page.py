@@ -1,11 +1,11 @@
 """A whole fight of RuneQuest, Mongoose RuneQuest and the dice pool run through the combat tracker page to its end
 (issue 29), in a real headless Chromium (Debian's ``chromium``) driven by Playwright, as the OSE fight of
 ``test_tracker_page.py`` is: the sides named, two against two, one NPC from the bestiary's search box and one
-pasted as a stat block in that system's book layout, the PCs from the search box, the PCs' dice typed by the GM,
-the players' moves chosen by the GM, the advisor's "Do:" one click for the NPCs, one undo, the fight kept in the
-browser, the page reloaded and the fight loaded back: the same log. Each system at 1280x800 in English and at
-390x844 in French (no horizontal scroll). Screenshots go to ``$TRACKER_SHOTS`` when it is set (to look at, not
-to commit)."""
+pasted as a stat block in that system's book layout, one PC from the search box and one from a party saved in the
+browser, the PCs' dice typed by the GM, the players' moves chosen by the GM, the advisor's "Do:" one click for the
+NPCs, one undo, the fight kept in the browser, the page reloaded and the fight loaded back: the same log. Each
+system at 1280x800 in English and at 390x844 in French (no horizontal scroll). Screenshots go to
+``$TRACKER_SHOTS`` when it is set (to look at, not to commit)."""
 
 from __future__ import annotations
 
@@ -119,6 +119,9 @@ def set_up(page: Any, c: Clicks, plan: Plan) -> None:
     c.select("#dice", "pcs")
     if plan.distance:
         c.fill("#distance", plan.distance)
+    party = {"name": "Last session", "system": plan.system,
+             "members": [{"name": "Regular", "template": plan.pcs[1], "fields": {}}]}
+    page.evaluate("p => localStorage.setItem('npc-tactics-parties', JSON.stringify([p]))", party)
     c.click("#create")
     page.wait_for_selector("#add-form:not([hidden])")
     c.fill("#search", plan.npc)
@@ -130,11 +133,16 @@ def set_up(page: Any, c: Clicks, plan: Plan) -> None:
     c.click("#add")
     roster(page, 2)
     c.select("#add-side", "1")
-    for k, template in enumerate(plan.pcs):
-        c.fill("#search", template)
-        c.click("#add")
-        roster(page, 3 + k)
+    c.fill("#search", plan.pcs[0])
+    c.click("#add")
+    roster(page, 3)
+    # the second PC from the party the GM saved in this browser last session (saving through the page is
+    # tests/browser/test_tracker_party_page.py): the third way in
+    c.select("#party", "Last session")
+    c.click("#party-add")
+    roster(page, 4)
     text = page.inner_text("#roster")
+    assert "Regular" in text
     assert plan.pasted_name in text and plan.sides[0] in text and plan.sides[1] in text
     c.click("#start")
     page.wait_for_selector("#fight:not([hidden])")
