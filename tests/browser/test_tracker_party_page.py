@@ -2,7 +2,7 @@
 (a bestiary creature, a pasted stat block, a class and level, with their own names), saves it in the browser,
 and adds it to a later fight in one click, after a reload, on either side, with the same stat lines; a second
 copy is refused by name at the add box; forgotten, it is gone. At 390x844 in French and 1280x800 in English,
-no sideways scroll. Screenshots go to ``$TRACKER_SHOTS``."""
+no sideways scroll, no serious axe-core violation. Screenshots go to ``$TRACKER_SHOTS``."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser.test_tracker_page import (  # noqa: F401
+    axe_script,
     browser,
     no_sideways_scroll,
     roster,
@@ -87,6 +88,10 @@ def test_a_party_saved_in_the_browser_joins_a_later_fight(browser: Any, server: 
     assert "Brannoc" in page.inner_text("#add-error")
     no_sideways_scroll(page, width)
     shot(page, f"tracker-{lang}-{width}-party-added")
+    if width == 390:  # the party row and its note pass axe-core (serious and critical)
+        page.add_script_tag(path=str(axe_script()))
+        result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+        assert [v["id"] for v in result["violations"] if v["impact"] in ("serious", "critical")] == []
     page.click("#start")  # the party fights
     page.wait_for_selector("#fight:not([hidden])")
 
