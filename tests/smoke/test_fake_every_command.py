@@ -322,7 +322,7 @@ TRACKER_ROUTES = {("POST", "/fights"), ("GET", "/fights/templates/{system}"), ("
                   ("POST", "/fights/{fight_id}/advise"), ("POST", "/fights/{fight_id}/die"),
                   ("POST", "/fights/{fight_id}/undo"), ("GET", "/fights/{fight_id}/save"),
                   ("POST", "/fights/load"), ("GET", "/tracker"),
-                  ("PATCH", "/fights/{fight_id}/sides/{side}")}
+                  ("PATCH", "/fights/{fight_id}/sides/{side}"), ("GET", "/fights/{fight_id}/log")}
 
 
 def test_every_route_has_a_request(app: Any) -> None:
@@ -370,6 +370,8 @@ def test_a_tracker_fight_on_the_fake(app: Any) -> None:
     assert client.post(f"/fights/{fid}/undo").status_code == 200
     saved = client.get(f"/fights/{fid}/save")
     assert saved.status_code == 200
+    log = client.get(f"/fights/{fid}/log?lang=fr")
+    assert log.status_code == 200 and log.text.startswith("Journal du combat") and "orcs" in log.text
     loaded = client.post("/fights/load", json={"fight": saved.json()})
     assert loaded.status_code == 201, loaded.text[:500]
     assert client.delete(f"/fights/{fid}").json() == {"deleted": fid}

@@ -22,7 +22,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, HTTPException, Query
 from fastapi import Path as PathParam
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from npc_tactics.configs.files import no_user_paths
@@ -402,6 +402,17 @@ def add_tracker_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Pat
         with fights.use(fight_id) as fight:
             saved: dict[str, Any] = fight_to_dict(fight)
             return saved
+
+    @app.get("/fights/{fight_id}/log", summary="The fight's log as plain text, in the language asked",
+             response_class=PlainTextResponse)
+    def log(fight_id: FightId, lang: Lang = "en") -> PlainTextResponse:
+        """The log the page shows, headed by the system, the sides and the dice: a text file to keep with the
+        session's notes (the saved fight is ``/save``)."""
+        from npc_tactics.gm.table.fight_log import log_filename, log_text
+
+        with fights.use(fight_id) as fight:
+            return PlainTextResponse(log_text(fight, lang), headers={
+                "content-disposition": f'attachment; filename="{log_filename(fight, lang)}"'})
 
     @app.post("/fights/load", status_code=201, summary="Load a saved fight (replayed with the rules) as a new fight")
     def load(body: LoadBody, lang: Lang = "en") -> dict[str, Any]:

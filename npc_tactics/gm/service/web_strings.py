@@ -105,4 +105,6 @@ TRACKER_STRINGS: tuple[str, ...] = (
     "no saved party", "This side has no combatant yet", "Party saved in this browser", "Party added",
     # the fields named in an error, in the page's language (issue 29)
     "the name", "the side", "the bestiary entry", "the stat block", "the die", "the move",
+    # the fight's log as a text file (issue 29)
+    "Export the log",
 )

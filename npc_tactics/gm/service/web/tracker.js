@@ -472,6 +472,15 @@ async function download() {
   document.body.append(a); a.click(); a.remove();
 }
 
+// The log as the page shows it, in the page's language, as a text file (GET /fights/{id}/log).
+async function exportLog() {
+  const response = await fetch(`/fights/${T.id}/log?lang=${lang()}`);
+  if (!response.ok) { showError("fight-error", await response.json().catch(() => ({}))); return; }
+  const blob = new Blob([await response.text()], { type: "text/plain;charset=utf-8" });
+  const a = el("a", { href: URL.createObjectURL(blob), download: `fight-${T.view.system}-round-${T.view.round}-${lang()}.txt` });
+  document.body.append(a); a.click(); a.remove();
+}
+
 async function keep() {
   const data = await save();
   if (data) { localStorage.setItem(KEEP, JSON.stringify(data)); document.body.dataset.kept = String(T.view.steps); }
@@ -514,6 +523,7 @@ async function main() {
   $("sides-form").addEventListener("submit", saveSides);
   $("undo").addEventListener("click", () => post("/undo"));
   $("save").addEventListener("click", download);
+  $("export-log").addEventListener("click", exportLog);
   $("keep").addEventListener("click", keep);
   $("restore").addEventListener("click", restore);
   $("load").addEventListener("change", loadFile);
