@@ -60,12 +60,16 @@ class OneFace(Roller):
         return self.face
 
 
-class Listener(ScriptedRoller):
-    """Forced faces, and every ``announce_tie`` the rules make."""
+class Listener(Roller):
+    """Forced faces, and every ``announce_tie`` the rules make (a Roller around a ScriptedRoller: the compiled
+    ScriptedRoller takes no interpreted subclass)."""
 
     def __init__(self, faces: list[int]) -> None:
-        super().__init__(faces)
+        self.script = ScriptedRoller(faces)
         self.ties: list[tuple[list[int], int, int, int]] = []
+
+    def die(self, sides: int) -> int:
+        return self.script.die(sides)
 
     def announce_tie(self, members: list[int], rank: int, rerolls: int, face: int) -> None:
         self.ties.append((list(members), rank, rerolls, face))
