@@ -176,16 +176,22 @@ def outcome_text(fight: Fight, lang: str) -> str | None:
     outcome = fight.outcome()
     if outcome is None:
         return None
-    _ = _web(lang)
+    ngettext = translations(lang, "web").ngettext
     results = [SideResult(int(r)) for r in outcome.results]
     n = int(outcome.rounds)
+    # no verb agreeing with a side's name ("NPCs", "Kesh's side"): a noun phrase after the colon
     winners = [fight.sides[k].name for k, r in enumerate(results) if r == SideResult.WIN]
     if winners:
-        return _("End of the fight after {n} round(s): {side} win(s).").format(n=n, side=", ".join(winners))
+        return ngettext("End of the fight after {n} round: victory for {side}.",
+                        "End of the fight after {n} rounds: victory for {side}.", n).format(
+            n=n, side=", ".join(winners))
     fled = [fight.sides[k].name for k, r in enumerate(results) if r == SideResult.FLED]
     if fled:
-        return _("End of the fight after {n} round(s): {side} fled the field.").format(n=n, side=", ".join(fled))
-    return _("End of the fight after {n} round(s): a draw.").format(n=n)
+        return ngettext("End of the fight after {n} round: {side} fled the field.",
+                        "End of the fight after {n} rounds: {side} fled the field.", n).format(
+            n=n, side=", ".join(fled))
+    return ngettext("End of the fight after {n} round: a draw.", "End of the fight after {n} rounds: a draw.",
+                    n).format(n=n)
 
 
 def log_lines(fight: Fight, lang: str) -> list[dict[str, Any]]:

@@ -217,8 +217,7 @@ class Table:
         words = {SideResult.WIN: _("You win."), SideResult.LOSS: _("The NPCs win."),
                  SideResult.DRAW: _("A draw."), SideResult.FLED: _("Your side fled the field.")}
         self.say("")
-        self.say(_("End of the fight after {n} round(s): {result}").format(n=int(outcome.rounds),
-                                                                           result=words[result]))
+        self.say(_("End of the fight after round {n}: {result}").format(n=int(outcome.rounds), result=words[result]))
         return {"result": result.name.lower(), "rounds": int(outcome.rounds)}
 
 
