@@ -8,6 +8,12 @@ Each reader takes the raw ``value``, the ``file`` it came from and the ``field``
 Defaults belong to the caller: read ``integer(d.get("max_rounds", 20), file, "max_rounds", low=1)``.
 Lists of valid names in messages keep the caller's order for tuples and lists (a schema's order reads
 best) and are sorted for sets and mappings (which have no meaningful order).
+
+Every message is a :class:`~npc_tactics.i18n.Said` sentence (issue 29): its ``str`` is the English a file's
+author has always read, and the tracker says it in the GM's language. What a message quotes (the user's value,
+the lists of valid names) is an argument, said as written; the ``what`` a loader passes to :func:`choice` and
+:func:`sequence` is translated when it is one of the loaders' words listed below (:data:`_UNKNOWN`,
+:data:`_ENTRIES`), else quoted as written.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from typing import Any, Literal, overload
 from npc_tactics.configs import load_yaml
 from npc_tactics.dice import parse
 from npc_tactics.errors import ConfigError, shown
+from npc_tactics.i18n import N_, Said
 from npc_tactics.limits import MAX_DICE_TERMS, MAX_DICE_TOTAL
 
 __all__ = [
@@ -37,10 +44,54 @@ __all__ = [
     "sequence",
     "string",
     "two_sides",
+    "unknown",
 ]
 
 #: the field named in an error about the whole document (its path is empty)
 TOP_LEVEL = "(top level)"
+
+#: The loaders' ``what`` of :func:`choice`, each as its whole "unknown ..." phrase so that a language with genders
+#: agrees the adjective with the noun ("arme inconnue", "modèle inconnu"); another ``what`` is said through
+#: ``unknown {what}``. Marked for the catalogue (``make catalogues`` extracts ``N_``).
+_UNKNOWN: dict[str, str] = {m.removeprefix("unknown "): m for m in (
+    N_("unknown value"), N_("unknown HP column"), N_("unknown armour"), N_("unknown attack"),
+    N_("unknown attack form"), N_("unknown body"), N_("unknown body plan"), N_("unknown breath kind"),
+    N_("unknown breath shape"), N_("unknown class"), N_("unknown combatant"), N_("unknown concealment"),
+    N_("unknown condition"), N_("unknown cover"), N_("unknown creature kind"), N_("unknown damage type"),
+    N_("unknown declaration"), N_("unknown distance"), N_("unknown effect"), N_("unknown gaze effect"),
+    N_("unknown halved"), N_("unknown hit-location table"), N_("unknown immunity"), N_("unknown kind"),
+    N_("unknown location"), N_("unknown location kind"), N_("unknown measure"), N_("unknown morale check"),
+    N_("unknown name"), N_("unknown paralysis spares"), N_("unknown phase"), N_("unknown posture"),
+    N_("unknown rate of fire"), N_("unknown reach"), N_("unknown reaction"), N_("unknown regenerate not"),
+    N_("unknown rules option"), N_("unknown saving throw"), N_("unknown scenario"), N_("unknown shield size"),
+    N_("unknown size"), N_("unknown skill"), N_("unknown spell list"), N_("unknown status"), N_("unknown style"),
+    N_("unknown system"), N_("unknown template"), N_("unknown trait"), N_("unknown weapon"),
+    N_("unknown weapon class"), N_("unknown weapon kind"), N_("unknown weapon state"),
+)}
+#: The loaders' ``what`` of :func:`sequence` (what the list holds), said in the GM's language; another is quoted
+#: as written. Braces are doubled in the msgid (a Said formats it): ``{{at, level}} entries`` reads
+#: ``{at, level} entries``.
+_ENTRIES: dict[str, str] = {m.replace("{{", "{").replace("}}", "}"): m for m in (
+    N_("entries"), N_("D20 numbers (low, high)"), N_("[short, medium, long] ranges in feet"), N_("agents"),
+    N_("armour pieces"), N_("checks (first_death, half_down)"), N_("combatant names"), N_("combatants"),
+    N_("continuations"), N_("distances"), N_("effects"), N_("encounters"), N_("halved"), N_("immunities"),
+    N_("labels (English, French, others)"), N_("locations"), N_("paralysis spares"), N_("probes"),
+    N_("range bands"), N_("regenerate not"), N_("rolls"), N_("saves (D W P B S)"), N_("saves D W P B S"),
+    N_("scenarios"), N_("sections"), N_("sides (side 0 = the NPCs)"), N_("spell levels"), N_("traits"),
+    N_("variants"), N_("weapon names"), N_("weapons"), N_("{{at, level}} entries"),
+    N_("{{value, weight}} entries"),
+)}
+#: What :func:`_kind` says of a value of the wrong type: YAML's types in words (another type by its name).
+_TYPES: dict[str, str] = {m: m for m in (N_("nothing"), N_("str"), N_("int"), N_("float"), N_("bool"),
+                                          N_("list"), N_("dict"))}
+
+
+def _word(what: str, table: Mapping[str, str]) -> str:
+    """``what`` as a sentence of the catalogue when ``table`` lists it (or it already is one), else as written."""
+    if isinstance(what, Said):
+        return what
+    msgid = table.get(what)
+    return what if msgid is None else Said(msgid)
 
 
 def join(path: str, *parts: str | int) -> str:
@@ -57,7 +108,7 @@ def join(path: str, *parts: str | int) -> str:
 def listing(names: Iterable[Any]) -> str:
     """``"a, b, c"`` for a "valid: ..." message; sets and mappings are sorted, sequences keep their order."""
     items = sorted(map(str, names)) if isinstance(names, Set | Mapping) else [str(n) for n in names]
-    return ", ".join(items) or "(none)"
+    return ", ".join(items) or Said("(none)")
 
 
 def document(source: str | Path | Mapping[str, Any], label: str = "<situation>") -> tuple[str, Any]:
@@ -68,7 +119,15 @@ def document(source: str | Path | Mapping[str, Any], label: str = "<situation>")
 
 
 def _kind(value: Any) -> str:
-    return "nothing" if value is None else type(value).__name__
+    return _word("nothing" if value is None else type(value).__name__, _TYPES)
+
+
+def unknown(what: str, value: str, valid: str) -> str:
+    """``unknown <what> <value>; valid: <valid>`` as a sentence said in the GM's language (``value`` as quoted,
+    e.g. by :func:`~npc_tactics.errors.shown`; ``valid`` the names listed, e.g. by :func:`listing`)."""
+    name = _UNKNOWN.get(what) if not isinstance(what, Said) else None
+    head = Said(name) if name is not None else Said("unknown {what}", what=what)
+    return Said("{unknown} {value}; valid: {valid}", unknown=head, value=value, valid=valid)
 
 
 def mapping(
@@ -81,37 +140,38 @@ def mapping(
     """A mapping (returned as a new dict) whose keys are all in ``allowed`` (None: any key) and include
     every ``required`` one. An unknown key is reported at its own path with the valid keys listed."""
     if not isinstance(value, Mapping):
-        raise ConfigError(file, field or TOP_LEVEL, f"expected a mapping, got {_kind(value)}")
+        raise ConfigError(file, field or TOP_LEVEL, Said("expected a mapping, got {got}", got=_kind(value)))
     if allowed is not None:
         valid = allowed if isinstance(allowed, Set | Mapping) else tuple(allowed)
         for key in value:
             if key not in valid:
-                raise ConfigError(
-                    file, join(field, str(key)[:60]), f"unknown key {shown(key)}; valid keys: {listing(valid)}"
-                )
+                raise ConfigError(file, join(field, str(key)[:60]), Said("unknown key {key}; valid keys: {valid}",
+                                                                         key=shown(key), valid=listing(valid)))
     for key in required:
         if key not in value:
-            raise ConfigError(file, join(field, key), "missing required key")
+            raise ConfigError(file, join(field, key), Said("missing required key"))
     return dict(value)
 
 
 def _bounds(value: float, file: str, field: str, low: float | None, high: float | None) -> None:
     if (low is None or value >= low) and (high is None or value <= high):
         return
+    expected: str
     if low is not None and high is not None:
         expected = f"{low}..{high}"
     elif low is not None:
-        expected = f"at least {low}"
+        expected = Said("at least {low}", low=low)
     else:
-        expected = f"at most {high}"
+        expected = Said("at most {high}", high=high)
     text = str(value) if len(str(value)) <= 20 else f"{value:.3g}"  # not all 309 digits of a huge integer
-    raise ConfigError(file, field, f"{text} is out of range: expected {expected}")
+    raise ConfigError(file, field, Said("{value} is out of range: expected {expected}", value=text,
+                                        expected=expected))
 
 
 def integer(value: Any, file: str, field: str, low: int | None = None, high: int | None = None) -> int:
     """An integer (not a bool) within ``low..high`` (either bound may be None: unbounded)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(file, field, f"expected an integer, got {shown(value)}")
+        raise ConfigError(file, field, Said("expected an integer, got {got}", got=shown(value)))
     _bounds(value, file, field, low, high)
     return value
 
@@ -124,9 +184,9 @@ MAX_METRES = 10_000.0
 def number(value: Any, file: str, field: str, low: float | None = None, high: float | None = None) -> float:
     """An int or float (not a bool) within ``low..high``, returned as a float."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ConfigError(file, field, f"expected a number, got {shown(value)}")
+        raise ConfigError(file, field, Said("expected a number, got {got}", got=shown(value)))
     if not math.isfinite(value):
-        raise ConfigError(file, field, f"expected a finite number, got {value!r}")
+        raise ConfigError(file, field, Said("expected a finite number, got {got}", got=repr(value)))
     _bounds(value, file, field, low, high)
     return float(value)
 
@@ -134,7 +194,7 @@ def number(value: Any, file: str, field: str, low: float | None = None, high: fl
 def boolean(value: Any, file: str, field: str) -> bool:
     """``true`` or ``false`` (YAML's ``yes``/``no`` arrive as strings and are rejected)."""
     if not isinstance(value, bool):
-        raise ConfigError(file, field, f"expected true or false, got {shown(value)}")
+        raise ConfigError(file, field, Said("expected true or false, got {got}", got=shown(value)))
     return value
 
 
@@ -154,16 +214,16 @@ def control_character(text: str) -> str | None:
     control character or bidi override it holds, named by code point and position."""
     for i, ch in enumerate(text):
         if ch in _FORBIDDEN:
-            return (f"control character U+{ord(ch):04X} at position {i}; a text may hold newlines and tabs, "
-                    "no other control character nor bidi override")
+            return Said("control character U+{code} at position {position}; a text may hold newlines and tabs, "
+                        "no other control character nor bidi override", code=format(ord(ch), "04X"), position=i)
     return None
 
 
 def string(value: Any, file: str, field: str, non_empty: bool = False) -> str:
     """A string without control characters (see :func:`control_character`); ``non_empty`` also rejects ``""``."""
     if not isinstance(value, str) or (non_empty and not value):
-        what = "a non-empty string" if non_empty else "a string"
-        raise ConfigError(file, field, f"expected {what}, got {shown(value)}")
+        what = Said("a non-empty string") if non_empty else Said("a string")
+        raise ConfigError(file, field, Said("expected {what}, got {got}", what=what, got=shown(value)))
     problem = control_character(value)
     if problem:
         raise ConfigError(file, field, problem)
@@ -174,7 +234,7 @@ def choice(value: Any, file: str, field: str, choices: Iterable[str], what: str 
     """One of ``choices`` (names of templates, weapons, postures...): ``unknown <what> 'x'; valid: ...``."""
     valid = choices if isinstance(choices, Set | Mapping) else tuple(choices)
     if not isinstance(value, str) or value not in valid:
-        raise ConfigError(file, field, f"unknown {what} {shown(value)}; valid: {listing(valid)}")
+        raise ConfigError(file, field, unknown(what, shown(value), listing(valid)))
     return value
 
 
@@ -192,11 +252,11 @@ def dice(value: Any, file: str, field: str, allow_int: bool = False) -> str | in
     if isinstance(value, int) and not isinstance(value, bool) and allow_int:
         return integer(value, file, field, -MAX_DICE_TOTAL, MAX_DICE_TOTAL)
     if not isinstance(value, str):
-        what = "an integer or a dice expression" if allow_int else "a dice expression"
-        raise ConfigError(file, field, f"expected {what} such as 1d8+1, got {shown(value)}")
+        what = Said("an integer or a dice expression") if allow_int else Said("a dice expression")
+        raise ConfigError(file, field, Said("expected {what} such as 1d8+1, got {got}", what=what, got=shown(value)))
     if len(value) > 100 or not value.isascii():
-        raise ConfigError(file, field, f"expected a dice expression such as 1d8+1 (ASCII, at most 100 "
-                                       f"characters), got {shown(value)}")
+        raise ConfigError(file, field, Said("expected a dice expression such as 1d8+1 (ASCII, at most {most} "
+                                            "characters), got {got}", most=100, got=shown(value)))
     try:
         expr = parse(value)
     except ValueError as exc:
@@ -208,26 +268,34 @@ def dice(value: Any, file: str, field: str, allow_int: bool = False) -> str | in
 def _dice_bounds(expr: Any, value: str, file: str, field: str) -> None:
     """Refuse a parsed expression whose terms or extremes exceed :data:`MAX_DICE_TOTAL`, naming the part."""
     if len(expr.dice) > MAX_DICE_TERMS:
-        raise ConfigError(file, field, f"{shown(value)} has {len(expr.dice)} dice terms; expected at most "
-                                       f"{MAX_DICE_TERMS}")
+        raise ConfigError(file, field, Said("{value} has {n} dice terms; expected at most {most}", value=shown(value),
+                                            n=len(expr.dice), most=MAX_DICE_TERMS))
     for count, sides, _sign in expr.dice:
         if count > MAX_DICE_TOTAL or sides > MAX_DICE_TOTAL:
-            raise ConfigError(file, field, f"{shown(value)}: {count}d{sides} is out of range: expected at most "
-                                           f"{MAX_DICE_TOTAL} dice of at most {MAX_DICE_TOTAL} sides")
+            raise ConfigError(file, field, Said("{value}: {count}d{sides} is out of range: expected at most {most} "
+                                                "dice of at most {most} sides", value=shown(value), count=count,
+                                                sides=sides, most=MAX_DICE_TOTAL))
     if abs(expr.bonus) > MAX_DICE_TOTAL:
-        raise ConfigError(file, field, f"{shown(value)}: the modifier {expr.bonus} is out of range: expected "
-                                       f"-{MAX_DICE_TOTAL}..{MAX_DICE_TOTAL}")
+        raise ConfigError(file, field, Said("{value}: the modifier {bonus} is out of range: expected -{most}..{most}",
+                                            value=shown(value), bonus=expr.bonus, most=MAX_DICE_TOTAL))
     if expr.maximum > MAX_DICE_TOTAL or expr.minimum < -MAX_DICE_TOTAL:
-        raise ConfigError(file, field, f"{shown(value)} rolls {expr.minimum} to {expr.maximum}; expected "
-                                       f"totals within -{MAX_DICE_TOTAL}..{MAX_DICE_TOTAL}")
+        raise ConfigError(file, field, Said("{value} rolls {low} to {high}; expected totals within -{most}..{most}",
+                                            value=shown(value), low=expr.minimum, high=expr.maximum,
+                                            most=MAX_DICE_TOTAL))
 
 
-def _count(min_len: int, max_len: int | None, what: str) -> str:
+def _list_of(min_len: int, max_len: int | None, what: str, got: str) -> str:
+    """``expected a list of <count> <what>, got <got>``: one sentence per way of counting (a language elides or
+    agrees differently before "at least", "exactly" and a number)."""
+    entries = _word(what, _ENTRIES)
     if max_len is None:
-        return f"at least {min_len} {what}" if min_len else what
+        if min_len:
+            return Said("expected a list of at least {n} {what}, got {got}", n=min_len, what=entries, got=got)
+        return Said("expected a list of {what}, got {got}", what=entries, got=got)
     if min_len == max_len:
-        return f"exactly {min_len} {what}"
-    return f"{min_len} to {max_len} {what}"
+        return Said("expected a list of exactly {n} {what}, got {got}", n=min_len, what=entries, got=got)
+    return Said("expected a list of {low} to {high} {what}, got {got}", low=min_len, high=max_len, what=entries,
+                got=got)
 
 
 def sequence(
@@ -245,7 +313,7 @@ def sequence(
         got = str(len(value))
     else:
         return value
-    raise ConfigError(file, field, f"expected a list of {_count(min_len, max_len, what)}, got {got}")
+    raise ConfigError(file, field, _list_of(min_len, max_len, what, got))
 
 
 def two_sides(value: Any, file: str, field: str = "sides") -> list[Any]:

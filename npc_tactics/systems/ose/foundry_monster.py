@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from npc_tactics.errors import ConfigError, shown
+from npc_tactics.i18n import Said
 from npc_tactics.systems.ose import foundry_items as I
 from npc_tactics.systems.ose.rules import statline as S
 from npc_tactics.systems.ose.rules import statline_fields as F
@@ -43,10 +44,12 @@ def _get(system: Mapping[str, Any], *path: str) -> Any:
 
 
 def _number(value: Any, where: str, path: str, low: int, high: int, what: str) -> int:
-    """A whole number of a Foundry field (its number inputs may store text such as ``"9"``)."""
+    """A whole number of a Foundry field (its number inputs may store text such as ``"9"``); ``what`` a
+    :class:`~npc_tactics.i18n.Said` so that the error is said in the GM's language."""
     n = I.whole(value)
     if n is None or not low <= n <= high:
-        raise ConfigError(where, path, f"{shown(value)}: expected {what} ({low}..{high})")
+        raise ConfigError(where, path, Said("{value}: expected {what} ({low}..{high})", value=shown(value), what=what,
+                                            low=low, high=high))
     return n
 
 
@@ -55,7 +58,8 @@ def _hd(system: Mapping[str, Any], where: str, notes: list[str]) -> tuple[int, i
     books' notation (``2*``, ``4+1``, ``1-1``, ``½``); asterisks also from ``details.specialAbilities``."""
     text = _get(system, "hp", "hd")
     if not isinstance(text, str) or not text.strip():
-        raise ConfigError(where, "system.hp.hd", f"{shown(text)}: expected the monster's Hit Dice, e.g. 2d8 or 2*")
+        raise ConfigError(where, "system.hp.hd", Said("{value}: expected the monster's Hit Dice, e.g. 2d8 or 2*",
+                                                      value=shown(text)))
     m = _FOUNDRY_HD.fullmatch(text)
     stars = I.count(_get(system, "details", "specialAbilities"))
     if m is not None:
@@ -64,13 +68,14 @@ def _hd(system: Mapping[str, Any], where: str, notes: list[str]) -> tuple[int, i
         if (n, sides, bonus) == (1, 4, 0):
             return 1, 0, True, stars
         if sides != 8 or not 1 <= n <= F.MAX_HD or not -7 <= bonus <= F.MAX_HD:
-            raise ConfigError(where, "system.hp.hd", f"{shown(text)}: expected OSE Hit Dice (d8s, e.g. 2d8, "
-                                                     f"4d8+1, or 1d4 for ½ HD)")
+            raise ConfigError(where, "system.hp.hd", Said("{value}: expected OSE Hit Dice (d8s, e.g. 2d8, 4d8+1, "
+                                                          "or 1d4 for ½ HD)", value=shown(text)))
         return n, bonus, False, stars
     try:
         hd, plus, half, written, _hp = S.read_field("HD", text)
     except S.StatLineError as exc:
-        raise ConfigError(where, "system.hp.hd", f"{shown(text)}: {exc.detail}") from None
+        raise ConfigError(where, "system.hp.hd",
+                          Said("{token}: {what}", token=shown(text), what=exc.detail)) from None
     if written and stars and written != stars:
         notes.append(f"system.hp.hd: {written} asterisk(s), system.details.specialAbilities {stars}: the HD's kept")
     return hd, plus, half, written or stars
@@ -92,7 +97,7 @@ def _saves(system: Mapping[str, Any], hd: int, plus: int, half: bool, where: str
     if all(not v for v in raw):
         notes.append(f"system.saves: not set (all 0); the OSE table by Hit Dice ({default}) is used")
         return F.read_saves(default)
-    saves = tuple(_number(v, where, f"system.saves.{k}.value", 1, 20, "a saving throw")
+    saves = tuple(_number(v, where, f"system.saves.{k}.value", 1, 20, Said("a saving throw"))
                   for k, v in zip(SAVE_KEYS, raw, strict=True))
     row = (saves[0], saves[1], saves[2], saves[3], saves[4])
     codes = [default, "NH", *(str(n) for n in sorted(range(1, 15), key=lambda n: abs(n - hd)))]
@@ -102,7 +107,7 @@ def _saves(system: Mapping[str, Any], hd: int, plus: int, half: bool, where: str
 
 def _movement(system: Mapping[str, Any], where: str, notes: list[str]) -> tuple[tuple[str, int], ...]:
     base = _number(_get(system, "movement", "base") if _get(system, "movement", "base") is not None else 120,
-                   where, "system.movement.base", 0, 999, "feet per turn")
+                   where, "system.movement.base", 0, 999, Said("feet per turn"))
     text = _get(system, "details", "movement")
     if not isinstance(text, str) or not text.strip():
         return (("", base),)
@@ -152,8 +157,8 @@ def _attacks(items: list[I.Item], where: str, unused: list[str],
         damage = None
         if damage_text:
             if not re.fullmatch(r"[\dd+\- ]+", damage_text, re.I):
-                raise ConfigError(where, f"{it.where}.system.damage", f"{shown(damage_text)}: expected dice such "
-                                                                      f"as 1d6 or 2d4+1")
+                raise ConfigError(where, f"{it.where}.system.damage", Said("{value}: expected dice such as 1d6 or "
+                                                                           "2d4+1", value=shown(damage_text)))
             extra = f"{bonus:+d}" if isinstance(bonus, int) and not isinstance(bonus, bool) and bonus else ""
             damage = F.canonical_dice(damage_text + extra, it.name)
             if extra:
@@ -181,11 +186,12 @@ def _legacy_attacks(system: Mapping[str, Any], where: str) -> tuple[S.Attack, ..
     """The old free-text ``system.attacks`` (``"2 × claw (1d3), 1 × bite (1d6)"``), used when no weapon item is."""
     text = system.get("attacks")
     if not isinstance(text, str) or not text.strip():
-        raise ConfigError(where, "items", "no weapon item and no system.attacks: a stat line needs an attack")
+        raise ConfigError(where, "items", Said("no weapon item and no system.attacks: a stat line needs an attack"))
     try:
         return tuple(S.read_field("Att", text))
     except S.StatLineError as exc:
-        raise ConfigError(where, "system.attacks", f"{shown(text)}: {exc.detail}") from None
+        raise ConfigError(where, "system.attacks",
+                          Said("{token}: {what}", token=shown(text), what=exc.detail)) from None
 
 
 def _text(system: Mapping[str, Any], notes: list[str]) -> dict[str, Any]:
@@ -254,13 +260,13 @@ def monster(name: str, system: Mapping[str, Any], items: list[I.Item], where: st
     """(the user-bestiary entry, the situation combatant) of a monster actor."""
     hd, plus, half, stars = _hd(system, where, notes)
     ac_raw, aac_raw = _get(system, "ac", "value"), _get(system, "aac", "value")
-    ac = _number(ac_raw, where, "system.ac.value", -10, 10, "a descending armour class")
+    ac = _number(ac_raw, where, "system.ac.value", -10, 10, Said("a descending armour class"))
     if isinstance(aac_raw, int) and aac_raw and aac_raw != T.ac_to_aac(ac):
         notes.append(f"system.aac.value: [{aac_raw}] disagrees with AC {ac} [{T.ac_to_aac(ac)}]; AC is kept")
     thac0 = _number(_get(system, "thac0", "value") or T.monster_thac0(hd, max(plus, 0)), where,
-                    "system.thac0.value", 1, 25, "THAC0")
+                    "system.thac0.value", 1, 25, Said("THAC0"))
     morale = _get(system, "details", "morale")
-    ml = _number(morale, where, "system.details.morale", 2, 12, "a morale score; set it on the monster sheet")
+    ml = _number(morale, where, "system.details.morale", 2, 12, Said("a morale score; set it on the monster sheet"))
     attacks, missile = _attacks(items, where, unused, notes)
     saves, code = _saves(system, hd, plus, half, where, notes)
     stats = S.MonsterStats(
@@ -272,7 +278,8 @@ def monster(name: str, system: Mapping[str, Any], items: list[I.Item], where: st
     try:
         S.parse_stat_line(line)
     except S.StatLineError as exc:  # a value no stat line can hold (e.g. an unknown effect): one line, the actor's
-        raise ConfigError(where, "", f"the stat line {shown(line, 200)} does not read: {exc}") from None
+        raise ConfigError(where, "", Said("the stat line {line} does not read: {error}", line=shown(line, 200),
+                                          error=exc.message)) from None
     for key in system:
         if key not in READ and not I.blank(system[key]):
             unused.append(f"system.{key}: not used in a fight by the engine")

@@ -118,7 +118,7 @@ def _combatant(
     f.cover_spot, f.spot_cover = f.position, f.cover_available
     f.mounted = V.boolean(d.get("mounted", False), file, f"{fld}.mounted")
     if f.mounted and f.mount_speed == 0:
-        raise ConfigError(file, f"{fld}.mounted", "this combatant has no mount (mount_speed is 0)")
+        raise ConfigError(file, f"{fld}.mounted", Said("this combatant has no mount (mount_speed is 0)"))
     return f, d
 
 
@@ -126,8 +126,8 @@ def _stat_block(file: str, d: dict[str, Any], fld: str) -> tuple[str, dict[str, 
     """(template name, stat fields, default combatant name) of a combatant: its ``template``, its sheet's text
     (``stat_block``) or, with neither, its own fields in full (the fields it gives override the others)."""
     if "template" in d and "stat_block" in d:
-        raise ConfigError(file, f"{fld}.stat_block", "give one of template (a bestiary name) or stat_block (the "
-                                                     "character sheet's text), not both")
+        raise ConfigError(file, f"{fld}.stat_block", Said("give one of template (a bestiary name) or stat_block "
+                                                          "(the character sheet's text), not both"))
     if "template" in d:
         bestiary = all_templates()
         template = V.choice(d["template"], file, f"{fld}.template", bestiary, "template")
@@ -137,9 +137,9 @@ def _stat_block(file: str, d: dict[str, Any], fld: str) -> tuple[str, dict[str, 
         return slug(sheet_name or "") or "stat_block", stats, sheet_name or "creature"
     missing = [k for k in REQUIRED_STATS if k not in d]
     if missing:
-        raise ConfigError(file, f"{fld}.template", f"missing required key (or give stat_block, the character "
-                                                   f"sheet's text, or the stat fields in full: {', '.join(missing)} "
-                                                   "missing)")
+        raise ConfigError(file, f"{fld}.template", Said("missing required key (or give stat_block, the character "
+                                                        "sheet's text, or the stat fields in full: {missing} missing)",
+                                                        missing=", ".join(missing)))
     return "custom", {}, "creature"
 
 

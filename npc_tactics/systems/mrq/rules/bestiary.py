@@ -10,6 +10,7 @@ from npc_tactics.configs import load_yaml, system_dir
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import parse
 from npc_tactics.errors import ConfigError
+from npc_tactics.i18n import Said
 from npc_tactics.systems.mrq.rules.natural import natural_kind, natural_location
 from npc_tactics.systems.mrq.rules.state import Profile, Weapon
 from npc_tactics.systems.mrq.rules.tables import (
@@ -56,7 +57,7 @@ def read_weapon(name: str, raw: Any, path: str, p: str) -> Weapon:
     w = V.mapping(raw, path, p, WEAPON_KEYS, ("damage", "kind", "reach", "hp"))
     kind = V.choice(w["kind"], path, f"{p}.kind", KINDS, "kind")
     if (kind == "missile") != ("range" in w):
-        raise ConfigError(path, f"{p}.range", "missile weapons (and only they) need a range")
+        raise ConfigError(path, f"{p}.range", Said("missile weapons (and only they) need a range"))
     if "size" in w:
         V.choice(w["size"], path, f"{p}.size", SIZES, "size")
     expr = parse(V.dice(w["damage"], path, f"{p}.damage"))
@@ -177,13 +178,16 @@ def hit_locations(value: Any, file: str, path: str, body: str) -> tuple[int, ...
         text = str(m[name]).replace(" ", "")
         lo, _, hi = text.partition("-")
         if not lo.isdigit() or not (hi or lo).isdigit() or not 1 <= int(lo) <= int(hi or lo) <= 20:
-            raise ConfigError(file, f"{path}.{name}", f"expected d20 faces such as 1-3 or 19, got {m[name]!r}")
+            raise ConfigError(file, f"{path}.{name}", Said("expected d20 faces such as 1-3 or 19, got {got}",
+                                                           got=repr(m[name])))
         for face in range(int(lo), int(hi or lo) + 1):
             if table[face] >= 0:
-                raise ConfigError(file, f"{path}.{name}", f"face {face} is already {names[table[face]]}")
+                raise ConfigError(file, f"{path}.{name}", Said("face {face} is already {location}", face=face,
+                                                               location=names[table[face]]))
             table[face] = slot
     if -1 in table[1:]:
-        raise ConfigError(file, path, f"face {table.index(-1, 1)} has no location: the faces must cover 1-20")
+        raise ConfigError(file, path, Said("face {face} has no location: the faces must cover 1-20",
+                                           face=table.index(-1, 1)))
     return (0, *table[1:])
 
 
@@ -246,20 +250,23 @@ def build_profile(
     assert main is not None  # noqa: S101 - required key checked above
     off = weapon("offhand", None)
     if style in ("weapon_and_shield", "two_weapons") and off is None:
-        raise ConfigError(file, f"{path}.offhand", f"style {style} needs an offhand item")
+        raise ConfigError(file, f"{path}.offhand", Said("style {style} needs an offhand item", style=style))
     if style == "weapon_and_shield" and off is not None and off.kind != "shield":
-        raise ConfigError(file, f"{path}.offhand", f"weapon_and_shield needs a shield, got {off.name!r}")
+        raise ConfigError(file, f"{path}.offhand", Said("weapon_and_shield needs a shield, got {got}",
+                                                        got=repr(off.name)))
     unarmed = weapon("unarmed", "fists")
     assert unarmed is not None  # noqa: S101
     for key, item in (("weapon", main), ("offhand", off), ("unarmed", unarmed)):
         if item is not None and item.kind == "missile":
-            raise ConfigError(file, f"{path}.{key}", f"{item.name!r} is a missile weapon: use the missile field")
+            raise ConfigError(file, f"{path}.{key}", Said("{weapon} is a missile weapon: use the missile field",
+                                                          weapon=repr(item.name)))
     missile = weapon("missile", None)
     if missile is not None and missile.kind != "missile":
-        raise ConfigError(file, f"{path}.missile", f"{missile.name!r} is not a missile weapon")
+        raise ConfigError(file, f"{path}.missile", Said("{weapon} is not a missile weapon",
+                                                        weapon=repr(missile.name)))
     ammo = V.integer(t.get("ammo", 0), file, f"{path}.ammo", 0, 100)
     if (missile is None) != (ammo == 0) or (missile is None) != ("missile_skill" not in t):
-        raise ConfigError(file, f"{path}.missile", "missile, missile_skill and ammo (> 0) go together")
+        raise ConfigError(file, f"{path}.missile", Said("missile, missile_skill and ammo (> 0) go together"))
     over = dict(overrides or {})
     skill = V.integer(over.get("skill", t["skill"]), file, f"{path}.skill", 0, 300)
     armour_raw = over.get("armour", t.get("armour", 0))
@@ -386,7 +393,7 @@ def shipped_templates(*paths: str) -> dict[str, tuple[str, dict[str, Any]]]:
         data = V.mapping(load_yaml(path), path, "", ("templates",), ("templates",))
         for name, raw in V.mapping(data["templates"], path, "templates").items():
             if name in out:
-                raise ConfigError(path, f"templates.{name}", f"already defined in {out[name][0]}")
+                raise ConfigError(path, f"templates.{name}", Said("already defined in {file}", file=out[name][0]))
             out[str(name)] = (path, dict(raw))
     check_templates(out)
     return out
@@ -406,4 +413,4 @@ def check_templates(
         if prof.mount_template:  # the mount is a combatant of its own (§13): a template without a mount
             V.choice(prof.mount_template, path, f"{prefix}{name}.mount.template", sorted(known), "template")
             if "mount" in known[prof.mount_template][1]:
-                raise ConfigError(path, f"{prefix}{name}.mount.template", "a mount cannot itself be mounted")
+                raise ConfigError(path, f"{prefix}{name}.mount.template", Said("a mount cannot itself be mounted"))

@@ -9,6 +9,7 @@ from typing import Any
 
 from npc_tactics.configs import validate as V
 from npc_tactics.errors import ConfigError
+from npc_tactics.i18n import Said
 from npc_tactics.rules import loading
 from npc_tactics.systems.mrq.rules.actions import MAX_PER_SIDE
 from npc_tactics.systems.mrq.rules.bestiary import (
@@ -79,13 +80,13 @@ def sides_of(value: Any, file: str, extra_keys: tuple[str, ...] = ()) -> list[tu
                     # the first bestiary file's names first: a long error line is cut short
                     first = sorted(load_bestiary(str(DIR / SHIPPED_FILES[0])))
                     names = first + sorted(set(templates) - set(first))
-                    raise ConfigError(file, f"{p}.template", f"unknown template {e['template']!r}; valid: "
-                                                              f"{', '.join(names)}")
+                    raise ConfigError(file, f"{p}.template", V.unknown("template", repr(e["template"]),
+                                                                       ", ".join(names)))
                 extra = [k for k in e if k not in OVERRIDE_KEYS + extra_keys]
                 if extra:
-                    raise ConfigError(file, f"{p}.{extra[0]}", "a combatant with a template may only adjust skill, "
-                                                                "armour and condition; leave template out to give "
-                                                                "the whole stat block")
+                    raise ConfigError(file, f"{p}.{extra[0]}", Said("a combatant with a template may only adjust "
+                                                                     "skill, armour and condition; leave template out "
+                                                                     "to give the whole stat block"))
             else:
                 e["_raw"] = inline_fields(e, extra_keys, file, p)
             e["_path"] = p
@@ -114,7 +115,7 @@ def scenario_from_mapping(data: Any, file: str = "<scenario>") -> Scenario:
             tname = e.get("template", "stat_block")
             name = V.string(e.get("name", f"{tname}_{len(combatants)}"), file, f"{p}.name")
             if name in names:
-                raise ConfigError(file, f"{p}.name", f"duplicate combatant name {name!r}")
+                raise ConfigError(file, f"{p}.name", Said("duplicate combatant name {name}", name=repr(name)))
             names.add(name)
             if "_raw" in e:  # the GM's own stat block: its fields in full, named after the combatant
                 raw, over = e["_raw"], {"condition": e["condition"]} if "condition" in e else {}
@@ -158,7 +159,7 @@ def add_mounts(
         links.append((i, len(combatants) - 1))
     for s in (0, 1):
         if sum(1 for c in combatants if c[1] == s) > MAX_PER_SIDE:
-            raise ConfigError(file, "sides", f"at most {MAX_PER_SIDE} combatants a side, mounts included")
+            raise ConfigError(file, "sides", Said("at most {n} combatants a side, mounts included", n=MAX_PER_SIDE))
     return tuple(links)
 
 
@@ -169,7 +170,8 @@ def inline_fields(e: Mapping[str, Any], extra_keys: tuple[str, ...], file: str, 
 
     fields = {k: v for k, v in e.items() if k not in ("name", "condition", "template") + extra_keys}
     if not fields:
-        raise ConfigError(file, p, "expected template (a bestiary name), stat_block, or the stat block's fields")
+        raise ConfigError(file, p, Said("expected template (a bestiary name), stat_block, or the stat block's "
+                                        "fields"))
     return expand(fields, file, p)
 
 
@@ -202,13 +204,13 @@ def pair_distances(
         a = by_name[V.choice(dd["a"], file, f"{p}.a", sorted(by_name), "combatant")]
         b = by_name[V.choice(dd["b"], file, f"{p}.b", sorted(by_name), "combatant")]
         if combatants[a][1] == combatants[b][1]:
-            raise ConfigError(file, f"{p}.b", f"{dd['b']!r} is on the side of {dd['a']!r}: distances are between "
-                                              "opponents")
+            raise ConfigError(file, f"{p}.b", Said("{b} is on the side of {a}: distances are between opponents",
+                                                   b=repr(dd["b"]), a=repr(dd["a"])))
         band = DISTANCE_NAMES.index(V.choice(dd["distance"], file, f"{p}.distance", DISTANCE_NAMES, "distance"))
         metres = -1
         if "metres" in dd:
             if band != DISTANCE_NAMES.index("apart"):
-                raise ConfigError(file, f"{p}.metres", "metres only apply when apart")
+                raise ConfigError(file, f"{p}.metres", Said("metres only apply when apart"))
             metres = V.integer(dd["metres"], file, f"{p}.metres", 0, MAX_GAP)
         out.append((a, b, band, metres))
     return tuple(out)

@@ -122,7 +122,7 @@ def _routine(text: Any, weapon: dict[str, Any], bonus: int | None, file: str, pa
     try:
         attacks = SL.read_field("Att", V.string(text, file, path, non_empty=True))
     except SL.StatLineError as exc:
-        raise ConfigError(file, path, str(exc)) from None
+        raise ConfigError(file, path, exc.message) from None
     out: list[Strike] = []
     for a in attacks:
         damage = SL.canonical_dice(a.damage) if a.damage else ""

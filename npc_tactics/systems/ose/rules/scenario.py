@@ -26,6 +26,7 @@ from typing import Any
 from npc_tactics.configs import system_dir
 from npc_tactics.configs import validate as V
 from npc_tactics.errors import ConfigError
+from npc_tactics.i18n import Said
 from npc_tactics.rules import loading
 from npc_tactics.rules.base import EventSink, Status, ally_slots, enemy_slots
 from npc_tactics.systems.ose.rules.actions import MAX_PER_SIDE
@@ -130,7 +131,7 @@ def _cover(data: Any, file: str) -> tuple[tuple[int, int], ...]:
         if level == "full":
             level = FULL_COVER
         elif isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 4:
-            raise ConfigError(file, V.join(p, "level"), f"expected 1-4 or 'full', got {level!r}")
+            raise ConfigError(file, V.join(p, "level"), Said("expected 1-4 or 'full', got {got}", got=repr(level)))
         out.append((metres_to_squares(V.number(item["at"], file, V.join(p, "at"), -V.MAX_METRES, V.MAX_METRES)), level))
     return tuple(out)
 
@@ -177,9 +178,8 @@ def _unique_names(specs: list[CombatantSpec], file: str) -> None:
     seen: set[str] = set()
     for s in specs:
         if s.name in seen:
-            raise ConfigError(
-                file, "sides", f"two combatants are called {s.name!r}; give them distinct names"
-            )
+            raise ConfigError(file, "sides", Said("two combatants are called {name}; give them distinct names",
+                                                  name=repr(s.name)))
         seen.add(s.name)
 
 
@@ -189,11 +189,11 @@ def _combatant(
     raw = V.mapping(raw, file, path, COMBATANT_KEYS + extra_keys)
     given = [key for key in ("template", "stat_block", "class") if key in raw]
     if len(given) > 1:
-        raise ConfigError(file, V.join(path, given[1]), "give one of template (a bestiary name), stat_block (an OSE "
-                                                        "stat line) or class and level, not several")
+        raise ConfigError(file, V.join(path, given[1]), Said("give one of template (a bestiary name), stat_block "
+                                                             "(an OSE stat line) or class and level, not several"))
     if not given:
-        raise ConfigError(file, V.join(path, "template"), "missing required key (or give stat_block, an OSE stat "
-                                                          "line, or class and level)")
+        raise ConfigError(file, V.join(path, "template"), Said("missing required key (or give stat_block, an OSE "
+                                                               "stat line, or class and level)"))
     overrides = {key: raw[key] for key in OVERRIDES if key in raw}
     if "class" in raw:
         placement = ("name", "position", "hp") + extra_keys  # the combatant's, not its class kit's

@@ -16,6 +16,7 @@ from typing import Any
 from npc_tactics.configs import system_dir
 from npc_tactics.configs import validate as V
 from npc_tactics.errors import ConfigError
+from npc_tactics.i18n import Said
 from npc_tactics.rules import loading
 from npc_tactics.rules.base import Status, read_only
 from npc_tactics.systems.runequest.rules import calc
@@ -84,8 +85,8 @@ def entry_template(e: Mapping[str, Any], f: str, p: str) -> tuple[str, dict[str,
 
     given = [k for k in ("template", "stat_block") if k in e]
     if len(given) == 2:
-        raise ConfigError(f, V.join(p, "stat_block"), "give template (a bestiary name) or stat_block (the "
-                                                      "creature's own), not both")
+        raise ConfigError(f, V.join(p, "stat_block"), Said("give template (a bestiary name) or stat_block (the "
+                                                           "creature's own), not both"))
     changes = {("hp" if k == "max_hp" else k): v for k, v in e.items() if k in FIELD_KEYS}
     if "template" in e:
         name = V.choice(e["template"], f, V.join(p, "template"), bestiary(), "template")
@@ -99,8 +100,9 @@ def entry_template(e: Mapping[str, Any], f: str, p: str) -> tuple[str, dict[str,
     elif "characteristics" in changes:
         name, base = str(e.get("name", "stat_block")), {}
     else:
-        raise ConfigError(f, V.join(p, "template"), "missing required key (or give stat_block, the creature's "
-                                                    "own stat block, or its fields: characteristics, weapons...)")
+        raise ConfigError(f, V.join(p, "template"), Said("missing required key (or give stat_block, the creature's "
+                                                         "own stat block, or its fields: characteristics, "
+                                                         "weapons...)"))
     if "characteristics" in changes and "characteristics" in base:
         ch = V.mapping(changes["characteristics"], f, V.join(p, "characteristics"), set(CHARS))
         changes["characteristics"] = {**base["characteristics"], **ch}
