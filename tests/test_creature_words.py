@@ -69,9 +69,9 @@ def test_the_french_bestiary_has_no_english_left(system: str) -> None:
 
 def test_an_attack_form_loses_its_article_as_a_whole_word() -> None:
     """"une ruade" is "ruade" in a French stat line, never "e ruade" ("un" is not a prefix of "une" here)."""
-    from npc_tactics.gm.table.stat_words import _ARTICLE
+    from npc_tactics.rules.line_words import ARTICLE
 
-    said = {w: _ARTICLE.sub("", w) for w in ("une ruade", "les griffes", "l’arc court", "l'épée", "un gourdin",
+    said = {w: ARTICLE.sub("", w) for w in ("une ruade", "les griffes", "l’arc court", "l'épée", "un gourdin",
                                               "the club", "an axe", "sabot", "lance", "sa morsure")}
     assert said == {"une ruade": "ruade", "les griffes": "griffes", "l’arc court": "arc court", "l'épée": "épée",
                     "un gourdin": "gourdin", "the club": "club", "an axe": "axe", "sabot": "sabot",

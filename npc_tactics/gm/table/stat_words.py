@@ -30,6 +30,7 @@ from npc_tactics.errors import ConfigError, UserError
 from npc_tactics.gm.words.creatures import creature_words
 from npc_tactics.gm.words.vocab import WEAPONS
 from npc_tactics.i18n import N_, Said, translator
+from npc_tactics.rules.line_words import ARTICLE
 
 __all__ = ["CLASSES", "class_choices", "class_name", "check_class_level", "default_stem", "member_text",
            "stat_line_in", "template_description", "template_text"]
@@ -70,8 +71,6 @@ MORE_WORDS: dict[str, str] = {
     "gaze": N_("gaze (attack form)"), "song": N_("song (attack form)"), "lodged sting": N_("lodged sting"),
     "rust": N_("rust"), "strength drain": N_("strength drain"),
 }
-#: A leading article: a whole word and its space ("une ruade" -> "ruade", never "e ruade"), or an elided one.
-_ARTICLE = re.compile(r"^(?:(?:the|its|an|a|les|le|la|son|sa|ses|une|un|des)\s+|l['’]\s*)", re.IGNORECASE)
 _ATTACK = re.compile(r"^(\d+) × ([^(]+?)(?: \((.*)\))?$")
 _HP = re.compile(r"\((\d+)hp\)")
 _NUMBER = re.compile(r"\d+(?:,\d{3})*")
@@ -98,7 +97,7 @@ def _noun(form: str, _: Callable[[str], str]) -> str:
     if key not in WEAPONS:
         return form
     said = _(WEAPONS[key])
-    return _ARTICLE.sub("", said) if said != WEAPONS[key] else form
+    return ARTICLE.sub("", said) if said != WEAPONS[key] else form
 
 
 def _term(term: str, _: Callable[[str], str]) -> str:
