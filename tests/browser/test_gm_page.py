@@ -97,12 +97,14 @@ def test_fill_a_situation_ask_and_read_the_suggestion_then_french(page: Any, ser
     assert widths == sorted(widths, reverse=True) and widths[0] > 0
 
     page.select_option("#lang", "fr")
+    page.wait_for_selector("body[data-lang='fr']")  # the switch done: words, stat blocks, the answer asked again
     page.wait_for_function("document.querySelector('h1').textContent === 'Que doit faire ce PNJ maintenant\u202f?'")
     page.wait_for_selector("#result:not([hidden])")
     assert page.inner_text("#moves thead") .split() [1:3] == ["Coup", "Probabilité"]
     assert "round 3" in page.inner_text("#result-title")
     assert "Ajouter un combattant" in page.inner_text("#sides")
     page.select_option("#lang", "en")
+    page.wait_for_selector("body[data-lang='en']")
     page.wait_for_function("document.querySelector('h1').textContent === 'What should this NPC do now?'")
 
 

@@ -83,6 +83,7 @@ def in_language(page: Any, lang: str) -> None:
     """Switch the page's language as a GM does (the Language menu) and wait for its heading to change."""
     if page.input_value("#lang") != lang:
         page.select_option("#lang", lang)
+    page.wait_for_selector(f"body[data-lang='{lang}']")  # the whole switch done (app.js setLanguage)
     heading = word("What should this NPC do now?", lang)
     page.wait_for_function("h => document.querySelector('h1').textContent === h", arg=heading)
 

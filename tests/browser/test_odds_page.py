@@ -74,10 +74,12 @@ def test_type_a_party_and_foes_and_read_the_odds_then_french(page: Any, server: 
     assert page.inner_text("#odds-fights-done") == "120"
 
     page.select_option("#lang", "fr")
+    page.wait_for_selector("body[data-lang='fr']")
     page.wait_for_function("document.querySelector('#odds-box h2').textContent === 'Chances de la rencontre'")
     assert "Victoire du groupe" in page.inner_text("#odds-table")
     assert "Au moins un PJ meurt" in page.inner_text("#odds-table")
     page.select_option("#lang", "en")
+    page.wait_for_selector("body[data-lang='en']")
     page.wait_for_function("document.querySelector('#odds-box h2').textContent === 'Encounter odds'")
 
 

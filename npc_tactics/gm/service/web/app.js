@@ -23,16 +23,20 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
+// The whole page in ``lang``; ``body[data-lang]`` says when it is done (the words, the stat blocks' names, the
+// answer asked again), so a person or a test reads one language, never a half-switched page.
 async function setLanguage(lang) {
+  delete document.body.dataset.lang;
+  // the stat blocks' names and descriptions come with the words: fetched together, shown together
+  const form = page.form ? getJSON(`/bestiary/${page.form.system}?lang=${lang}`) : null;
   await loadWords(lang, "data-i18n");
-  if (page.form) {  // the stat blocks' names and descriptions in the new language
-    page.form = (await getJSON(`/bestiary/${page.form.system}?lang=${lang}`)).body;
-    renderSituation();
-  }
+  if (form) page.form = (await form).body;
+  if (page.form) renderSituation();
   if (typeof showOddsAgain === "function") showOddsAgain();  // odds.js: its figures in the new language's numbers
   const b = page.bundles.find((x) => x.id === $("bundle").value);
   if (b) await showBundle(b);
   if (page.lastAnswer) await ask();  // move names and notes come translated from the server
+  document.body.dataset.lang = lang;
 }
 
 async function loadBundles() {
