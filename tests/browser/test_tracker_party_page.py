@@ -86,6 +86,7 @@ def test_a_party_saved_in_the_browser_joins_a_later_fight(browser: Any, server: 
     page.click("#party-add")  # the same names again: refused at the add box, by name
     page.wait_for_selector("#add-error:not([hidden])")
     assert "Brannoc" in page.inner_text("#add-error")
+    assert page.is_hidden("#party-note")  # no "Party added" beside the refusal
     no_sideways_scroll(page, width)
     shot(page, f"tracker-{lang}-{width}-party-added")
     if width == 390:  # the party row and its note pass axe-core (serious and critical)

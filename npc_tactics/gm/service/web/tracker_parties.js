@@ -58,6 +58,7 @@ function saveParty() {
 async function addParty() {
   const party = savedParties().find((p) => p.system === partySystem() && p.name === $("party").value);
   if (!party) return;
+  partyNote("");  // an earlier "Party added" must not stand beside this add's error
   const side = Number($("add-side").value);
   for (const member of party.members) {
     const r = await call("POST", fightUrl("/combatants"), { ...member, side });
