@@ -4,14 +4,11 @@ with no English sentence left (the pasted tokens and the notation the parser rea
 in the catalogue, while its English text (``str``) is what it always was. And every sentence the parser modules
 write has its French in the .po, with the same placeholders.
 
-The French is read from the repo's compiled catalogue (``make catalogues``); ``NPC_TACTICS_TEST_LOCALE_DIR``
-points the run at another compiled locale folder (a check copy, ``pybabel compile -d DIR ...``, before the repo's
-.mo is rebuilt).
+The French is read from the repo's compiled catalogue (``make catalogues``).
 """
 
 from __future__ import annotations
 
-import os
 import pickle
 import re
 import string
@@ -125,11 +122,8 @@ CASES: list[tuple[str, str, str, str]] = [
 
 
 @pytest.fixture(autouse=True)
-def french_catalogue(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The repo's catalogue, or the compiled locale folder ``NPC_TACTICS_TEST_LOCALE_DIR`` names."""
-    other = os.environ.get("NPC_TACTICS_TEST_LOCALE_DIR")
-    if other:
-        monkeypatch.setattr(i18n, "LOCALE_DIR", Path(other))
+def french_catalogue() -> Iterator[None]:
+    """The repo's compiled catalogue, read afresh (no translations cached by an earlier test)."""
     i18n.translations.cache_clear()
     yield
     i18n.translations.cache_clear()

@@ -7,16 +7,13 @@ shows through ``said_in(exc.message, "fr")``) has no English sentence left, only
 names it may write (keys, templates); and every sentence these modules write has its French in the catalogue, with
 the same placeholders.
 
-The French is read from the repo's compiled catalogue (``make catalogues``); ``NPC_TACTICS_TEST_LOCALE_DIR``
-points the run at another compiled locale folder (a check copy, ``pybabel compile -d DIR ...``, before the repo's
-.mo is rebuilt).
+The French is read from the repo's compiled catalogue (``make catalogues``).
 """
 
 from __future__ import annotations
 
 import copy
 import json
-import os
 import pickle
 import re
 import string
@@ -33,6 +30,7 @@ from npc_tactics.gm.table.fight_import import import_data
 from npc_tactics.gm.table.tracker import Fight
 from npc_tactics.i18n import Said, said_in
 from tests.gm.test_french_everywhere import english_left
+from tests.test_parser_errors_fr import french_catalogue  # noqa: F401  (autouse: the catalogue read afresh)
 
 ROOT = Path(__file__).resolve().parents[1]
 FOUNDRY = ROOT / "tests" / "rules" / "ose" / "foundry"
@@ -131,17 +129,6 @@ CASES: list[tuple[str, dict[str, Any], str, str]] = [
      "initiative, coordination, strength, defense, skills, locations missing)",
      "ou tous les champs de la fiche : il manque initiative, coordination, strength, defense, skills, locations)"),
 ]
-
-
-@pytest.fixture(autouse=True)
-def french_catalogue(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The repo's catalogue, or the compiled locale folder ``NPC_TACTICS_TEST_LOCALE_DIR`` names."""
-    other = os.environ.get("NPC_TACTICS_TEST_LOCALE_DIR")
-    if other:
-        monkeypatch.setattr(i18n, "LOCALE_DIR", Path(other))
-    i18n.translations.cache_clear()
-    yield
-    i18n.translations.cache_clear()
 
 
 def catalogue() -> dict[str, str]:
