@@ -18,6 +18,9 @@ hook                      what the system provides                    called by
 ``agents``                ``AGENTS: dict[str, AgentEntry]``           opponents, baselines
 ``content``               ``list_scenarios``, ``load_scenario``,      CLI, envs, gm
                           ``load_situation``
+``situation_fields``      :class:`~npc_tactics.rules.situation_       its loader, its web form, the docs table
+                          fields.SituationFields` (the keys a
+                          situation adds to a scenario)
 ``events``                :class:`~npc_tactics.rules.events.          narration, replay, tactics, a test
                           EventCatalogue` (kinds and fields)
 ``words``                 :class:`~npc_tactics.gm.words.hooks.SystemWords`  gm words (moves, events, summaries)
@@ -56,6 +59,7 @@ if TYPE_CHECKING:  # types only: the layers contract ignores these imports (excl
     from npc_tactics.policy_io.card_hooks import CardHooks
     from npc_tactics.rules.base import Engine, SystemSpec
     from npc_tactics.rules.events import EventCatalogue
+    from npc_tactics.rules.situation_fields import SituationFields
 
 __all__ = ["System"]
 
@@ -75,6 +79,7 @@ class System:
     agents: str
     content: str
     events: str = ""
+    situation_fields: str = ""
     words: str = ""
     form: str = ""
     encounter: str = ""
@@ -159,6 +164,11 @@ class System:
     def event_catalogue(self) -> EventCatalogue:
         """The event kinds the engine emits and their fields (``systems/<name>/events.py``)."""
         return self._typed("events", "npc_tactics.rules.events:EventCatalogue")
+
+    def situation_declaration(self) -> SituationFields | None:
+        """The keys its situations add to a scenario, declared once (``systems/<name>/rules/situation_fields.py``),
+        or None for a system that declares none."""
+        return self._optional("situation_fields", "npc_tactics.rules.situation_fields:SituationFields")
 
     def system_words(self) -> SystemWords:
         """Moves, events and combatants in a GM's words (``systems/<name>/words.py``)."""

@@ -29,6 +29,7 @@ FAKE = System(
     agents="tests.fakesys.agents",
     content="tests.fakesys.content",
     events="tests.fakesys.events:EVENTS",
+    situation_fields="tests.fakesys.situation_fields:FIELDS",
     words="tests.fakesys.words:WORDS",
     tactics="tests.fakesys.tactics:TACTICS",
     card="tests.fakesys.card:CARD",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from npc_tactics.rules.base import Status
+from tests.fakesys.situation_fields import FIELDS, STATUSES
 
 __all__ = ["FORM", "starting_situation", "templates"]
 
@@ -13,11 +13,9 @@ FORM: dict[str, Any] = {
     "wounds": {"kind": "hp", "key": "hp", "max_key": "max_hp"},
     "position": None,
     "engaged_within": None,
-    "statuses": [s.name.lower() for s in Status],
-    "combatant_fields": [{"key": "defending", "label": "Defending", "type": "bool"}],
-    "situation_fields": [
-        {"key": "round", "label": "Round", "type": "int", "min": 1, "max": 20, "default": 1},
-    ],
+    "statuses": list(STATUSES),
+    "combatant_fields": FIELDS.form("combatant"),
+    "situation_fields": FIELDS.form("situation"),
     "uses_scenario": False,
 }
 

@@ -16,6 +16,7 @@ SYSTEM = System(
     agents="npc_tactics.systems.dicepool.agents",
     content="npc_tactics.systems.dicepool.rules.content",
     events="npc_tactics.systems.dicepool.events:EVENTS",
+    situation_fields="npc_tactics.systems.dicepool.rules.situation_fields:FIELDS",
     words="npc_tactics.systems.dicepool.words:WORDS",
     tactics="npc_tactics.systems.dicepool.tactics:TACTICS",
     card="npc_tactics.systems.dicepool.card:CARD",

@@ -1,5 +1,6 @@
 """What the GM page asks for a dice-pool combatant and situation (``GET /bestiary/dicepool``): the bestiary's
-stat blocks and the situation keys its loader reads (their meaning: :mod:`npc_tactics.gm.service.forms`).
+stat blocks and the situation keys its loader reads, drawn from their declaration (:mod:`.rules.situation_fields`;
+the format: :mod:`npc_tactics.gm.service.forms`).
 
 Each template also carries its character sheet as text (English and French, the form a combatant's
 ``stat_block`` takes, rules/sheet.py), its location maxima ("HP left" out of what), the names its body plan
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from npc_tactics.gm.service.forms import COMMON_STATUSES
+from npc_tactics.systems.dicepool.rules.situation_fields import FIELDS, STATUS_NAMES
 
 __all__ = ["FORM", "templates"]
 
@@ -17,13 +18,9 @@ FORM: dict[str, Any] = {
     "wounds": {"kind": "current", "key": "location_hp"},
     "position": {"key": "position", "unit": "m"},
     "engaged_within": 2.0,
-    "statuses": COMMON_STATUSES,
-    "combatant_fields": [
-        {"key": "defense_dice", "label": "Dice in DEFENSE", "type": "int", "min": 0, "max": 30},
-    ],
-    "situation_fields": [
-        {"key": "round", "label": "Round", "type": "int", "min": 1, "max": 1000, "default": 1},
-    ],
+    "statuses": list(STATUS_NAMES),
+    "combatant_fields": FIELDS.form("combatant"),
+    "situation_fields": FIELDS.form("situation"),
     "uses_scenario": False,
     #: a combatant may give its own sheet instead of a template: the text of a template's ``stat_block``
     "stat_block": {"key": "stat_block", "languages": ["en", "fr"], "replaces": "template"},

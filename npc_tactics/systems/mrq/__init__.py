@@ -16,6 +16,7 @@ SYSTEM = System(
     agents="npc_tactics.systems.mrq.agents",
     content="npc_tactics.systems.mrq.rules.content",
     events="npc_tactics.systems.mrq.events:EVENTS",
+    situation_fields="npc_tactics.systems.mrq.rules.situation_fields:FIELDS",
     words="npc_tactics.systems.mrq.words:WORDS",
     tactics="npc_tactics.systems.mrq.tactics:TACTICS",
     card="npc_tactics.systems.mrq.card:CARD",

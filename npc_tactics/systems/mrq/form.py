@@ -1,28 +1,31 @@
 """What the GM page asks for a MRQ combatant and situation (``GET /bestiary/mrq``): the bestiary's
-stat blocks and the situation keys its loader reads (their meaning: :mod:`npc_tactics.gm.service.forms`)."""
+stat blocks and the situation keys its loader reads, drawn from their declaration (:mod:`.rules.situation_fields`;
+the format: :mod:`npc_tactics.gm.service.forms`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from npc_tactics.gm.service.forms import COMMON_STATUSES
+from npc_tactics.systems.mrq.rules.situation_fields import FIELDS, STATUS_NAMES
 
 __all__ = ["FORM", "templates"]
+
+#: the page's order of the combatant inputs (the declaration keeps the loader's order of keys)
+COMBATANT_INPUTS = ("reactions", "weapon", "prone")
+
+
+def _page_order(entry: dict[str, Any]) -> int:
+    key = entry["key"]
+    return COMBATANT_INPUTS.index(key) if key in COMBATANT_INPUTS else len(COMBATANT_INPUTS)
+
 
 FORM: dict[str, Any] = {
     "wounds": {"kind": "current", "key": "locations"},
     "position": None,
     "engaged_within": None,
-    "statuses": COMMON_STATUSES,
-    "combatant_fields": [
-        {"key": "reactions", "label": "Reactions left", "type": "int", "min": 0, "max": 10},
-        {"key": "weapon", "label": "Weapon", "choices": ["ready", "dropped", "broken"]},
-        {"key": "prone", "label": "Prone", "type": "bool"},
-    ],
-    "situation_fields": [
-        {"key": "round", "label": "Round", "type": "int", "min": 1, "max": 1000, "default": 1},
-        {"key": "distance", "label": "Distance", "choices": ["apart", "long", "close"], "default": "close"},
-    ],
+    "statuses": list(STATUS_NAMES),
+    "combatant_fields": sorted(FIELDS.form("combatant"), key=_page_order),
+    "situation_fields": FIELDS.form("situation"),
     "uses_scenario": False,
 }
 

@@ -16,6 +16,7 @@ SYSTEM = System(
     agents="npc_tactics.systems.ose.agents",
     content="npc_tactics.systems.ose.rules.content",
     events="npc_tactics.systems.ose.events:EVENTS",
+    situation_fields="npc_tactics.systems.ose.rules.situation_fields:FIELDS",
     words="npc_tactics.systems.ose.words:WORDS",
     tactics="npc_tactics.systems.ose.tactics:TACTICS",
     card="npc_tactics.systems.ose.card:CARD",

@@ -1,9 +1,12 @@
 """What the GM page asks for a OSE combatant and situation (``GET /bestiary/ose``): the bestiary's
-stat blocks and the situation keys its loader reads (their meaning: :mod:`npc_tactics.gm.service.forms`)."""
+stat blocks and the situation keys its loader reads, drawn from their declaration (:mod:`.rules.situation_fields`;
+the format: :mod:`npc_tactics.gm.service.forms`)."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from npc_tactics.systems.ose.rules.situation_fields import FIELDS, STATUS_NAMES
 
 __all__ = ["FORM", "templates"]
 
@@ -11,12 +14,9 @@ FORM: dict[str, Any] = {
     "wounds": {"kind": "hp", "key": "hp", "max_key": "max_hp"},
     "position": {"key": "position", "unit": "m"},
     "engaged_within": 1.5,
-    "statuses": ["active", "dead", "fled", "held", "asleep", "unconscious", "surrendered"],
-    "combatant_fields": [{"key": "declared", "label": "Declared", "choices": ["none", "withdraw", "retreat"]}],
-    "situation_fields": [
-        {"key": "round", "label": "Round", "type": "int", "min": 1, "max": 1000, "default": 1},
-        {"key": "phase", "label": "Pending decision", "choices": ["", "declare", "move", "missile", "melee"]},
-    ],
+    "statuses": list(STATUS_NAMES),
+    "combatant_fields": FIELDS.form("combatant"),
+    "situation_fields": FIELDS.form("situation"),
     "uses_scenario": True,
 }
 

@@ -16,6 +16,7 @@ SYSTEM = System(
     agents="npc_tactics.systems.runequest.agents",
     content="npc_tactics.systems.runequest.rules.content",
     events="npc_tactics.systems.runequest.events:EVENTS",
+    situation_fields="npc_tactics.systems.runequest.rules.situation_fields:FIELDS",
     words="npc_tactics.systems.runequest.words:WORDS",
     tactics="npc_tactics.systems.runequest.tactics:TACTICS",
     card="npc_tactics.systems.runequest.card:CARD",

@@ -1,9 +1,12 @@
 """What the GM page asks for a RuneQuest combatant and situation (``GET /bestiary/runequest``): the bestiary's
-stat blocks and the situation keys its loader reads (their meaning: :mod:`npc_tactics.gm.service.forms`)."""
+stat blocks and the situation keys its loader reads, drawn from their declaration (:mod:`.rules.situation_fields`;
+the format: :mod:`npc_tactics.gm.service.forms`)."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from npc_tactics.systems.runequest.rules.situation_fields import FIELDS, STATUS_NAMES
 
 __all__ = ["FORM", "templates"]
 
@@ -11,13 +14,9 @@ FORM: dict[str, Any] = {
     "wounds": {"kind": "damage", "key": "wounds"},
     "position": {"key": "position", "unit": "m"},
     "engaged_within": 2.0,
-    "statuses": ["active", "unconscious", "dead", "fled", "incapacitated"],
-    "combatant_fields": [],
-    "situation_fields": [
-        {"key": "round", "label": "Round", "type": "int", "min": 1, "max": 1000, "default": 1},
-        {"key": "distance", "label": "Distance (m) where no position is given", "type": "number", "min": 0,
-         "max": 1000},
-    ],
+    "statuses": list(STATUS_NAMES),
+    "combatant_fields": FIELDS.form("combatant"),
+    "situation_fields": FIELDS.form("situation"),
     "uses_scenario": False,
 }
 

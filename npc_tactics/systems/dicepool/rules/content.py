@@ -30,6 +30,7 @@ from npc_tactics.systems.dicepool.rules.options import SPEC
 from npc_tactics.systems.dicepool.rules.pool import situation_ranks
 from npc_tactics.systems.dicepool.rules.sheet import format_sheet
 from npc_tactics.systems.dicepool.rules.sheet_labels import slug
+from npc_tactics.systems.dicepool.rules.situation_fields import FIELDS
 from npc_tactics.systems.dicepool.rules.state import PHASE_ACT, DicePoolState, Fighter
 from npc_tactics.systems.dicepool.rules.user_bestiary import (
     all_templates,
@@ -47,7 +48,9 @@ __all__ = ["Scenario", "bestiary_listing", "check_bestiary", "describe_state", "
 
 SCENARIO_DIR = system_dir("dicepool") / "scenarios"
 SCENARIO_KEYS = ("name", "description", "max_rounds", "escape_distance", "options", "sides")
-SITUATION_KEYS = SCENARIO_KEYS + ("round", "acting", "then", "pending")
+#: the keys a situation reads (a whole scenario's and its own), declared once in :mod:`.situation_fields`
+SITUATION_KEYS = FIELDS.keys("situation")
+assert set(SCENARIO_KEYS) <= set(SITUATION_KEYS)
 COMBATANT_KEYS = (
     "template",
     "stat_block",
@@ -59,14 +62,7 @@ COMBATANT_KEYS = (
     "cover",
     "mounted",
 ) + STAT_KEYS
-SITUATION_COMBATANT_KEYS = COMBATANT_KEYS + (
-    "location_hp",
-    "defense_dice",
-    "aim_target",
-    "moving",
-    "status",
-    "facing",
-)
+SITUATION_COMBATANT_KEYS = COMBATANT_KEYS + FIELDS.keys("combatant")
 
 
 @dataclass(frozen=True)
@@ -192,24 +188,21 @@ def _apply_situation(
     else:
         notes.append(Said("{name}: location_hp not given, assumed unhurt ({hp} HP)", name=f.name, hp=f.max_hp))
     pool = attack_pool(f, melee_skill(f))
-    f.defense_dice = V.integer(d.get("defense_dice", 0), file, f"{fld}.defense_dice", 0, T.MAX_POOL)
+    f.defense_dice = FIELDS.read(d, "defense_dice", file, fld, "combatant")
     if f.defense_dice > pool:
         raise ConfigError(
             file,
             f"{fld}.defense_dice",
             f"at most {pool} (the dice of its melee pool that can be moved to DEFENSE), got {f.defense_dice}",
         )
-    f.moving = V.boolean(d.get("moving", False), file, f"{fld}.moving")
+    f.moving = FIELDS.read(d, "moving", file, fld, "combatant")
     if f.moving and (f.posture or f.concealment):
         raise ConfigError(
             file, f"{fld}.moving", "a moving combatant stands and has left its cover (posture, concealment)"
         )
     wounds = wound_status(f, rules)
     if "status" in d:
-        status = V.choice(
-            d["status"], file, f"{fld}.status", [s.name.lower() for s in Status], "status"
-        )
-        f.status = Status[status.upper()]
+        f.status = Status[FIELDS.read(d, "status", file, fld, "combatant").upper()]
         if f.status == Status.ACTIVE and wounds != Status.ACTIVE:
             raise ConfigError(
                 file,
@@ -307,12 +300,13 @@ def load_plain_situation(
     Fields: those of a scenario, plus ``round``, ``acting`` (a combatant name), ``then`` (names holding the
     rest of this game turn's slots, in order: an order the initiative rules of §3 can produce) and per
     combatant ``location_hp``, ``defense_dice``, ``aim_target`` (an enemy's name), ``moving``, ``status``,
-    ``facing`` (the name of the combatant it faces). Each assumption made for a missing field is appended
-    to ``notes`` as one plain-English line.
+    ``facing`` (the name of the combatant it faces), declared once with their ranges and defaults in
+    :mod:`.situation_fields`. Each assumption made for a missing field is appended to ``notes`` as one
+    plain-English line.
     """
     notes = notes if notes is not None else []
     file, data = V.document(path_or_mapping)
-    d = V.mapping(data, file, "", SITUATION_KEYS, ("sides", "acting"))
+    d = V.mapping(data, file, "", SITUATION_KEYS, FIELDS.required("situation"))
     options, rules = engine.resolved(loading.read_options(SPEC, _given(d.get("options")), file))
     _, fighters, raws = _sides(file, d, True, rules, notes)
     names = [f.name for f in fighters]
@@ -351,15 +345,16 @@ def load_plain_situation(
         )
     except ValueError as exc:
         raise ConfigError(file, "then", str(exc)) from None
-    round_ = V.integer(d.get("round", 1), file, "round", 1, 1000)
+    round_ = FIELDS.read(d, "round", file)
     if "round" not in d:
-        notes.append(Said("round not given, assumed game turn 1"))
-    max_rounds = V.integer(d.get("max_rounds", max(20, round_)), file, "max_rounds", round_, 1000)
+        notes.append(Said("round not given, assumed game turn 1"))  # the declared default
+    max_rounds = FIELDS.read(d, "max_rounds", file, default=max(FIELDS.field("max_rounds").default, round_),
+                             low=round_)
     state = DicePoolState(
         fighters,
         round_,
         max_rounds,
-        V.number(d.get("escape_distance", 40), file, "escape_distance", 1, 2 * V.MAX_METRES),
+        FIELDS.read(d, "escape_distance", file),
         rules,
         options=options,
     )

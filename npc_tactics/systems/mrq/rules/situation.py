@@ -18,6 +18,7 @@ from npc_tactics.systems.mrq.rules.scenario import (
     scenario_from_mapping,
     sides_of,
 )
+from npc_tactics.systems.mrq.rules.situation_fields import FIELDS, MOUNT_KEYS, WEAPON_STATES
 from npc_tactics.systems.mrq.rules.state import BROKEN, DROPPED, READY, MRQCombatant, MRQState
 from npc_tactics.systems.mrq.rules.tables import (
     APART,
@@ -27,19 +28,15 @@ from npc_tactics.systems.mrq.rules.tables import (
     ROLES,
 )
 
-_SITUATION_COMBATANT_KEYS = (
-    "locations",
-    "prone",
-    "weapon",
-    "reactions",
-    "lost_ca",
-    "status",
-    "useless",
-    "ammo",
-    "mount",
-)
-#: What a situation says of a rider's mount (§13): the part of a combatant that a mount has of its own.
-_MOUNT_KEYS = ("locations", "status", "useless", "reactions")
+#: the keys a situation adds to a scenario and to its combatants, declared once in :mod:`.situation_fields`
+_SITUATION_KEYS = FIELDS.keys("situation")
+_SITUATION_COMBATANT_KEYS = FIELDS.keys("combatant")
+#: the engine's weapon state of each state a GM may write
+_WEAPON_STATES = {"ready": READY, "dropped": DROPPED, "broken": BROKEN}
+assert tuple(_WEAPON_STATES) == WEAPON_STATES
+#: the situation keys passed on to the scenario's parser, their declared default when left out: it checks them (after
+#: the sides, as in a scenario) against the same ranges as the declaration
+_SCENARIO_KEYS = ("name", "max_rounds", "distance", "range")
 
 
 def _wounds(c: MRQCombatant, e: Mapping[str, Any], file: str, p: str, note: Callable[[str], None]) -> None:
@@ -60,15 +57,7 @@ def _status_and_reactions(c: MRQCombatant, e: Mapping[str, Any], file: str, p: s
                           note: Callable[[str], None]) -> None:
     """``status``, ``useless`` limbs (checked against the HP) and the ``reactions`` left this round."""
     names = LOCATION_NAMES[c.prof.body]
-    c.status = Status[
-        V.choice(
-            e.get("status", "active"),
-            file,
-            f"{p}.status",
-            [s.name.lower() for s in Status],
-            "status",
-        ).upper()
-    ]
+    c.status = Status[FIELDS.read(e, "status", file, p, "combatant").upper()]
     roles = ROLES[c.prof.body]
     for k, ln in enumerate(e.get("useless", []) or []):
         loc = names.index(V.choice(ln, file, f"{p}.useless[{k}]", names, "location"))
@@ -91,7 +80,7 @@ def _status_and_reactions(c: MRQCombatant, e: Mapping[str, Any], file: str, p: s
     full = c.prof.base_reactions + shield
     if "reactions" not in e and c.status == Status.ACTIVE:
         note(Said("{name}: reactions not given, all {n} left this round", name=c.name, n=full))
-    c.reactions = V.integer(e.get("reactions", full), file, f"{p}.reactions", 0, full)
+    c.reactions = FIELDS.read(e, "reactions", file, p, "combatant", default=full, high=full)
 
 
 def _mount(state: MRQState, i: int, e: Mapping[str, Any], file: str, p: str, note: Callable[[str], None],
@@ -110,7 +99,7 @@ def _mount(state: MRQState, i: int, e: Mapping[str, Any], file: str, p: str, not
     if "mount" not in e:
         note(Said("{name}: mount not given, unhurt and under its rider", name=horse.name))
     else:
-        m = V.mapping(e["mount"], file, f"{p}.mount", _MOUNT_KEYS)
+        m = V.mapping(e["mount"], file, f"{p}.mount", MOUNT_KEYS)
         _wounds(horse, m, file, f"{p}.mount", note)
         _status_and_reactions(horse, m, file, f"{p}.mount", note)
     if rider.status != Status.ACTIVE and horse.status == Status.ACTIVE:
@@ -149,54 +138,31 @@ def load_plain_situation(
     active combatant with a Major Wound; bad option values). Each default taken for a field the GM left out
     is appended to ``notes`` as one plain-English line (nothing here is rolled: MRQ has no random HP).
 
-    Fields: ``round``, ``acting`` (a combatant name), ``distance`` (default between opponents),
-    ``range`` (metres between opponents who are apart), ``distances`` (list of ``{a, b, distance, metres?}``),
-    ``options``, ``max_rounds``, ``sides`` as in a scenario, each combatant optionally with ``locations``
-    (current HP per location), ``prone``, ``weapon`` (ready/dropped/broken), ``reactions`` left, ``lost_ca``,
-    ``status``, ``useless`` (list of locations), ``ammo`` (missiles left), and for a rider ``mount`` (its
-    mount's ``locations``, ``status``, ``useless`` and ``reactions``; see :func:`_mount`).
+    Fields (declared with their ranges, defaults and meaning in :mod:`.situation_fields`): ``round``, ``acting``
+    (a combatant name), ``distance`` (default between opponents), ``range`` (metres between opponents who are
+    apart), ``distances`` (list of ``{a, b, distance, metres?}``), ``options``, ``max_rounds``, ``sides`` as in a
+    scenario, each combatant optionally with ``locations`` (current HP per location), ``prone``, ``weapon``
+    (ready/dropped/broken), ``reactions`` left, ``lost_ca``, ``status``, ``useless`` (list of locations),
+    ``ammo`` (missiles left), and for a rider ``mount`` (its mount's ``locations``, ``status``, ``useless`` and
+    ``reactions``; see :func:`_mount`).
     """
     file, data = V.document(path_or_mapping)
-    d = V.mapping(
-        data,
-        file,
-        "",
-        (
-            "round",
-            "acting",
-            "distance",
-            "range",
-            "distances",
-            "options",
-            "max_rounds",
-            "sides",
-            "name",
-            "description",
-            "pending",
-        ),
-        ("acting", "sides"),
-    )
+    d = V.mapping(data, file, "", _SITUATION_KEYS, FIELDS.required("situation"))
     sides = sides_of(d["sides"], file, _SITUATION_COMBATANT_KEYS)
     scen = scenario_from_mapping(
         {
-            k: v
-            for k, v in {
-                "name": d.get("name", "situation"),
-                "max_rounds": d.get("max_rounds", 20),
-                "options": d.get("options", {}),
-                "distance": d.get("distance", "long"),
-                "range": d.get("range", 0),
-                "sides": [
-                    {
-                        "name": n,
-                        "combatants": [
-                            {k: e[k] for k in COMBATANT_KEYS if k in e and k not in _SITUATION_COMBATANT_KEYS}
-                            for e in es
-                        ],
-                    }
-                    for n, es in sides
-                ],
-            }.items()
+            **{key: d[key] if key in d else FIELDS.field(key).default for key in _SCENARIO_KEYS},
+            "options": d.get("options", {}),
+            "sides": [
+                {
+                    "name": n,
+                    "combatants": [
+                        {k: e[k] for k in COMBATANT_KEYS if k in e and k not in _SITUATION_COMBATANT_KEYS}
+                        for e in es
+                    ],
+                }
+                for n, es in sides
+            ],
         },
         file,
     )
@@ -210,25 +176,17 @@ def load_plain_situation(
         scen = roll_characteristics(scen, lambda i, expr, key: dice.roll(expr, key.upper(), i).total)
     state: MRQState = engine.build_state(scen)
     by_name = {c.name: i for i, c in enumerate(state.combatants)}
-    state.round = V.integer(d.get("round", 1), file, "round", 1, state.max_rounds)
+    state.round = FIELDS.read(d, "round", file, high=state.max_rounds)
     flat = [e for _, es in sides for e in es]
     thrown = EventSink(roller, state.round, False)
     for i, e in enumerate(flat):
         c, p = state.combatants[i], e["_path"]
         _wounds(c, e, file, p, note)
-        c.prone = V.boolean(e.get("prone", False), file, f"{p}.prone")
-        c.weapon_state = {"ready": READY, "dropped": DROPPED, "broken": BROKEN}[
-            V.choice(
-                e.get("weapon", "ready"),
-                file,
-                f"{p}.weapon",
-                ("ready", "dropped", "broken"),
-                "weapon state",
-            )
-        ]
-        c.lost_ca = V.integer(e.get("lost_ca", 0), file, f"{p}.lost_ca", 0, 10)
+        c.prone = FIELDS.read(e, "prone", file, p, "combatant")
+        c.weapon_state = _WEAPON_STATES[FIELDS.read(e, "weapon", file, p, "combatant")]
+        c.lost_ca = FIELDS.read(e, "lost_ca", file, p, "combatant")
         _status_and_reactions(c, e, file, p, note)
-        c.ammo = V.integer(e.get("ammo", c.prof.ammo), file, f"{p}.ammo", 0, c.prof.ammo)
+        c.ammo = FIELDS.read(e, "ammo", file, p, "combatant", default=c.prof.ammo, high=c.prof.ammo)
         _mount(state, i, e, file, p, note, thrown)
     for k, raw in enumerate(d.get("distances", []) or []):
         dd = V.mapping(raw, file, f"distances[{k}]", ("a", "b", "distance", "metres"), ("a", "b", "distance"))

@@ -29,6 +29,12 @@ from npc_tactics.rules.base import Decision, DecisionKind, EventSink, Status
 from npc_tactics.systems.ose.rules import legal
 from npc_tactics.systems.ose.rules import scenario as C
 from npc_tactics.systems.ose.rules.combat import OUT, OUT_WITH_FLED
+from npc_tactics.systems.ose.rules.situation_fields import (
+    FIELDS,
+    MORALE_CHECKS,
+    PHASES,
+    STATUS_NAMES,
+)
 from npc_tactics.systems.ose.rules.state import (
     DECL_RETREAT,
     DECL_WITHDRAW,
@@ -37,7 +43,6 @@ from npc_tactics.systems.ose.rules.state import (
     STAGE_GROUP,
     OSEState,
 )
-from npc_tactics.systems.ose.rules.tables import MORALE_PASSES_TO_FEARLESS
 
 #: the note when a situation leaves out ``morale_checked`` for a morale trigger that already happened
 _MORALE_TAKEN = {
@@ -47,22 +52,10 @@ _MORALE_TAKEN = {
                     "taken as already made"),
 }
 
-SITUATION_KEYS = (
-    "scenario",
-    "round",
-    "acting",
-    "phase",
-    "max_rounds",
-    "escape_distance",
-    "field_length",
-    "cover",
-    "daylight",
-    "options",
-    "sides",
-)
-EXTRA_KEYS = ("max_hp", "status", "declared", "morale_passed", "regenerating_from", "burnt")
-SIDE_EXTRA_KEYS = ("morale_checked",)
-MORALE_CHECKS = ("first_death", "half_down")
+#: the keys a situation adds to a scenario, declared once in :mod:`.situation_fields`
+SITUATION_KEYS = FIELDS.keys("situation")
+EXTRA_KEYS = tuple(k for k in FIELDS.keys("combatant") if k != "hp")
+SIDE_EXTRA_KEYS = FIELDS.keys("side")
 STATUSES = {
     "active": Status.ACTIVE,
     "dead": Status.DEAD,
@@ -72,9 +65,7 @@ STATUSES = {
     "unconscious": Status.UNCONSCIOUS,
     "surrendered": Status.SURRENDERED,
 }
-PHASES = ("declare", "move", "missile", "melee")
-DECLARATIONS = ("none", "withdraw", "retreat")
-MAX_HP_LIMIT = 1000
+assert tuple(STATUSES) == STATUS_NAMES
 
 
 def load_situation(
@@ -91,7 +82,7 @@ def load_situation(
     to ``notes`` as a plain-English line."""
     said = notes if notes is not None else []
     file, data = V.document(path_or_mapping)
-    data = V.mapping(data, file, "", SITUATION_KEYS, required=("acting", "sides"))
+    data = V.mapping(data, file, "", SITUATION_KEYS, required=FIELDS.required("situation"))
     base: dict[str, Any] = {}
     if "scenario" in data:
         raw_scenario = data["scenario"]
@@ -140,7 +131,7 @@ def load_situation(
     opts = engine.resolve_options(scenario.options)
     sink = EventSink(roller, 1, record_rolls=False)
     state = C.build_state(scenario, opts, sink)
-    state.round = V.integer(data.get("round", 1), file, "round", 1, scenario.max_rounds)
+    state.round = FIELDS.read(data, "round", file, high=scenario.max_rounds)
     for c, ex, (current, _, note) in zip(state.combatants, extras, hps, strict=True):
         if current is not None:
             c.hp = current
@@ -155,7 +146,7 @@ def load_situation(
     sides_active = {c.side for c in state.combatants if c.status == Status.ACTIVE}
     if len(sides_active) < 2:
         raise ConfigError(file, "sides", "the fight is already over: one side has nobody active")
-    phase = V.choice(data["phase"], file, "phase", PHASES, "phase") if data.get("phase") is not None else None
+    phase = FIELDS.read(data, "phase", file) if data.get("phase") is not None else None
     state = _position_at(state, actor, [phase] if phase else list(PHASES), file)
     entered: OSEState = engine.enter(state, roller)[0]
     return entered
@@ -172,13 +163,12 @@ def _template_hp(expr: int | str) -> tuple[int, int]:
 def _hit_points(spec: Any, ex: dict[str, Any], file: str) -> tuple[int | None, int | None, str]:
     """(current HP or None, max HP or None = roll it, the assumption made or "") for one combatant."""
     p = ex["path"]
-    status = ex.get("status", "active")
-    status = V.choice(status, file, V.join(p, "status"), STATUSES, "status")
+    status = FIELDS.read(ex, "status", file, p, "combatant")
     expr = spec.template.hp
     avg, top = _template_hp(expr)
     tname = spec.template.profile.template
     has_max = "max_hp" in ex
-    mx = V.integer(ex["max_hp"], file, V.join(p, "max_hp"), 1, MAX_HP_LIMIT) if has_max else None
+    mx = FIELDS.read(ex, "max_hp", file, p, "combatant") if has_max else None
     if "hp" not in ex:
         if status == "dead":
             return 0, mx or avg, ""
@@ -219,17 +209,15 @@ def _hit_points(spec: Any, ex: dict[str, Any], file: str) -> tuple[int | None, i
 def _apply_extra(c: Any, ex: dict[str, Any], file: str) -> None:
     p = ex["path"]
     if "status" in ex:
-        c.status = STATUSES[V.choice(ex["status"], file, V.join(p, "status"), STATUSES, "status")]
-    declared = V.choice(ex.get("declared", "none"), file, V.join(p, "declared"), DECLARATIONS, "declaration")
+        c.status = STATUSES[FIELDS.read(ex, "status", file, p, "combatant")]
+    declared = FIELDS.read(ex, "declared", file, p, "combatant")
     if declared == "withdraw":
         c.declared = DECL_WITHDRAW
     elif declared == "retreat":
         c.declared = DECL_RETREAT
         c.retreating = True
     if "morale_passed" in ex:
-        c.morale_passes = V.integer(
-            ex["morale_passed"], file, V.join(p, "morale_passed"), 0, MORALE_PASSES_TO_FEARLESS
-        )
+        c.morale_passes = FIELDS.read(ex, "morale_passed", file, p, "combatant")
     _regeneration(c, ex, file)
 
 
@@ -244,11 +232,11 @@ def _regeneration(c: Any, ex: dict[str, Any], file: str) -> None:
     if not c.prof.regenerate:
         return
     if "regenerating_from" in ex:
-        c.regen_from = V.integer(ex["regenerating_from"], file, V.join(p, "regenerating_from"), 1, 1000)
+        c.regen_from = FIELDS.read(ex, "regenerating_from", file, p, "combatant")
     elif c.hp < c.max_hp:
         c.regen_from = 1
     if "burnt" in ex:
-        c.burnt = V.integer(ex["burnt"], file, V.join(p, "burnt"), 0, c.max_hp - c.hp)
+        c.burnt = FIELDS.read(ex, "burnt", file, p, "combatant", high=c.max_hp - c.hp)
 
 
 def _morale_history(

@@ -23,22 +23,14 @@ from npc_tactics.systems.runequest.rules import calc
 from npc_tactics.systems.runequest.rules import tables as T
 from npc_tactics.systems.runequest.rules.damage import settle, status_for
 from npc_tactics.systems.runequest.rules.scenario import ENTRY_KEYS, build_state, validate_scenario
+from npc_tactics.systems.runequest.rules.situation_fields import FIELDS, STATUS_NAMES
 from npc_tactics.systems.runequest.rules.state import Combatant
 
-SITUATION_KEYS = {
-    "round",
-    "acting",
-    "options",
-    "sides",
-    "name",
-    "description",
-    "max_rounds",
-    "distance",
-    "surprised",
-    "pending",
-}
-STATUSES = ("active", "unconscious", "dead", "fled", "incapacitated")
-STATE_KEYS = ENTRY_KEYS | {"hp", "wounds", "rune_points", "status", "weapon_hp", "bleeding"}
+#: the keys a situation accepts, declared once in :mod:`.situation_fields` (sets: an unknown key's error lists the
+#: valid ones sorted)
+SITUATION_KEYS = set(FIELDS.keys("situation"))
+STATUSES = STATUS_NAMES
+STATE_KEYS = ENTRY_KEYS | set(FIELDS.keys("combatant"))
 
 
 def load_situation(
@@ -65,8 +57,9 @@ def load_plain_situation(
     positions (m), round and ``acting: <name>``. Returns the state at that combatant's statement of
     intent.
 
-    Extra per-combatant keys: ``hp``, ``wounds: {location: damage}``, ``rune_points``, ``weapon_hp:
-    {weapon: hp}``, ``bleeding: true``, ``status``. Engagement follows from positions (within 2 m).
+    Extra per-combatant keys (declared in :mod:`.situation_fields`): ``hp``, ``wounds: {location: damage}``,
+    ``rune_points``, ``weapon_hp: {weapon: hp}``, ``bleeding: true``, ``status``. Engagement follows from
+    positions (within 2 m).
     The situation's ``options`` apply under the options given to the engine (those win). Each
     assumption made for a value left out is appended to ``notes``.
     """
@@ -100,7 +93,7 @@ def load_plain_situation(
     acting = V.choice(raw.get("acting"), f, "acting", names, "combatant")
     if "round" not in raw:
         said.append(Said("round not given: round 1 (no surprise penalty applies after round 1)"))
-    rnd = V.integer(raw.get("round", 1), f, "round", 1, scen["max_rounds"])
+    rnd = FIELDS.read(raw, "round", f, high=scen["max_rounds"])
     k = 0
     given: dict[int, Status] = {}
     for si, side in enumerate(scen["sides"]):
@@ -148,11 +141,9 @@ def _apply_condition(
         V.choice(name, f, f"{p}.wounds.{name}", locs, "location")
         locs[name].damage = V.integer(dmg, f, f"{p}.wounds.{name}", 0, 200)
     left = c.max_hp - _counted(c)
-    status = (
-        V.choice(e["status"], f, f"{p}.status", STATUSES, "status") if "status" in e else None
-    )
+    status = FIELDS.read(e, "status", f, p, "combatant") if "status" in e else None
     if "hp" in e:
-        c.hp = V.integer(e["hp"], f, f"{p}.hp", -50, None)
+        c.hp = FIELDS.read(e, "hp", f, p, "combatant")
         if c.hp > c.max_hp:
             raise ConfigError(f, f"{p}.hp", f"{c.hp} is more than its maximum {c.max_hp} HP (§17: healing never "
                                             "raises HP above it); to make it bigger give max_hp or its CON/SIZ "
@@ -185,7 +176,7 @@ def _apply_condition(
     if "mp" not in e and c.spec.spirit:
         said.append(Said("{name}: mp not given, full ({mp})", name=c.name, mp=c.mp))
     if "rune_points" in e:
-        c.rune_points = V.integer(e["rune_points"], f, f"{p}.rune_points", 0, c.rune_points)
+        c.rune_points = FIELDS.read(e, "rune_points", f, p, "combatant", high=c.rune_points)
     elif c.spec.rune:
         said.append(Said("{name}: rune_points not given, full ({points})", name=c.name, points=c.rune_points))
     whp = V.mapping(e.get("weapon_hp", {}), f, f"{p}.weapon_hp")
@@ -193,7 +184,7 @@ def _apply_condition(
     for wname, hp in whp.items():
         idx = wnames.index(V.choice(wname, f, f"{p}.weapon_hp.{wname}", wnames, "weapon"))
         c.weapons[idx].hp = V.integer(hp, f, f"{p}.weapon_hp.{wname}", 0, c.weapons[idx].spec.max_hp)
-    if "bleeding" in e and V.boolean(e["bleeding"], f, f"{p}.bleeding"):
+    if FIELDS.read(e, "bleeding", f, p, "combatant"):
         c.bleed_clock = T.BLEED_OUT_ROUNDS["abdomen"]
     if status is None:
         return None
