@@ -26,7 +26,7 @@ SYSTEM_NAMES = sorted(SYSTEMS)
 MAX_BUNDLE_BYTES = 600_000
 
 #: the encounter distribution a system's shipped generalist trains on when it is not ``generalist`` (issue 28)
-TRAINED_ON = {"ose": "bestiary"}
+TRAINED_ON = {"ose": "bestiary", "dicepool": "bestiary"}
 
 
 @pytest.mark.parametrize("system", SYSTEM_NAMES)

@@ -11,7 +11,7 @@ from tests.cli_helpers import run_cli
 EXAMPLES = {"ose": "examples/ose_situation.yaml", "runequest": "examples/runequest_situation.yaml",
             "mrq": "examples/mrq_situation.yaml", "dicepool": "examples/dicepool_situation.yaml"}
 #: the encounter distribution each shipped generalist was trained on (npc_tactics/configs/policies/<system>.yaml)
-TRAINED_ON = {"ose": "bestiary", "runequest": "generalist", "mrq": "generalist", "dicepool": "generalist"}
+TRAINED_ON = {"ose": "bestiary", "runequest": "generalist", "mrq": "generalist", "dicepool": "bestiary"}
 
 
 @pytest.mark.parametrize("system", sorted(EXAMPLES))
