@@ -33,6 +33,7 @@ import numpy as np
 from npc_tactics.gm.encounter.builder import build_encounter, distance, meets
 from npc_tactics.gm.encounter.odds import EncounterOdds, odds_of
 from npc_tactics.gm.encounter.spec import group_text, parse_target
+from npc_tactics.registry import get_system
 
 #: The templates a party is drawn from (player-character-like stat blocks of each bestiary), and party sizes.
 ADVENTURERS: dict[str, tuple[list[str], tuple[int, int]]] = {
@@ -91,17 +92,17 @@ def main(argv: list[str] | None = None) -> int:
         rows: dict[str, Any] = {}
         groups = parties(system, args.parties, args.seed)
         started = time.perf_counter()
-        odds = odds_of(system, party=groups[0], foes=_first_foe(system), fights=args.odds_fights,
+        odds = odds_of(get_system(system), party=groups[0], foes=_first_foe(system), fights=args.odds_fights,
                        seed=args.seed, workers=args.workers)
         odds_s = time.perf_counter() - started
         for text in targets:
             target = parse_target(text)
             runs = []
             for party in groups:
-                out = build_encounter(system, party, target, budget=args.budget, seed=args.seed,
+                out = build_encounter(get_system(system), party, target, budget=args.budget, seed=args.seed,
                                       workers=args.workers)
                 best = out["proposals"][0]
-                check = odds_of(system, party=party, foes=best["foes"], fights=args.validate,
+                check = odds_of(get_system(system), party=party, foes=best["foes"], fights=args.validate,
                                 seed=args.seed + VALIDATION_SEED, workers=args.workers)["odds"]
                 fresh = _odds(check)
                 runs.append({"party": party, "best": best, "seconds": out["seconds"], "fights": out["fights"],

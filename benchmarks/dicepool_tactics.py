@@ -71,7 +71,7 @@ def measure(agent: PolicyAgent, opponent: str, fights: int, seed: int, scenario:
     by_target_def: dict[str, list[int]] = defaultdict(list)
     for s in range(seed, seed + fights):
         rngs = agent_rngs(s, 2)
-        opp = make_agent(agent.system, opponent, engine, rngs[1 - side])
+        opp = make_agent(get_system(agent.system), opponent, engine, rngs[1 - side])
         agents = [agent, opp] if side == 0 else [opp, agent]
         rec = play_fight(engine, encoder, loaded, agents, s, keep_events=True)
         results[rec.results[side]] += 1

@@ -24,6 +24,7 @@ from npc_tactics.encounters.heldout import load_heldout
 from npc_tactics.errors import UserError, one_line
 from npc_tactics.evaluation.generalist import play_encounters
 from npc_tactics.gm.advice.suggest import shipped_bundle
+from npc_tactics.registry import get_system
 
 SCRIPTED = ("by-the-book", "aggressive", "cautious", "random")
 
@@ -46,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(one_line(exc))
     per_fight = {}
     for name, agent in agents.items():
-        records = play_encounters(args.system, heldout, agent, opponent, args.repeats, seed=0)
+        records = play_encounters(get_system(args.system), heldout, agent, opponent, args.repeats, seed=0)
         wins = np.array([r.results[0] == "win" for r in records], dtype=float)
         per_fight[name] = wins.reshape(len(heldout), args.repeats).mean(axis=1)
     best = np.max(np.stack(list(per_fight.values())), axis=0)

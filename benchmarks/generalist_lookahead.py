@@ -32,6 +32,7 @@ from npc_tactics.errors import UserError, one_line
 from npc_tactics.evaluation.generalist import encounter_bootstrap, fight_seed, play_encounters
 from npc_tactics.evaluation.stats import wilson_interval
 from npc_tactics.gm.advice.suggest import shipped_bundle
+from npc_tactics.registry import get_system
 
 ROWS = ("lookahead", "shipped", "by-the-book")
 
@@ -50,7 +51,7 @@ def _wins(system: str, row: str, first: int, count: int, repeats: int, rollouts:
         agent = book
     encounters = load_heldout(system)[first:first + count]
     # fight_seed(i, r, seed) = seed + 100_003 * i + r: offsetting seed by the chunk's start keeps each fight's dice
-    records = play_encounters(system, encounters, agent, book, repeats, seed=fight_seed(first, 0))
+    records = play_encounters(get_system(system), encounters, agent, book, repeats, seed=fight_seed(first, 0))
     return [r.results[0] == "win" for r in records]
 
 

@@ -86,7 +86,7 @@ def _creature_rows(system: str, policy: AgentFactory, repeats: int,
     out: list[Figures] = []
     wins: dict[str, list[bool]] = {}
     for label, agent in (("shipped", policy), ("by-the-book", book)):
-        recs = play_encounters(system, fights, agent, book, repeats, seed=seed)
+        recs = play_encounters(get_system(system), fights, agent, book, repeats, seed=seed)
         out.append(figures(label, "by-the-book", recs))
         wins[label] = [r.results[0] == "win" for r in recs]
     return out, encounter_bootstrap(wins["shipped"], repeats, wins["by-the-book"], seed=seed), len(fights)
@@ -102,7 +102,7 @@ def system_report(system: str, bundle: Path, repeats: int, scenario_fights: int,
     for opp in OPPONENTS:
         opponent = agent_factory(system, opp)
         for label, agent in (("shipped", policy), ("by-the-book", agent_factory(system, "by-the-book"))):
-            recs = play_encounters(system, heldout, agent, opponent, repeats, seed=seed)
+            recs = play_encounters(get_system(system), heldout, agent, opponent, repeats, seed=seed)
             rows.append(figures(label, opp, recs))
             if opp == "by-the-book":
                 wins[label] = [r.results[0] == "win" for r in recs]
@@ -113,9 +113,10 @@ def system_report(system: str, bundle: Path, repeats: int, scenario_fights: int,
     book = agent_factory(system, "by-the-book")
     for name, _ in get_system(system).load("content").list_scenarios():
         sc = Arena.build(system, name).scenario
-        mine = figures("shipped", "by-the-book", play_encounters(system, [sc], policy, book, scenario_fights,
+        plugin = get_system(system)
+        mine = figures("shipped", "by-the-book", play_encounters(plugin, [sc], policy, book, scenario_fights,
                                                                  seed=seed))
-        base = figures("by-the-book", "by-the-book", play_encounters(system, [sc], book, book, scenario_fights,
+        base = figures("by-the-book", "by-the-book", play_encounters(plugin, [sc], book, book, scenario_fights,
                                                                      seed=seed))
         scen_rows.append((name, mine, base))
     creatures = _creature_rows(system, policy, repeats, seed)
@@ -126,7 +127,7 @@ def system_report(system: str, bundle: Path, repeats: int, scenario_fights: int,
         sp = _policy_factory(system, single)
         for opp in OPPONENTS:
             single_rows.append(figures(f"single ({sname})", opp, play_encounters(
-                system, [sc], sp, agent_factory(system, opp), scenario_fights, seed=seed)))
+                get_system(system), [sc], sp, agent_factory(system, opp), scenario_fights, seed=seed)))
     lines = [f"## {system}", "", f"Bundle: `{bundle}`; held-out set: {len(heldout)} fights x {repeats} seeds.", "",
              "### Held-out fights", "", HEADER, *(_row(f) for f in rows), "",
              f"Target (win rate vs by-the-book >= 60%, interval above 50%): **{'met' if met_heldout else 'not met'}** "

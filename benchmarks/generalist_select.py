@@ -32,6 +32,7 @@ from npc_tactics.agents.resolve import agent_factory
 from npc_tactics.encounters.heldout import draw_validation
 from npc_tactics.errors import UserError, one_line
 from npc_tactics.evaluation.generalist import figures, play_encounters
+from npc_tactics.registry import get_system
 
 #: first dice seed of the scenario checks: far from the report's seeds (0 ...)
 SCENARIO_SEED = 1_100_000
@@ -53,13 +54,13 @@ def _system_of(folder: Path) -> str | None:
 
 def _shipped_scenarios(system: str) -> dict[str, Any]:
     from npc_tactics.evaluation.arena import Arena
-    from npc_tactics.registry import get_system
 
     return {name: Arena.build(system, name).scenario for name, _ in get_system(system).load("content").list_scenarios()}
 
 
 def _rate(system: str, scenario: Any, agent: Any, opponent: Any, fights: int) -> float:
-    return figures("", "", play_encounters(system, [scenario], agent, opponent, fights, seed=SCENARIO_SEED)).win_rate
+    records = play_encounters(get_system(system), [scenario], agent, opponent, fights, seed=SCENARIO_SEED)
+    return figures("", "", records).win_rate
 
 
 def _below(system: str, scenarios: dict[str, Any], book_rates: dict[str, float], factory: Any, opponent: Any,
@@ -67,7 +68,7 @@ def _below(system: str, scenarios: dict[str, Any], book_rates: dict[str, float],
     """The shipped scenarios where ``factory`` does worse than by-the-book beyond its own interval: name -> rate."""
     out = {}
     for name, sc in scenarios.items():
-        f = figures("", "", play_encounters(system, [sc], factory, opponent, fights, seed=SCENARIO_SEED))
+        f = figures("", "", play_encounters(get_system(system), [sc], factory, opponent, fights, seed=SCENARIO_SEED))
         if f.win_rate < book_rates[name] and f.win_ci[1] < book_rates[name]:
             out[name] = round(f.win_rate, 4)
     return out
@@ -104,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     book_rates = {n: _rate(args.system, sc, opponent, opponent, args.scenario_fights) for n, sc in scenarios.items()}
     rows = []
     for name, factory in factories.items():
-        records = play_encounters(args.system, fights, factory, opponent, args.repeats, seed=0)
+        records = play_encounters(get_system(args.system), fights, factory, opponent, args.repeats, seed=0)
         f = figures(name, args.opponent, records)
         results = Counter(r.results[0] for r in records)
         rows.append({"candidate": name, "fights": f.fights, "win_rate": round(f.win_rate, 4),

@@ -165,11 +165,12 @@ def run(
         picks: list[Pick] = []
         for s in range(seed, seed + fights):
             rngs = agent_rngs(s, 2)
-            book = make_agent("mrq", "by-the-book", engine, rngs[side])
+            book = make_agent(get_system("mrq"), "by-the-book", engine, rngs[side])
             acts: Agent = policy if player.startswith("trained") else book
             effects: Agent = policy if player in ("trained", "book+trained-effects") else book
-            probe = Probe(acts, effects, policy, make_agent("mrq", "by-the-book", engine, np.random.default_rng(0)))
-            other = make_agent("mrq", opponent, engine, rngs[1 - side])
+            probe = Probe(acts, effects, policy,
+                          make_agent(get_system("mrq"), "by-the-book", engine, np.random.default_rng(0)))
+            other = make_agent(get_system("mrq"), opponent, engine, rngs[1 - side])
             seats: list[Agent] = [probe, other] if side == 0 else [other, probe]
             rec = play_fight(engine, encoder, scen, seats, s)
             results.append(rec.result(side))

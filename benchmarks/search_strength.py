@@ -32,6 +32,7 @@ from npc_tactics.errors import UserError, one_line
 from npc_tactics.evaluation.generalist import encounter_bootstrap, fight_seed, play_encounters
 from npc_tactics.evaluation.stats import wilson_interval
 from npc_tactics.gm.advice.suggest import shipped_bundle
+from npc_tactics.registry import get_system
 
 ROWS = ("network", "search", "by-the-book")
 SYSTEMS = ("ose", "runequest", "mrq", "dicepool")
@@ -54,7 +55,7 @@ def _wins(system: str, row: str, first: int, count: int, repeats: int, budget: i
             searches.append(built)
             return built
     encounters = load_heldout(system, distribution)[first:first + count]
-    records = play_encounters(system, encounters, agent, book, repeats, seed=fight_seed(first, 0))
+    records = play_encounters(get_system(system), encounters, agent, book, repeats, seed=fight_seed(first, 0))
     return {"wins": [r.results[0] == "win" for r in records],
             "values": [OUTCOME_VALUE.get(r.results[0], 0.0) for r in records],
             "timings": [t for s in searches for t in s.timings], "playouts": sum(s.playouts for s in searches)}

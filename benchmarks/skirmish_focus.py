@@ -39,8 +39,10 @@ def main(argv: list[str] | None = None) -> int:
         from npc_tactics.runs import RunDir
 
         system = RunDir(Path(args.band)).config().system
-    data = skirmish_focus(system, args.band, against=args.against, scenario=args.scenario, fights=args.fights,
-                          seed=args.seed)
+    from npc_tactics.registry import get_system
+
+    data = skirmish_focus(get_system(system), args.band, against=args.against, scenario=args.scenario,
+                          fights=args.fights, seed=args.seed)
     print(json.dumps(data, indent=2) if args.json else render_skirmish_focus(data))
     return 0
 

@@ -24,8 +24,8 @@ def play_log(system: str, scenario: str, seed: int) -> str:
     encoder = info.load("encoder")(engine)
     roller = RngRoller(np.random.default_rng(seed))
     streams = np.random.SeedSequence(seed).spawn(2)
-    agents = [make_agent(system, "random", engine, np.random.default_rng(streams[0])),
-              make_agent(system, "by-the-book", engine, np.random.default_rng(streams[1]))]
+    agents = [make_agent(get_system(system), "random", engine, np.random.default_rng(streams[0])),
+              make_agent(get_system(system), "by-the-book", engine, np.random.default_rng(streams[1]))]
     state, _ = engine.new_combat(info.load("content").load_scenario(scenario), roller)
     log = []
     while engine.outcome(state) is None:

@@ -14,6 +14,7 @@ from npc_tactics.evaluation.arena import Arena
 from npc_tactics.gm.table.play import Quit, Table
 from npc_tactics.gm.words.narrate import teller
 from npc_tactics.gm.words.replay import given_side_names, members_side_name, replay, side_names
+from npc_tactics.registry import get_system
 
 #: a dice-pool scenario that names neither side (the loader puts "side_0" and "side_1" in)
 UNNAMED = """\
@@ -134,7 +135,7 @@ def test_play_when_the_bundle_plays_the_second_side() -> None:
 def test_replay_calls_the_sides_by_name(lang: str, head: list[str], end: str) -> None:
     import re
 
-    story = replay("ose", "goblin_duel", ["by-the-book", "random"], 3, lang)
+    story = replay(get_system("ose"), "goblin_duel", ["by-the-book", "random"], 3, lang)
     assert [line.text for line in story.lines[:2]] == head
     assert re.search(end, story.lines[-1].text), story.lines[-1].text
     text = re.sub(r"\((side|camp) \d (in|dans) --agents\)", "", story.text(verbose=True))
@@ -142,7 +143,7 @@ def test_replay_calls_the_sides_by_name(lang: str, head: list[str], end: str) ->
 
 
 def test_replay_names_unnamed_sides_after_their_members(unnamed: str) -> None:
-    story = replay("dicepool", unnamed, ["by-the-book", "by-the-book"], 1, "en")
+    story = replay(get_system("dicepool"), unnamed, ["by-the-book", "by-the-book"], 1, "en")
     assert [line.text for line in story.lines[:2]] == [
         "Kesh's side: Kesh; played by by-the-book (side 0 in --agents).",
         "The side of Varo and Gorak: Varo, Gorak; played by by-the-book (side 1 in --agents).",

@@ -1,5 +1,5 @@
 """The stat line of a tracker combatant said by its system, in English or French (issue 29, "French wherever a GM
-reads"), for RuneQuest, Mongoose RuneQuest and the dice pool: the system's content hook ``stat_line(entry,
+reads"), for RuneQuest, Mongoose RuneQuest and the dice pool: the system's content hook ``stat_line(get_system(entry),
 lang)`` prints a bestiary template as the bestiary lists it, and in French in the French edition's terms (FOR
 TAI POU, points de vie, ``37 %``; the dice pool's sheet labels: INITIATIVE, FORCE, Compétences, Localisations);
 a pasted stat block is read by the system's parser and printed by its printer, not shown as the pasted text
@@ -118,9 +118,9 @@ def english_words(line: str) -> set[str]:
 def test_a_template_is_listed_in_english_and_said_in_the_french_editions_terms(system: str) -> None:
     template, french_words = TEMPLATES[system]
     entry = {"name": "X", "template": template, "position": 2.0}
-    english = stat_line(system, entry)
+    english = stat_line(get_system(system), entry)
     assert english == _listing(system)[template]["stat_line"]
-    french = stat_line(system, entry, "fr")
+    french = stat_line(get_system(system), entry, "fr")
     assert french is not None and french != english
     for words in french_words:
         assert words in french, (words, french)
@@ -132,13 +132,13 @@ def test_a_template_is_listed_in_english_and_said_in_the_french_editions_terms(s
 def test_every_template_of_the_bestiary_has_a_french_line_with_no_english_field_word(system: str) -> None:
     for name, row in _listing(system).items():
         entry = {"name": "X", "template": name}
-        assert stat_line(system, entry) == row["stat_line"]
-        french = str(stat_line(system, entry, "fr"))
+        assert stat_line(get_system(system), entry) == row["stat_line"]
+        french = str(stat_line(get_system(system), entry, "fr"))
         assert not english_words(french), f"{name}: English left in {french!r}: {english_words(french)}"
 
 
 def test_the_french_runequest_line_uses_the_french_editions_characteristics_and_typography() -> None:
-    french = str(stat_line("runequest", {"name": "X", "template": "humakti_swordsman"}, "fr"))
+    french = str(stat_line(get_system("runequest"), {"name": "X", "template": "humakti_swordsman"}, "fr"))
     assert french.startswith("FOR 15 CON 14 TAI 13 DEX 14 INT 13 POU 14 CHA 10")
     assert f"{NNBSP}; 15 points de vie{NNBSP}; " in french and f"Épée large 85{NNBSP}%" in french
 
@@ -147,15 +147,16 @@ def test_the_french_runequest_line_uses_the_french_editions_characteristics_and_
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_pasted_block_is_shown_as_its_systems_printer_prints_the_parsed_stats(system: str, lang: str) -> None:
     template, text = PASTED[system]
-    line = stat_line(system, {"name": "Pasted", "stat_block": text}, lang)
+    line = stat_line(get_system(system), {"name": "Pasted", "stat_block": text}, lang)
     assert line == _printed(system, text, lang)
     assert line != " ".join(text.split())  # not the pasted text squashed into one line
-    assert line == stat_line(system, {"name": "X", "template": template}, lang)  # the stats of that template
+    # the stats of that template
+    assert line == stat_line(get_system(system), {"name": "X", "template": template}, lang)
 
 
 def test_a_french_dice_pool_sheet_has_its_english_line_in_english() -> None:
     _, text = PASTED["dicepool"]
-    english = str(stat_line("dicepool", {"name": "Pasted", "stat_block": text}))
+    english = str(stat_line(get_system("dicepool"), {"name": "Pasted", "stat_block": text}))
     assert english.startswith("Initiative 9, Coordination 5, Strength 2, Defense 4 | Skills: brawl 5, sword 7")
     assert "Locations: head 4, torso 10" in english
 
@@ -166,14 +167,14 @@ def test_a_block_the_parser_cannot_read_is_shown_as_typed(system: str, lang: str
     text = UNREADABLE[system]
     hook: Callable[..., Any] = get_system(system).content_module().stat_line
     assert hook({"name": "Bad", "stat_block": text}, lang) is None  # the system says nothing of it
-    assert stat_line(system, {"name": "Bad", "stat_block": text}, lang) == " ".join(text.split())
+    assert stat_line(get_system(system), {"name": "Bad", "stat_block": text}, lang) == " ".join(text.split())
 
 
 def test_ose_keeps_its_english_line_shown_in_the_french_editions_notation() -> None:
     entry = {"name": "G", "template": "ghoul"}
-    english = stat_line("ose", entry)
+    english = stat_line(get_system("ose"), entry)
     assert english is not None and english.startswith("AC ")
-    assert stat_line("ose", entry, "fr") == stat_line_in(english, "fr")
+    assert stat_line(get_system("ose"), entry, "fr") == stat_line_in(english, "fr")
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
@@ -191,9 +192,9 @@ def test_the_tracker_shows_the_line_in_the_language_asked_and_keeps_the_english_
     got = view(fight, "fr", log=False)
     for member in got["members"]:
         entry = member["entry"]
-        assert member["stat_line"] == stat_line(system, entry, "fr")
-        assert member["stat_block"] == edit_text(system, entry)  # the full block the Edit box starts from
+        assert member["stat_line"] == stat_line(get_system(system), entry, "fr")
+        assert member["stat_block"] == edit_text(get_system(system), entry)  # the full block the Edit box starts from
         assert not english_words(member["stat_line"])
     assert [c["stat_line"] for c in got["combatants"]] == [m["stat_line"] for m in got["members"]]
     assert [m["stat_line"] for m in view(fight, "en", log=False)["members"]] == \
-        [stat_line(system, m["entry"]) for m in got["members"]]
+        [stat_line(get_system(system), m["entry"]) for m in got["members"]]

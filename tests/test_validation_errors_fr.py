@@ -29,6 +29,7 @@ from npc_tactics.errors import ConfigError
 from npc_tactics.gm.table.fight_import import import_data
 from npc_tactics.gm.table.tracker import Fight
 from npc_tactics.i18n import Said, said_in
+from npc_tactics.registry import get_system
 from tests.gm.test_french_everywhere import english_left
 from tests.test_parser_errors_fr import french_catalogue  # noqa: F401  (autouse: the catalogue read afresh)
 
@@ -232,7 +233,7 @@ def foundry_goblin(**system: Any) -> dict[str, Any]:
 def test_a_foundry_monster_that_does_not_read_is_said_in_french(change: dict[str, Any], field: str, english: str,
                                                                french: str) -> None:
     with pytest.raises(ConfigError) as info:
-        import_data("foundry-ose", "ose", foundry_goblin(**change), "goblin.json")
+        import_data("foundry-ose", get_system("ose"), foundry_goblin(**change), "goblin.json")
     assert info.value.field == field
     check_french(info.value.message, list(change.values()), english, french)
 
@@ -241,7 +242,7 @@ def test_a_foundry_attack_text_keeps_the_parser_sentence() -> None:
     data = foundry_goblin(attacks="2 × bit (1d3)")
     data["items"] = []
     with pytest.raises(ConfigError) as info:
-        import_data("foundry-ose", "ose", data, "goblin.json")
+        import_data("foundry-ose", get_system("ose"), data, "goblin.json")
     message = info.value.message
     assert info.value.field == "system.attacks" and isinstance(message, Said)
     assert isinstance(message.args["what"], Said)  # the stat line parser's own sentence, wrapped, not flattened

@@ -41,7 +41,7 @@ class CardAgent:
                 from npc_tactics.agents import make_agent
 
                 # by-the-book's own dice stream is fixed: a card has no randomness of its own
-                self._book = make_agent(self.system, "by-the-book", observation.engine, np.random.default_rng(0))
+                self._book = make_agent(self.card.plugin, "by-the-book", observation.engine, np.random.default_rng(0))
             return int(self._book.act(observation, mask))
         return action
 

@@ -13,12 +13,14 @@ import numpy as np
 from npc_tactics.agents import agent_entries, make_agent
 from npc_tactics.agents.base import Agent, AgentFactory
 from npc_tactics.errors import ConfigError, UnknownNameError
+from npc_tactics.plugin import System
 from npc_tactics.policy_io.bundle import is_bundle_dir
 
 __all__ = [
     "AgentFactory",
     "agent_factory",
     "agent_label",
+    "factory_of",
     "is_card_spec",
     "is_search_spec",
     "looks_like_path",
@@ -33,7 +35,7 @@ def looks_like_path(spec: str) -> bool:
     return Path(spec).exists() or "/" in spec or "\\" in spec or spec.startswith(".")
 
 
-def _load_policy(system: str, spec: str) -> Agent:
+def _load_policy(system: System, spec: str) -> Agent:
     path = Path(spec)
     if not path.exists():
         raise ConfigError(spec, "", "run directory not found")
@@ -53,10 +55,10 @@ def _load_policy(system: str, spec: str) -> Agent:
 
         agent = load_policy_agent(path, deterministic=True)
         what = "run was trained"
-    trained_for = getattr(agent, "system", system)
-    if trained_for != system:
+    trained_for = getattr(agent, "system", system.name)
+    if trained_for != system.name:
         raise ConfigError(
-            spec, "system", f"this {what} for {trained_for!r}, not {system!r}"
+            spec, "system", f"this {what} for {trained_for!r}, not {system.name!r}"
         )
     return agent
 
@@ -66,12 +68,12 @@ def is_card_spec(spec: str) -> bool:
     return spec.startswith("card:")
 
 
-def _load_card(system: str, spec: str) -> Agent:
+def _load_card(system: System, spec: str) -> Agent:
     from npc_tactics.agents.card import load_card_agent
 
     agent = load_card_agent(spec.removeprefix("card:"))
-    if agent.system != system:
-        raise ConfigError(spec, "system", f"this card was made for {agent.system!r}, not {system!r}")
+    if agent.system != system.name:
+        raise ConfigError(spec, "system", f"this card was made for {agent.system!r}, not {system.name!r}")
     return agent
 
 
@@ -100,16 +102,16 @@ def parse_search_spec(spec: str) -> tuple[str, int | None]:
     return inner, budget
 
 
-def _search_factory(system: str, spec: str) -> AgentFactory:
+def _search_factory(system: System, spec: str) -> AgentFactory:
     from npc_tactics.agents.search import DEFAULT_BUDGET, search_factory
 
     inner, budget = parse_search_spec(spec)
-    policy = agent_factory(system, inner)  # validates the policy spec (unknown name, missing folder ...)
-    opponent = agent_factory(system, "by-the-book")
-    return search_factory(policy, opponent, budget=DEFAULT_BUDGET if budget is None else budget)
+    policy = factory_of(system, inner)  # validates the policy spec (unknown name, missing folder ...)
+    opponent = factory_of(system, "by-the-book")
+    return search_factory(policy, opponent, budget=DEFAULT_BUDGET if budget is None else budget, system=system)
 
 
-def resolve_agent(system: str, spec: str, engine: Any, rng: np.random.Generator) -> Agent:
+def resolve_agent(system: System, spec: str, engine: Any, rng: np.random.Generator) -> Agent:
     """The scripted agent called ``spec`` of ``system`` (seeded by ``rng``) or the policy of a
     trained run directory ``spec`` (deterministic), a card, or a search agent (``search:POLICY[@BUDGET]``, seeded
     by ``rng``). Unknown names raise ``UnknownNameError`` listing
@@ -127,6 +129,14 @@ def resolve_agent(system: str, spec: str, engine: Any, rng: np.random.Generator)
 
 
 def agent_factory(system: str, spec: str) -> AgentFactory:
+    """:func:`factory_of` the system named ``system`` (``play`` passes its arena's name; an unknown name lists
+    the valid ones)."""
+    from npc_tactics.registry import get_system
+
+    return factory_of(get_system(system), spec)
+
+
+def factory_of(system: System, spec: str) -> AgentFactory:
     """A builder ``(engine, rng) -> Agent`` for ``spec``, validated now: scripted agents are rebuilt
     per fight with that fight's RNG stream; a trained policy is loaded once and shared (it is
     deterministic)."""

@@ -50,6 +50,7 @@ from npc_tactics.agents.lockstep import Fight, play_chunk
 from npc_tactics.agents.lookahead import MAX_PLAYOUT_DECISIONS
 from npc_tactics.agents.value import OUTCOME_VALUE, SURVIVAL_WEIGHT
 from npc_tactics.dice import RngRoller
+from npc_tactics.plugin import System
 from npc_tactics.policy_io.agent import Policy
 from npc_tactics.rules.base import Decision, Engine, SideResult, status_name
 
@@ -245,13 +246,16 @@ class SearchAgent:
 
 
 def search_factory(policy: AgentFactory, opponent: AgentFactory, *, budget: int = DEFAULT_BUDGET,
-                   top_k: int = DEFAULT_TOP_K, margin: float = DEFAULT_MARGIN, z: float = DEFAULT_Z) -> AgentFactory:
-    """An :data:`AgentFactory` of :class:`SearchAgent` s (one per fight, seeded by the fight's stream)."""
+                   top_k: int = DEFAULT_TOP_K, margin: float = DEFAULT_MARGIN, z: float = DEFAULT_Z,
+                   system: System | None = None) -> AgentFactory:
+    """An :data:`AgentFactory` of :class:`SearchAgent` s (one per fight, seeded by the fight's stream); with
+    ``system`` (the engines' system) each agent's encoder is that system's, else it is looked up from the engine."""
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
         raise ValueError(f"budget: expected a whole number of play-outs, at least 1, got {budget!r}")
 
     def build(engine: Engine[Any], rng: np.random.Generator) -> Agent:
+        encoder = system.load("encoder")(engine) if system is not None else None
         return SearchAgent(engine, rng, policy=policy, opponent=opponent, budget=budget, top_k=top_k,
-                           margin=margin, z=z)
+                           margin=margin, z=z, encoder=encoder)
 
     return build

@@ -81,11 +81,13 @@ def odds_command(
     expected rounds, with 95% intervals, from whole fights on per-fight seeds."""
     from npc_tactics.cluster import ray_executor_for
     from npc_tactics.gm.encounter.odds import odds_of
+    from npc_tactics.registry import get_system
 
     check_lang_option(lang)
-    result = odds_of(system, party=party, foes=foes, situation=situation, party_policy=party_policy,
+    executor = ray_executor_for(address, workers)
+    result = odds_of(get_system(system), party=party, foes=foes, situation=situation, party_policy=party_policy,
                      foe_policy=foe_policy, fights=fights, seed=seed, workers=workers, distance=distance,
-                     executor=ray_executor_for(address, workers))
+                     executor=executor)
     typer.echo(json.dumps(result, indent=2, sort_keys=True) if as_json else format_odds(result, lang))
 
 
@@ -120,9 +122,11 @@ def build_encounter_command(
     a faction unless --mixed."""
     from npc_tactics.gm.encounter.builder import build_encounter
     from npc_tactics.gm.encounter.spec import parse_target
+    from npc_tactics.registry import get_system
 
     check_lang_option(lang)
-    result = build_encounter(system, party, parse_target(target), pool=pool, budget=budget, top=top,
+    wanted = parse_target(target)
+    result = build_encounter(get_system(system), party, wanted, pool=pool, budget=budget, top=top,
                              party_policy=party_policy, foe_policy=foe_policy, seed=seed, workers=workers,
                              max_foes=max_foes, distance_m=distance, faction=faction, mixed=mixed)
     typer.echo(json.dumps(result, indent=2, sort_keys=True) if as_json else format_build(result, lang))

@@ -139,8 +139,9 @@ def scenarios(system: SystemArg, as_json: JsonFlag = False) -> None:
 def agents(system: SystemArg, as_json: JsonFlag = False) -> None:
     """List the scripted agents of SYSTEM (a trained run directory is also an agent)."""
     from npc_tactics.agents import agent_entries
+    from npc_tactics.registry import get_system
 
-    rows = [{"name": e.name, "description": e.description} for e in agent_entries(system).values()]
+    rows = [{"name": e.name, "description": e.description} for e in agent_entries(get_system(system)).values()]
     if as_json:
         _print_json({"system": system, "agents": rows})
         return
@@ -256,8 +257,9 @@ def evaluate(
         if tactics:
             from npc_tactics.evaluation.tactics import measure_tactics
             from npc_tactics.evaluation.tournament import write_outputs
+            from npc_tactics.registry import get_system
 
-            result.tactics = measure_tactics(system, names, scenario=scenario, fights=fights, seed=seed)
+            result.tactics = measure_tactics(get_system(system), names, scenario=scenario, fights=fights, seed=seed)
             write_outputs(result, plots=False)
     except OSError as exc:
         raise report_write_error(out, exc) from None
@@ -330,7 +332,10 @@ def replay(
         raise UserError(f"--agents: expected two agents (side 0, side 1), got {len(names)}: {names}")
     if not scenario.strip():
         raise UserError("SCENARIO: expected a scenario name or a YAML path, got an empty string")
-    story = run_replay(system, scenario, names, seed, lang, options=rules_options(system, option))
+    from npc_tactics.registry import get_system
+
+    options = rules_options(system, option)
+    story = run_replay(get_system(system), scenario, names, seed, lang, options=options)
     if as_json:
         _print_json(story.to_dict())
     else:
@@ -483,17 +488,25 @@ def play(
                                       help=f"Seed of the engine's dice (0 to {SEED_MAX}).")] = 0,
     dice: Annotated[str, typer.Option(metavar="auto|manual",
                                       help="auto: the engine rolls; manual: you roll and type each face.")] = "auto",
+    think: Annotated[float, typer.Option(metavar="SECONDS", help="Search before each NPC move: play the fight on "
+                                         "from the policy's likely moves for this long and play the move whose "
+                                         "play-outs end best (0: the network alone; the play-outs done, and so "
+                                         "the moves, depend on the machine: --playouts is reproducible).")
+                     ] = 0.0,
+    playouts: Annotated[int | None, typer.Option(metavar="N", help="Search with exactly N play-outs instead of "
+                                                 "for --think seconds (the same fight for the same seed).")
+                        ] = None,
     bestiary: BestiaryOption = None,
 ) -> None:
     """Play the PCs against a bundle's NPCs in the terminal, round by round: pick your moves by number, watch the
-    NPCs' choices (with the tactics-card rule behind them), roll your own dice with --dice manual. 'q' or
-    Ctrl-D quits (exit 0), Ctrl-C interrupts (exit 130)."""
+    NPCs' choices (with the tactics-card rule behind them; searched with --think or --playouts), roll your own dice
+    with --dice manual. 'q' or Ctrl-D quits (exit 0), Ctrl-C interrupts (exit 130)."""
     from npc_tactics.gm.table.play import play as run_play
 
     def say(line: str) -> None:
         typer.echo(line)
 
-    run_play(system, scenario, bundle, lang=lang, seed=seed, dice=dice, say=say)
+    run_play(system, scenario, bundle, lang=lang, seed=seed, dice=dice, say=say, think=think, playouts=playouts)
 
 
 @app.command(cls=Command)

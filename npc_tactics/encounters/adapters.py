@@ -16,6 +16,7 @@ from typing import Any
 
 from npc_tactics.dice import parse
 from npc_tactics.encounters.wear import Wear
+from npc_tactics.plugin import System
 
 
 def mean_damage(expr: Any) -> float:
@@ -61,16 +62,14 @@ class Adapter:
         return out
 
 
-def adapter(system: str) -> Adapter:
-    """The encounter adapter of the registered ``system`` (an unknown one lists the valid names)."""
-    from npc_tactics.registry import available_systems
-
-    systems = available_systems()
-    info = systems.get(system)
-    if info is None or not info.encounter:
+def adapter(system: System) -> Adapter:
+    """The encounter adapter of ``system`` (one with none is refused like an unknown name, listing those that
+    have one)."""
+    if not system.encounter:
         from npc_tactics.errors import UnknownNameError
+        from npc_tactics.registry import available_systems
 
-        raise UnknownNameError("system", system, [n for n, i in systems.items() if i.encounter])
-    found = info.load("encounter")
-    assert isinstance(found, Adapter), info.encounter
+        raise UnknownNameError("system", system.name, [n for n, i in available_systems().items() if i.encounter])
+    found = system.load("encounter")
+    assert isinstance(found, Adapter), system.encounter
     return found

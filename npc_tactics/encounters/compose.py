@@ -19,7 +19,8 @@ from npc_tactics.dice import RngRoller
 from npc_tactics.encounters.adapters import Adapter
 from npc_tactics.encounters.adapters import adapter as _adapter
 from npc_tactics.errors import ConfigError, UnknownNameError
-from npc_tactics.registry import get_system, make_engine
+from npc_tactics.plugin import System
+from npc_tactics.registry import get_system
 
 Side = Sequence[tuple[str, int]]
 #: fights with more than this many combatants per side are refused by every system's catalogue
@@ -28,17 +29,23 @@ MAX_PER_SIDE = 6
 THREAT_SAMPLES = 16
 
 
-def adapter(system: str) -> Adapter:
+def resolved(system: str | System) -> System:
+    """``system`` itself, or the system of that name: the public functions of this module are the Python API's
+    edge (the README and docs/encounters.md call them with a name); an unknown name lists the valid ones."""
+    return system if isinstance(system, System) else get_system(system)
+
+
+def adapter(system: str | System) -> Adapter:
     """The encounter adapter of ``system``; an unknown system lists the valid ones."""
-    return _adapter(get_system(system).name)
+    return _adapter(resolved(system))
 
 
-def templates(system: str) -> list[str]:
+def templates(system: str | System) -> list[str]:
     """Every bestiary and character template name of ``system`` (what ``compose`` accepts), sorted."""
     return adapter(system).templates()
 
 
-def check_template(system: str, name: Any, file: str = "<compose>", field: str = "template") -> str:
+def check_template(system: str | System, name: Any, file: str = "<compose>", field: str = "template") -> str:
     """``name`` if it is a template of ``system``; else a ConfigError naming the field and the choices."""
     names = templates(system)
     if not isinstance(name, str) or name not in names:
@@ -47,7 +54,7 @@ def check_template(system: str, name: Any, file: str = "<compose>", field: str =
 
 
 def scenario_mapping(
-    system: str,
+    system: str | System,
     sides: Sequence[Side],
     *,
     distance: float | None = None,
@@ -59,6 +66,7 @@ def scenario_mapping(
 ) -> dict[str, Any]:
     """The scenario mapping ``compose`` validates (see :func:`compose`); ``extras[s][k]`` are overrides merged
     into the k-th combatant entry of side s (equipment variants: ``weapon``, ``armour``, ``skill``...)."""
+    system = resolved(system)
     ad = adapter(system)
     sides = list(sides)
     if len(sides) != 2:
@@ -94,7 +102,7 @@ def scenario_mapping(
 
 
 def compose(
-    system: str,
+    system: str | System,
     sides: Sequence[Side],
     *,
     distance: float | None = None,
@@ -105,6 +113,7 @@ def compose(
     of ``(template, count)`` pairs, ``distance`` metres between the front ranks (default: the system's, see
     docs/encounters.md) and rules ``options``. Returns what ``content.load_scenario`` returns; a bad template
     or count is a ConfigError naming it and listing the choices."""
+    system = resolved(system)
     data = scenario_mapping(system, sides, distance=distance, options=options, name=name)
     return adapter(system).parse(data, f"<compose {name}>")
 
@@ -121,9 +130,9 @@ def describe(sides: Sequence[Side]) -> str:
 
 
 @lru_cache(maxsize=8)
-def _raw_threats(system: str) -> dict[str, float]:
+def _raw_threats(system: System) -> dict[str, float]:
     """hit points x offence per template, averaged over fixed seeds (see :func:`threat`)."""
-    engine = make_engine(system)
+    engine = system.make_engine()
     out = {}
     for t in templates(system):
         scenario = compose(system, [[(t, 1)], [(t, 1)]], name=f"threat {t}")
@@ -136,8 +145,7 @@ def _raw_threats(system: str) -> dict[str, float]:
     return out
 
 
-@lru_cache(maxsize=8)
-def threats(system: str) -> dict[str, float]:
+def threats(system: str | System) -> dict[str, float]:
     """Threat per template, scaled so the system's median template (of its adapter's ``threat_reference``) is 1.0
     (a side's threat is the sum).
 
@@ -146,6 +154,11 @@ def threats(system: str) -> dict[str, float]:
     halved again for the parry or dodge; dice pool: attack dice x mean damage / 4). Hit points x damage rate is
     Lanchester's fighting strength of one combatant: two threat-1 creatures are about one threat-2 creature.
     A rough figure for budgets, not a prediction: the odds helper measures win rates."""
+    return _threats(resolved(system))
+
+
+@lru_cache(maxsize=8)
+def _threats(system: System) -> dict[str, float]:
     raw = _raw_threats(system)
     ref = adapter(system).threat_reference
     names = set(ref()) if ref is not None else set(raw)
@@ -153,11 +166,13 @@ def threats(system: str) -> dict[str, float]:
     return {t: round(v / mid, 3) for t, v in raw.items()}
 
 
-def threat(system: str, template: str) -> float:
+def threat(system: str | System, template: str) -> float:
     """The threat figure of one template (see :func:`threats`)."""
+    system = resolved(system)
     return threats(system)[check_template(system, template)]
 
 
-def side_threat(system: str, side: Side) -> float:
+def side_threat(system: str | System, side: Side) -> float:
+    system = resolved(system)
     table = threats(system)
     return float(sum(table[check_template(system, t)] * n for t, n in side))

@@ -23,10 +23,11 @@ import numpy as np
 
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import Roller
-from npc_tactics.encounters.compose import adapter, scenario_mapping, threats
+from npc_tactics.encounters.compose import adapter, resolved, scenario_mapping, threats
 from npc_tactics.encounters.midfight import DRAW_STREAM, warm_up
 from npc_tactics.encounters.spec import MAX_WARMUP, EncounterSpec, SideSpec
 from npc_tactics.encounters.wear import apply_wear, wear_of
+from npc_tactics.plugin import System
 from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Engine, Event
 
@@ -54,6 +55,11 @@ class Encounter:
     #: end first: :mod:`npc_tactics.encounters.midfight`)
     warmup: int = 0
 
+    @property
+    def plugin(self) -> System:
+        """The encounter's system (``system`` is its name, as a held-out file stores it)."""
+        return get_system(self.system)
+
     def start_combat(self, engine: Engine[Any], roller: Roller, *, record_rolls: bool = True
                      ) -> tuple[Any, list[Event]]:
         """``engine.new_combat`` on the scenario, then the wounds and spent resources (their placement within
@@ -75,7 +81,7 @@ class Encounter:
         narration; both lists record rolls only with ``record_rolls``."""
         state, events = engine.new_combat(self.scenario, roller, record_rolls=record_rolls)
         if self.wounds or self.spent:
-            apply_wear(wear_of(self.system), state.combatants, self.wounds, self.spent,
+            apply_wear(wear_of(self.plugin), state.combatants, self.wounds, self.spent,
                        np.random.default_rng([self.seed, 1]))
         warm: list[Event] = []
         if self.warmup:
@@ -101,8 +107,9 @@ class Generator:
 
     def __init__(self, spec: EncounterSpec) -> None:
         self.spec = spec
-        self.threat = threats(spec.system)
-        self.parse = adapter(spec.system).parse
+        self.plugin = spec.plugin
+        self.threat = threats(self.plugin)
+        self.parse = adapter(self.plugin).parse
 
     def _side1(self, rng: np.random.Generator, side: SideSpec, target: float) -> list[str]:
         lo, hi = side.size
@@ -141,7 +148,7 @@ class Generator:
             pick = np.random.default_rng([int(seed), 2])
             if pick.random() < s.scenario_share:
                 name = _pick(pick, s.scenarios)
-                loaded = get_system(s.system).load("content").load_scenario(name)
+                loaded = self.plugin.load("content").load_scenario(name)
                 return Encounter(s.system, int(seed), loaded, {"shipped": name}, warmup=warmup)
         rng = np.random.default_rng(int(seed))
         side0_spec, side1_spec = s.sides
@@ -153,7 +160,7 @@ class Generator:
         options = {key: _pick(rng, choices) for key, choices in s.options}
         extras = [[dict(_pick(rng, s.variants[t])) if t in s.variants else {} for t in side] for side in (side0, side1)]
         data = scenario_mapping(
-            s.system, [[(t, 1) for t in side0], [(t, 1) for t in side1]], distance=distance, options=options,
+            self.plugin, [[(t, 1) for t in side0], [(t, 1) for t in side1]], distance=distance, options=options,
             name=f"{s.name}#{seed}", max_rounds=s.max_rounds, extras=extras, file=s.file,
         )
         n = len(side0) + len(side1)
@@ -169,16 +176,18 @@ def without_scenarios(spec: EncounterSpec) -> EncounterSpec:
     return dataclasses.replace(spec, scenario_share=0.0, scenarios=())
 
 
-def encounter_from_dict(system: str, raw: Mapping[str, Any], file: str, path: str = "") -> Encounter:
+def encounter_from_dict(system: str | System, raw: Mapping[str, Any], file: str, path: str = "") -> Encounter:
     """An encounter as :meth:`Encounter.to_dict` wrote it (held-out sets), re-validated; ``path`` is where
     ``raw`` sits in ``file`` (errors name ``<path>.warmup``). A draw of a shipped scenario is stored by its name
     (``{"shipped": name}``) and comes back as that scenario."""
+    plugin = resolved(system)
+    system = plugin.name
     data = dict(raw["scenario"])
     wear = [tuple((int(i), float(f)) for i, f in raw.get(k, [])) for k in ("wounds", "spent")]
     warmup = V.integer(raw.get("warmup", 0), file, V.join(path, "warmup"), 0, MAX_WARMUP)
     if set(data) == {"shipped"}:
-        content = get_system(system).load("content")
+        content = plugin.load("content")
         names = [n for n, _ in content.list_scenarios()]
         name = V.choice(data["shipped"], file, V.join(path, "scenario", "shipped"), names, "scenario")
         return Encounter(system, int(raw["seed"]), content.load_scenario(name), data, wear[0], wear[1], warmup)
-    return Encounter(system, int(raw["seed"]), adapter(system).parse(data, file), data, wear[0], wear[1], warmup)
+    return Encounter(system, int(raw["seed"]), adapter(plugin).parse(data, file), data, wear[0], wear[1], warmup)

@@ -34,6 +34,7 @@ from npc_tactics.encounters.generator import (
 )
 from npc_tactics.encounters.spec import encounter_dir, load_encounter
 from npc_tactics.errors import ConfigError
+from npc_tactics.plugin import System
 
 #: the shipped held-out sets: this many fights, seeds FIRST_SEED, FIRST_SEED + 1, ...
 SIZE = 100
@@ -42,24 +43,24 @@ FIRST_SEED = 1_000_000
 VALIDATION_FIRST_SEED = 1_100_000
 
 
-def heldout_path(system: str, distribution: str = "generalist") -> Path:
+def heldout_path(system: str | System, distribution: str = "generalist") -> Path:
     return encounter_dir(system) / "heldout" / f"{distribution}.yaml"
 
 
-def draw_heldout(system: str, distribution: str = "generalist", size: int = SIZE,
+def draw_heldout(system: str | System, distribution: str = "generalist", size: int = SIZE,
                  first_seed: int = FIRST_SEED) -> list[Encounter]:
     gen = Generator(without_scenarios(load_encounter(distribution, system)))
     return [gen.draw(first_seed + k) for k in range(size)]
 
 
-def draw_validation(system: str, distribution: str = "generalist", size: int = SIZE) -> list[Encounter]:
+def draw_validation(system: str | System, distribution: str = "generalist", size: int = SIZE) -> list[Encounter]:
     """``size`` validation fights of ``distribution``: disjoint from the held-out set and from training."""
     if not 1 <= size <= TRAIN_SEED_BASE - VALIDATION_FIRST_SEED:
         raise ValueError(f"validation size: expected 1..{TRAIN_SEED_BASE - VALIDATION_FIRST_SEED}, got {size}")
     return draw_heldout(system, distribution, size, VALIDATION_FIRST_SEED)
 
 
-def load_heldout(system: str, distribution: str = "generalist") -> list[Encounter]:
+def load_heldout(system: str | System, distribution: str = "generalist") -> list[Encounter]:
     """The shipped held-out fights of ``system`` (validated; every seed below the training range)."""
     path = heldout_path(system, distribution)
     file = str(path)

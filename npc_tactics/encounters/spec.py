@@ -35,9 +35,10 @@ from typing import Any
 
 from npc_tactics.configs import load_yaml, named_files, resolve_named, system_dir
 from npc_tactics.configs import validate as V
-from npc_tactics.encounters.compose import MAX_PER_SIDE, adapter, check_template, scenario_mapping, templates
+from npc_tactics.encounters.compose import MAX_PER_SIDE, adapter, check_template, resolved, scenario_mapping, templates
 from npc_tactics.errors import ConfigError, UnknownNameError
-from npc_tactics.registry import DEFAULT_SYSTEM, get_system, make_engine
+from npc_tactics.plugin import System
+from npc_tactics.registry import DEFAULT_SYSTEM, get_system
 
 KEYS = ("name", "description", "system", "sides", "budget", "distance", "max_rounds", "variants", "wounds",
         "spent", "midfight", "options", "scenarios")
@@ -89,12 +90,17 @@ class EncounterSpec:
     scenarios: tuple[tuple[str, float], ...] = ()
     file: str = "<encounter>"
 
+    @property
+    def plugin(self) -> System:
+        """The distribution's system (its ``system`` is the name the file gives, checked when it was read)."""
+        return get_system(self.system)
 
-def encounter_dir(system: str) -> Path:
-    return system_dir(get_system(system).name) / "encounters"
+
+def encounter_dir(system: str | System) -> Path:
+    return system_dir(resolved(system).name) / "encounters"
 
 
-def list_encounters(system: str) -> list[tuple[str, str]]:
+def list_encounters(system: str | System) -> list[tuple[str, str]]:
     """Shipped distributions of ``system``: (name, one-line description)."""
     out = []
     for name, path in named_files(encounter_dir(system)).items():
@@ -103,20 +109,21 @@ def list_encounters(system: str) -> list[tuple[str, str]]:
     return out
 
 
-def load_encounter(name_or_path: str | Path, system: str | None = None) -> EncounterSpec:
-    """A distribution by shipped name (of ``system``) or YAML path, validated. A file of another system than
-    ``system`` is refused naming both."""
-    if system is not None and not Path(name_or_path).suffix and not Path(name_or_path).exists():
-        folder = encounter_dir(system)
+def load_encounter(name_or_path: str | Path, system: str | System | None = None) -> EncounterSpec:
+    """A distribution by shipped name (of ``system``, the System or its name) or YAML path, validated. A file of
+    another system than ``system`` is refused naming both."""
+    plugin = resolved(system) if system is not None else None
+    if plugin is not None and not Path(name_or_path).suffix and not Path(name_or_path).exists():
+        folder = encounter_dir(plugin)
         names = named_files(folder)
         if str(name_or_path) not in names:
-            raise UnknownNameError(f"{system} encounter distribution", str(name_or_path), names)
+            raise UnknownNameError(f"{plugin.name} encounter distribution", str(name_or_path), names)
         path = names[str(name_or_path)]
     else:
-        path = resolve_named(name_or_path, encounter_dir(system or DEFAULT_SYSTEM), "encounter distribution")
+        path = resolve_named(name_or_path, encounter_dir(plugin or DEFAULT_SYSTEM), "encounter distribution")
     spec = parse_encounter(load_yaml(path), str(path))
-    if system is not None and spec.system != get_system(system).name:
-        raise ConfigError(str(path), "system", f"this distribution is for {spec.system}, not {system}")
+    if plugin is not None and spec.system != plugin.name:
+        raise ConfigError(str(path), "system", f"this distribution is for {spec.system}, not {plugin.name}")
     return spec
 
 
@@ -137,7 +144,7 @@ def _weights(value: Any, file: str, path: str) -> float:
     return V.number(value, file, path, 0.0, 1e6)
 
 
-def _side(system: str, raw: Any, file: str, path: str) -> SideSpec:
+def _side(system: System, raw: Any, file: str, path: str) -> SideSpec:
     d = V.mapping(raw, file, path, ("size", "templates"), ("templates",))
     lo, hi = _range(d.get("size", [1, 1]), file, V.join(path, "size"), 1, MAX_PER_SIDE, integer=True)
     table = V.mapping(d["templates"], file, V.join(path, "templates"))
@@ -169,7 +176,7 @@ def _midfight(raw: Any, file: str) -> MidfightSpec:
     return MidfightSpec(chance, (int(lo), int(hi)))
 
 
-def _variants(system: str, raw: Any, file: str) -> dict[str, tuple[tuple[Mapping[str, Any], float], ...]]:
+def _variants(system: System, raw: Any, file: str) -> dict[str, tuple[tuple[Mapping[str, Any], float], ...]]:
     out: dict[str, tuple[tuple[Mapping[str, Any], float], ...]] = {}
     for tname, items in V.mapping(raw or {}, file, "variants").items():
         p = V.join("variants", str(tname))
@@ -192,7 +199,7 @@ def _variants(system: str, raw: Any, file: str) -> dict[str, tuple[tuple[Mapping
     return out
 
 
-def _options(system: str, raw: Any, file: str) -> tuple[tuple[str, tuple[tuple[Any, float], ...]], ...]:
+def _options(system: System, raw: Any, file: str) -> tuple[tuple[str, tuple[tuple[Any, float], ...]], ...]:
     out = []
     for key, items in V.mapping(raw or {}, file, "options").items():
         p = V.join("options", str(key))
@@ -201,7 +208,7 @@ def _options(system: str, raw: Any, file: str) -> tuple[tuple[str, tuple[tuple[A
             ip = V.join(p, k)
             d = V.mapping(item, file, ip, ("value", "weight"), ("value",))
             try:
-                make_engine(system, {str(key): d["value"]})
+                system.make_engine({str(key): d["value"]})
             except (ValueError, TypeError) as exc:
                 raise ConfigError(file, V.join(ip, "value"), str(exc)) from None
             choices.append((d["value"], _weights(d.get("weight", 1), file, V.join(ip, "weight"))))
@@ -209,12 +216,12 @@ def _options(system: str, raw: Any, file: str) -> tuple[tuple[str, tuple[tuple[A
     return tuple(out)
 
 
-def _scenarios(system: str, raw: Any, file: str) -> tuple[float, tuple[tuple[str, float], ...]]:
+def _scenarios(system: System, raw: Any, file: str) -> tuple[float, tuple[tuple[str, float], ...]]:
     if raw is None:
         return 0.0, ()
     d = V.mapping(raw, file, "scenarios", ("share", "weights"), ("share", "weights"))
     share = V.number(d["share"], file, "scenarios.share", 0.0, 1.0)
-    shipped = [n for n, _ in get_system(system).load("content").list_scenarios()]
+    shipped = [n for n, _ in system.load("content").list_scenarios()]
     pairs = []
     for name, w in V.mapping(d["weights"], file, "scenarios.weights").items():
         p = V.join("scenarios.weights", str(name))
@@ -227,14 +234,15 @@ def _scenarios(system: str, raw: Any, file: str) -> tuple[float, tuple[tuple[str
 def parse_encounter(data: Any, file: str) -> EncounterSpec:
     """Validate a distribution mapping (see the module docstring)."""
     d = V.mapping(data, file, "", KEYS, ("system", "sides"))
-    try:
-        system = get_system(V.string(d["system"], file, "system")).name
+    try:  # the one place a distribution file's system is resolved
+        plugin = get_system(V.string(d["system"], file, "system"))
     except UnknownNameError as exc:
         raise ConfigError(file, "system", str(exc)) from None
+    system = plugin.name
     raw_sides = V.two_sides(d["sides"], file)
-    sides = (_side(system, raw_sides[0], file, "sides[0]"), _side(system, raw_sides[1], file, "sides[1]"))
-    assert templates(system)  # the bestiary loads
-    share, scenarios = _scenarios(system, d.get("scenarios"), file)
+    sides = (_side(plugin, raw_sides[0], file, "sides[0]"), _side(plugin, raw_sides[1], file, "sides[1]"))
+    assert templates(plugin)  # the bestiary loads
+    share, scenarios = _scenarios(plugin, d.get("scenarios"), file)
     return EncounterSpec(
         name=V.string(d.get("name", Path(file).stem), file, "name", non_empty=True),
         system=system,
@@ -243,11 +251,11 @@ def parse_encounter(data: Any, file: str) -> EncounterSpec:
         distance=_range(d.get("distance", [2.0, 12.0]), file, "distance", 0.0, 200.0),
         max_rounds=V.integer(d.get("max_rounds", 20), file, "max_rounds", 1, 200),
         description=str(d.get("description", "")).strip(),
-        variants=_variants(system, d.get("variants"), file),
+        variants=_variants(plugin, d.get("variants"), file),
         wounds=_wear(d.get("wounds"), file, "wounds"),
         spent=_wear(d.get("spent"), file, "spent"),
         midfight=_midfight(d.get("midfight"), file),
-        options=_options(system, d.get("options"), file),
+        options=_options(plugin, d.get("options"), file),
         scenario_share=share,
         scenarios=scenarios,
         file=file,

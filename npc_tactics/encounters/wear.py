@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from npc_tactics.errors import UserError
-from npc_tactics.registry import get_system
+from npc_tactics.plugin import System
 
 __all__ = ["Wear", "WearFn", "apply_wear", "spread", "wear_of"]
 
@@ -48,12 +48,11 @@ def spread(loc_left: Sequence[int], amount: int, rng: np.random.Generator) -> li
 _spread = spread  # the former private name
 
 
-def wear_of(system: str) -> Wear:
-    """The wear hooks of the registered ``system`` (its encounter adapter's); an unknown system, or one with no
-    wear, is an error naming it."""
-    found = get_system(system).encounter_adapter()
+def wear_of(system: System) -> Wear:
+    """The wear hooks of ``system`` (its encounter adapter's); one with no wear is an error naming it."""
+    found = system.encounter_adapter()
     if found is None or found.wear is None:
-        raise UserError(f"the {system} system has no encounter wear (starting wounds and spent resources)")
+        raise UserError(f"the {system.name} system has no encounter wear (starting wounds and spent resources)")
     return found.wear
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from npc_tactics.agents.resolve import AgentFactory
 from npc_tactics.errors import ConfigError
 from npc_tactics.evaluation.fight import FightRecord, ProfileFn, agent_rngs, play_fight
+from npc_tactics.plugin import System
 from npc_tactics.policy_io.agent import Policy
 from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Engine
@@ -40,14 +41,16 @@ class Arena:
     encoder: Any
     scenario: Any
     sides: int
+    #: the system itself (``system`` is its name)
+    plugin: System
 
     @classmethod
     def build(
-        cls, system: str, scenario: str | None = None, options: Mapping[str, Any] | None = None
+        cls, system: str | System, scenario: str | None = None, options: Mapping[str, Any] | None = None
     ) -> Arena:
-        """Load ``system`` (``UnknownNameError`` lists systems) and ``scenario`` (default: the
-        system's)."""
-        info = get_system(system)
+        """Load ``system`` (a :class:`System`, or its name: ``UnknownNameError`` lists systems) and
+        ``scenario`` (default: the system's)."""
+        info = system if isinstance(system, System) else get_system(system)
         engine = info.load("engine")(dict(options or {}))
         content = info.load("content")
         name = scenario or info.default_scenario
@@ -58,7 +61,7 @@ class Arena:
 
             raise wrong_system_error(exc, name, "scenario", info.name, "the system asked for is") from None
         encoder = info.load("encoder")(engine)
-        return cls(info.name, str(name), engine, encoder, loaded, int(engine.spec.sides))
+        return cls(info.name, str(name), engine, encoder, loaded, int(engine.spec.sides), info)
 
     def check_agents(self, factories: Sequence[AgentFactory], specs: Sequence[str]) -> None:
         """Refuse, before the first fight, a trained policy whose input or output size does not fit

@@ -22,7 +22,7 @@ import numpy as np
 from npc_tactics.agents.resolve import AgentFactory
 from npc_tactics.evaluation.fight import FightRecord, agent_rngs, play_fight
 from npc_tactics.evaluation.stats import wilson_interval
-from npc_tactics.registry import get_system
+from npc_tactics.plugin import System
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ def fight_seed(encounter_index: int, repeat: int, seed: int = 0) -> int:
 
 
 def play_encounters(
-    system: str,
+    system: System,
     encounters: Sequence[Any],
     agent: AgentFactory,
     opponent: AgentFactory,
@@ -87,7 +87,7 @@ def play_encounters(
     progress: Callable[[int], None] | None = None,
 ) -> list[FightRecord]:
     """``repeats`` fights per encounter (scenario objects or drawn :class:`Encounter` s), ``agent`` on side 0."""
-    info = get_system(system)
+    info = system
     engine = info.load("engine")(dict(options or {}))
     encoder = info.load("encoder")(engine)
     out = []

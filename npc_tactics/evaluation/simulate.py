@@ -8,7 +8,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from npc_tactics.agents.resolve import agent_factory, agent_label
+from npc_tactics.agents.resolve import agent_label, factory_of
 from npc_tactics.evaluation.aggregate import FightTally, nest_event_counts
 from npc_tactics.evaluation.arena import Arena, fight_seeds, progress_bar
 from npc_tactics.evaluation.fight import FightRecord
@@ -39,7 +39,7 @@ def simulate(
             f"{arena.system} needs one agent per side ({arena.sides}), got {len(agents)}: "
             f"{', '.join(agents)}"
         )
-    factories = [agent_factory(arena.system, spec) for spec in agents]
+    factories = [factory_of(arena.plugin, spec) for spec in agents]
     arena.check_agents(factories, agents)
     seeds = fight_seeds(seed, fights)
     started = time.perf_counter()

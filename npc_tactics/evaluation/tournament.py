@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from npc_tactics.agents.resolve import agent_factory, agent_label, trained_side
+from npc_tactics.agents.resolve import agent_label, factory_of, trained_side
 from npc_tactics.evaluation.aggregate import SideTally
 from npc_tactics.evaluation.arena import Arena, fight_seeds, progress_bar
 from npc_tactics.evaluation.ratings import SeatRatings
@@ -126,7 +126,7 @@ def run_tournament(
             f"tournaments support two-sided systems; {arena.system} has {arena.sides} sides"
         )
     factories = {
-        label: agent_factory(arena.system, spec) for label, spec in zip(labels, agents, strict=True)
+        label: factory_of(arena.plugin, spec) for label, spec in zip(labels, agents, strict=True)
     }
     arena.check_agents(list(factories.values()), list(agents))
     seeds = fight_seeds(seed, fights_per_pairing)

@@ -93,7 +93,7 @@ def measure_range(agent: OnnxAgent, scenario: str, opponents: list[str], fights:
     """Play ``fights`` fights (seeds ``seed, seed+1, ...``): ``agent`` sampling in its seat, the other seat by
     ``opponents[i % len(opponents)]``; the range of the observations ``agent`` was shown. With ``encounter`` (a
     run trained on a distribution) fight i is the distribution's draw for training seed ``seed + i``."""
-    from npc_tactics.agents.resolve import agent_factory
+    from npc_tactics.agents.resolve import factory_of
     from npc_tactics.evaluation.arena import Arena
     from npc_tactics.evaluation.fight import agent_rngs, play_fight
 
@@ -103,13 +103,13 @@ def measure_range(agent: OnnxAgent, scenario: str, opponents: list[str], fights:
         from npc_tactics.encounters.generator import Generator, training_seed
         from npc_tactics.encounters.spec import load_encounter
 
-        gen = Generator(load_encounter(encounter, agent.system))
+        gen = Generator(load_encounter(encounter, arena.plugin))
         draw = lambda k: gen.draw(training_seed(k))  # noqa: E731
     seen = ObservationRange.empty(agent.obs_size)
     factories = []
     for name in opponents:
         try:
-            factories.append(agent_factory(agent.system, name))
+            factories.append(factory_of(arena.plugin, name))
         except (ConfigError, UserError) as exc:
             raise UserError(f"training opponent {name!r} cannot be loaded to measure the observation range: "
                             f"{exc}") from None
@@ -180,7 +180,6 @@ def export_bundle(run_dir: str | Path | list[str | Path], out: str | Path, *, fi
     _check_out(Path(out), force)  # before torch is imported and any fight played
     from npc_tactics.configs import load_yaml
     from npc_tactics.export._load_sb3 import load_trained_policy
-    from npc_tactics.registry import get_system
     from npc_tactics.training.config import is_bundle_dir, parse_train_config
     runs = [Path(r) for r in (run_dir if isinstance(run_dir, list) else [run_dir])]
     if not runs:
@@ -198,7 +197,7 @@ def export_bundle(run_dir: str | Path | list[str | Path], out: str | Path, *, fi
     configs = [parse_train_config(load_yaml(r / "config.yaml"), str(r / "config.yaml")) for r in runs]
     _same_across_members(runs, configs)
     run, config = runs[0], configs[0]
-    info = get_system(config.system)
+    info = config.plugin
     engine = info.load("engine")(dict(config.options))
     encoder = info.load("encoder")(engine)
     scenario = str(config.scenario or info.default_scenario)

@@ -32,6 +32,7 @@ from npc_tactics.export.card_distil import (
 )
 from npc_tactics.export.card_play import Visited, label_with_network, play_seat, seat_summary
 from npc_tactics.i18n import N_
+from npc_tactics.plugin import System
 from npc_tactics.policy_io.card import BY_THE_BOOK, Card, CardError, CardRule
 from npc_tactics.policy_io.card_features import features_for
 from npc_tactics.policy_io.onnx_agent import OnnxAgent
@@ -88,7 +89,7 @@ def build_card(bundle_dir: str | Path, *, fights: int = 2000, depths: Sequence[i
                dagger_fights: int = 300, iterations: int = 3,
                log: Callable[[str], None] | None = None) -> Card:
     """Distil, measure and return the card of the bundle in ``bundle_dir`` (not written: see :meth:`Card.save`)."""
-    from npc_tactics.agents.resolve import agent_factory
+    from npc_tactics.agents.resolve import factory_of
     from npc_tactics.evaluation.arena import Arena
     from npc_tactics.policy_io.bundle import read_bundle
 
@@ -102,11 +103,11 @@ def build_card(bundle_dir: str | Path, *, fights: int = 2000, depths: Sequence[i
     net = OnnxAgent.from_bundle(bundle, deterministic=True)
     arena = Arena.build(s.system, s.scenario, s.options)
     names = [f.name for f in s.observation.fields]
-    features = features_for(s.system, names)
-    opponents = [agent_factory(s.system, o) for o in s.training.opponents]
-    book = agent_factory(s.system, "by-the-book")
+    features = features_for(arena.plugin, names)
+    opponents = [factory_of(arena.plugin, o) for o in s.training.opponents]
+    book = factory_of(arena.plugin, "by-the-book")
     seeds = [seed + i for i in range(fights)]
-    fight_of = _encounter_draws(s.system, s.training.encounter)
+    fight_of = _encounter_draws(arena.plugin, s.training.encounter)
 
     def seat(npc: Any, seat_seeds: Sequence[int], record: bool = True) -> tuple[list[str], Visited]:
         # every recorded decision also gets by-the-book's move there, for the by-the-book cards
@@ -198,7 +199,7 @@ def build_card(bundle_dir: str | Path, *, fights: int = 2000, depths: Sequence[i
     return card
 
 
-def _encounter_draws(system: str, encounter: str | None) -> Callable[[int], Any] | None:
+def _encounter_draws(system: System, encounter: str | None) -> Callable[[int], Any] | None:
     """For a bundle trained on an encounter distribution: seed -> that seed's training-range draw (the fights the
     policy was made for, never the held-out ones); None for a single-scenario bundle."""
     if encounter is None:

@@ -30,6 +30,7 @@ from npc_tactics.evaluation.tactic_profile import side_profile
 from npc_tactics.evaluation.tournament import unique_labels
 from npc_tactics.leaderboard.suite import Scenario, Section, Suite
 from npc_tactics.leaderboard.tally import AgentTally
+from npc_tactics.plugin import System
 from npc_tactics.rollouts import (
     DEFAULT_K,
     Executor,
@@ -51,18 +52,18 @@ def _is_bundle(spec: str) -> bool:
     return not spec.startswith("card:") and (Path(spec) / "schema.json").is_file()
 
 
-def _factory(system: str, spec: str) -> tuple[AgentFactory, int | None]:
+def _factory(system: System, spec: str) -> tuple[AgentFactory, int | None]:
     """``(factory, seat)``: the agent builder of ``spec`` and the seat a trained policy is limited to."""
-    from npc_tactics.agents.resolve import agent_factory, trained_side
+    from npc_tactics.agents.resolve import factory_of, trained_side
 
     if _is_bundle(spec):
         from npc_tactics.policy_io.onnx_agent import load_bundle_agent
 
         agent = load_bundle_agent(spec, deterministic=True)
-        if agent.system != system:
-            raise UserError(f"{spec}: this bundle plays {agent.system!r}, not {system!r}")
+        if agent.system != system.name:
+            raise UserError(f"{spec}: this bundle plays {agent.system!r}, not {system.name!r}")
         return (lambda engine, rng: agent), int(agent.side)
-    return agent_factory(system, spec), trained_side(spec)
+    return factory_of(system, spec), trained_side(spec)
 
 
 @dataclass(slots=True)
@@ -86,9 +87,9 @@ def plan_section(suite: Suite, index: int) -> SectionPlan:
     starts: list[Start] = []
     for k, scen in enumerate(section.scenarios):
         try:  # an encounter set's arena is the system's default one (its engine, encoder and agent checks)
-            arenas.append(Arena.build(section.system, scen.name if scen.kind == "scenario" else None,
+            arenas.append(Arena.build(section.plugin, scen.name if scen.kind == "scenario" else None,
                                       {**section.options, **scen.options}))
-            starts.append(_start(section.system, scen, arenas[-1].scenario))
+            starts.append(_start(section.plugin, scen, arenas[-1].scenario))
         except (ValueError, UserError) as exc:
             raise ConfigError(suite.path, f"{at}scenarios[{k}]", str(exc)) from None
         if arenas[-1].sides != 2:
@@ -98,7 +99,7 @@ def plan_section(suite: Suite, index: int) -> SectionPlan:
     seat: dict[str, int | None] = {}
     for k, (label, spec) in enumerate(zip(labels, section.agents, strict=True)):
         try:
-            factories[label], seat[label] = _factory(section.system, spec)
+            factories[label], seat[label] = _factory(section.plugin, spec)
             arenas[0].check_agents([factories[label]], [spec])
         except UserError as exc:
             raise ConfigError(suite.path, f"{at}agents[{k}]", str(exc)) from None
@@ -112,7 +113,7 @@ def plan_section(suite: Suite, index: int) -> SectionPlan:
     return SectionPlan(section, arenas, factories, labels, pairs, partial(side_profile, section.system), starts)
 
 
-def _start(system: str, scen: Scenario, loaded: Any) -> Start:
+def _start(system: System, scen: Scenario, loaded: Any) -> Start:
     """Where a section entry's fights begin: the loaded scenario, or drawn encounters (wear applied)."""
     if scen.kind == "encounters":
         return FromEncounter.distribution(scen.name, system)

@@ -38,6 +38,7 @@ from npc_tactics.configs.validate import (
 )
 from npc_tactics.errors import ConfigError, UnknownNameError, UserError
 from npc_tactics.limits import MAX_AGENTS, MAX_FIGHTS, SEED_MAX
+from npc_tactics.plugin import System
 
 __all__ = ["MAX_SUITE_FIGHTS", "Scenario", "Section", "Suite", "load_suite", "parse_suite"]
 
@@ -82,6 +83,13 @@ class Section:
     seats: dict[str, int]
     where: str = ""  #: the field path prefix of this section in its file (``sections[1].``), for errors
 
+    @property
+    def plugin(self) -> System:
+        """The section's system (``system`` is its name, checked when the suite was read)."""
+        from npc_tactics.registry import get_system
+
+        return get_system(self.system)
+
 
 @dataclass(frozen=True, slots=True)
 class Suite:
@@ -99,7 +107,7 @@ class Suite:
         return Suite(self.name, self.question, self.description, fights, self.seed, self.sections, self.path)
 
 
-def _agent_spec(raw: Any, file: str, fld: str, system: str, base: Path) -> str:
+def _agent_spec(raw: Any, file: str, fld: str, system: System, base: Path) -> str:
     """A scripted name of ``system``, ``card:DIR``, a bundle folder or a run folder; paths resolved."""
     from npc_tactics.agents import agent_entries
 
@@ -115,7 +123,7 @@ def _agent_spec(raw: Any, file: str, fld: str, system: str, base: Path) -> str:
     if not path.is_absolute() and (base / path).exists():
         path = base / path
     if not path.is_dir():
-        raise ConfigError(file, fld, f"{spec!r} is not a scripted {system} agent and no folder {path} exists")
+        raise ConfigError(file, fld, f"{spec!r} is not a scripted {system.name} agent and no folder {path} exists")
     return prefix + str(path)
 
 
@@ -137,7 +145,7 @@ def _scenario(raw: Any, file: str, fld: str, known: list[str], base: Path) -> Sc
     return Scenario(name, options)
 
 
-def _encounter(raw: Any, file: str, fld: str, system: str, base: Path) -> Scenario:
+def _encounter(raw: Any, file: str, fld: str, system: System, base: Path) -> Scenario:
     """``NAME`` / a YAML path (a distribution) or ``heldout:NAME`` (a shipped held-out set), checked now."""
     from npc_tactics.encounters.heldout import heldout_path
     from npc_tactics.encounters.spec import load_encounter
@@ -148,7 +156,7 @@ def _encounter(raw: Any, file: str, fld: str, system: str, base: Path) -> Scenar
         if not heldout_path(system, dist).is_file():
             folder = heldout_path(system, dist).parent
             have = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
-            raise ConfigError(file, fld, f"no held-out set {dist!r} for {system}; "
+            raise ConfigError(file, fld, f"no held-out set {dist!r} for {system.name}; "
                               f"expected one of: {', '.join(have) or '(none)'}")
         return Scenario(dist, {}, "heldout")
     if name.endswith((".yaml", ".yml")) and not Path(name).is_absolute() and (base / name).is_file():
@@ -167,7 +175,8 @@ def _section(raw: dict[str, Any], file: str, fld: str, base: Path) -> Section:
         return f"{fld}.{key}" if fld else key
 
     system = choice(raw.get("system"), file, at("system"), list(available_systems()), "system")
-    content = get_system(system).load("content")
+    plugin = get_system(system)  # the one place a section's system is resolved
+    content = plugin.load("content")
     known = [name for name, _ in content.list_scenarios()]
     if "scenarios" not in raw and "encounters" not in raw:
         raise ConfigError(file, at("scenarios"), "expected scenarios:, encounters: or both")
@@ -176,13 +185,13 @@ def _section(raw: dict[str, Any], file: str, fld: str, base: Path) -> Section:
     enc_raw = sequence(raw["encounters"], file, at("encounters"), 1, MAX_SCENARIOS, "encounters") \
         if "encounters" in raw else []
     scenarios = tuple(_scenario(s, file, f"{at('scenarios')}[{i}]", known, base) for i, s in enumerate(scen_raw))
-    scenarios += tuple(_encounter(e, file, f"{at('encounters')}[{i}]", system, base)
+    scenarios += tuple(_encounter(e, file, f"{at('encounters')}[{i}]", plugin, base)
                        for i, e in enumerate(enc_raw))
     labels = [s.label for s in scenarios]
     if len(set(labels)) != len(labels):
         raise ConfigError(file, at("scenarios"), f"each scenario may appear once; got {', '.join(labels)}")
     agent_raw = sequence(raw.get("agents"), file, at("agents"), 2, MAX_AGENTS, "agents")
-    agents = tuple(_agent_spec(a, file, f"{at('agents')}[{i}]", system, base) for i, a in enumerate(agent_raw))
+    agents = tuple(_agent_spec(a, file, f"{at('agents')}[{i}]", plugin, base) for i, a in enumerate(agent_raw))
     if len(set(agents)) != len(agents):
         dup = sorted({a for a in agents if agents.count(a) > 1})
         raise ConfigError(file, at("agents"), f"each agent may appear once; repeated: {', '.join(dup)}")

@@ -36,6 +36,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from npc_tactics.configs.files import MAX_JSON_BYTES, check_path_allowed, paths_allowed, read_bytes, read_json
 from npc_tactics.errors import ConfigError, UserError
+from npc_tactics.plugin import System
 from npc_tactics.policy_io import bundle_fs
 
 __all__ = [
@@ -184,6 +185,14 @@ class BundleSchema(BaseModel):
         if not is_plain_name(value):
             raise ValueError("expected a scenario name (letters, digits, _ . -), not a path")
         return value
+
+    @property
+    def plugin(self) -> System:
+        """The bundle's system: the one place its ``system`` name is resolved (:func:`check_against_package`
+        refuses a bundle of a system not installed when it is read)."""
+        from npc_tactics.registry import get_system
+
+        return get_system(self.system)
 
 
 @dataclass

@@ -22,7 +22,8 @@ from typing import Any, Final
 import numpy as np
 
 from npc_tactics.configs.files import MAX_JSON_BYTES, read_json
-from npc_tactics.errors import ConfigError, UserError
+from npc_tactics.errors import ConfigError, UnknownNameError, UserError
+from npc_tactics.plugin import System
 from npc_tactics.policy_io.card_features import Feature, FieldView, features_for
 
 __all__ = ["BY_THE_BOOK", "CARD_FORMAT", "CARD_JSON", "CARD_MD", "Card", "CardError", "CardRule", "Condition"]
@@ -107,11 +108,22 @@ class Card:
     def __post_init__(self) -> None:
         for r in self.rules:
             r.card = self
-        self.features: dict[str, Feature] = {f.name: f for f in features_for(self.system, self.field_names)}
+        self.features: dict[str, Feature] = {f.name: f for f in features_for(self.plugin, self.field_names)}
         missing = {c.feature for r in self.rules for c in r.conditions} - set(self.features)
         if missing:
             raise CardError(f"the card tests features {sorted(missing)} that {self.system} does not define")
         self._view = FieldView(self.field_names)
+
+    @property
+    def plugin(self) -> System:
+        """The system the card was made for: the one place its recorded name is resolved (ValueError for an
+        unknown one)."""
+        from npc_tactics.registry import get_system
+
+        try:
+            return get_system(self.system)
+        except UnknownNameError as exc:
+            raise ValueError(str(exc)) from None
 
     # --- playing -----------------------------------------------------------------------------------------
     def feature_values(self, vector: np.ndarray) -> dict[str, float]:
@@ -146,25 +158,21 @@ class Card:
                 return a, rule
         return int(np.flatnonzero(legal)[0]), rule
 
-    def rule_for(self, system: str, engine: Any, state: Any, decision: Any) -> CardRule | None:
+    def rule_for(self, system: System, engine: Any, state: Any, decision: Any) -> CardRule | None:
         """The rule that fires for ``decision`` in ``state`` (None for another system or another side's
         decision): what gm-suggest prints next to the ranking."""
-        if system != self.system or decision is None or int(decision.side) != self.side:
+        if system.name != self.system or decision is None or int(decision.side) != self.side:
             return None
-        from npc_tactics.registry import get_system
-
-        encoder = get_system(system).load("encoder")(engine)
+        encoder = system.load("encoder")(engine)
         return self.first_rule(encoder.encode(state, decision), decision.kind.name.lower())
 
-    def play_for(self, system: str, engine: Any, state: Any, decision: Any) -> tuple[CardRule, int] | None:
+    def play_for(self, system: System, engine: Any, state: Any, decision: Any) -> tuple[CardRule, int] | None:
         """The rule that fires for ``decision`` and the move the card plays there (:meth:`choose`: the rule's
         move, else its alternatives, else the fallback; :data:`BY_THE_BOOK` for a "by the book" rule), or None
         (see :meth:`rule_for`)."""
-        if system != self.system or decision is None or int(decision.side) != self.side:
+        if system.name != self.system or decision is None or int(decision.side) != self.side:
             return None
-        from npc_tactics.registry import get_system
-
-        encoder = get_system(system).load("encoder")(engine)
+        encoder = system.load("encoder")(engine)
         kind = decision.kind.name.lower()
         move, rule = self.choose(encoder.encode(state, decision), engine.legal_mask(state, decision), kind)
         return (rule, move) if rule is not None else None

@@ -20,6 +20,7 @@ from typing import Literal
 import numpy as np
 
 from npc_tactics.i18n import N_
+from npc_tactics.plugin import System
 from npc_tactics.policy_io.card_hooks import CardHooks, hooks_for
 
 __all__ = ["Feature", "FieldView", "common_features", "feature_matrix", "features_for", "features_from", "field_value",
@@ -129,8 +130,8 @@ def features_from(hooks: CardHooks | None, field_names: Sequence[str]) -> list[F
     return [feat for feat in system_features(hooks) if all(n in have for n in feat.needs)]
 
 
-def features_for(system: str, field_names: Sequence[str]) -> list[Feature]:
-    """:func:`features_from` the registered ``system``'s card hooks (ValueError for an unknown system)."""
+def features_for(system: System, field_names: Sequence[str]) -> list[Feature]:
+    """:func:`features_from` ``system``'s card hooks."""
     return features_from(hooks_for(system), field_names)
 
 

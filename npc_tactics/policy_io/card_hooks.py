@@ -12,10 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from npc_tactics.errors import UnknownNameError
-from npc_tactics.registry import get_system
-
 if TYPE_CHECKING:  # types only: card_features imports this module
+    from npc_tactics.plugin import System
     from npc_tactics.policy_io.card_features import Feature
 
 __all__ = ["CardHooks", "hooks_for"]
@@ -44,9 +42,6 @@ class CardHooks:
         return list(self.features() if callable(self.features) else self.features)
 
 
-def hooks_for(system: str) -> CardHooks | None:
-    """The card hooks of the registered ``system`` (None when it has none); ValueError for an unknown one."""
-    try:
-        return get_system(system).card_hooks()
-    except UnknownNameError as exc:
-        raise ValueError(str(exc)) from None
+def hooks_for(system: System) -> CardHooks | None:
+    """The card hooks of ``system`` (None when it has none)."""
+    return system.card_hooks()

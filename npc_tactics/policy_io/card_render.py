@@ -69,7 +69,7 @@ class _Tables:
 
     @classmethod
     def of(cls, card: Card) -> _Tables:
-        h = hooks_for(card.system) or _NO_HOOKS
+        h = hooks_for(card.plugin) or _NO_HOOKS
         return cls({**VERBS, **h.verbs}, {**WORDS, **h.words}, EXIT_VERBS | h.exit_verbs, h.counted, h.morale_note)
 
 

@@ -20,9 +20,9 @@ from npc_tactics.configs.sniff import wrong_system_error
 from npc_tactics.dice import RngRoller
 from npc_tactics.errors import ConfigError
 from npc_tactics.gm.advice.odds import Rate
-from npc_tactics.gm.words.labels import labeler
+from npc_tactics.gm.words.labels import labeler_of
+from npc_tactics.plugin import System
 from npc_tactics.probes.spec import AGENT, Continuation, Probe, ProbeFile
-from npc_tactics.registry import get_system
 from npc_tactics.rollouts import Executor, RolloutJob, run_rollouts
 from npc_tactics.rollouts.agents import agent_builder, check_spec
 
@@ -106,7 +106,7 @@ class ProbeResult:
                 "continuations": [c.to_dict() for c in self.continuations]}
 
 
-def _choose(system: str, spec: str, engine: Any, encoder: Any, state: Any, decision: Any, seed: int) -> int:
+def _choose(system: System, spec: str, engine: Any, encoder: Any, state: Any, decision: Any, seed: int) -> int:
     """The agent's move at the situation (scripted agents seeded like a fight's side 0 stream)."""
     rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
     agent = agent_builder(system, spec)(engine, rng)
@@ -131,7 +131,7 @@ def run_probe(probe: Probe, agent: str, *, options: dict[str, Any] | None = None
               seed: int = 0, workers: int | None = None, executor: Executor | None = None,
               lang: str = "en") -> ProbeResult:
     """Evaluate ``agent`` (a scripted name, a bundle or run folder, ``card:BUNDLE_DIR``) on ``probe``."""
-    info = get_system(probe.system)
+    info = probe.plugin
     engine = info.load("engine")(dict(options or {}))
     content = info.load("content")
     notes: list[str] = []
@@ -146,10 +146,10 @@ def run_probe(probe: Probe, agent: str, *, options: dict[str, Any] | None = None
     if decision is None:
         raise ConfigError(probe.file, f"{probe.field}.situation", "the fight described is already over")
     encoder = info.load("encoder")(engine)
-    check_spec(info.name, agent)
-    choice = _choose(info.name, agent, engine, encoder, state, decision, seed)
+    check_spec(info, agent)
+    choice = _choose(info, agent, engine, encoder, state, decision, seed)
     legal = [int(a) for a in np.flatnonzero(engine.legal_mask(state, decision))]
-    label = labeler(info.name, engine, lang)
+    label = labeler_of(info, engine, lang)
     results = []
     for cont in probe.continuations:
         npc = agent if cont.npc == AGENT else cont.npc

@@ -37,7 +37,8 @@ from npc_tactics.configs.validate import (
     string,
 )
 from npc_tactics.errors import ConfigError, UnknownNameError
-from npc_tactics.registry import available_systems
+from npc_tactics.plugin import System
+from npc_tactics.registry import available_systems, get_system
 
 __all__ = ["AGENT", "MEASURES", "Continuation", "Probe", "ProbeFile", "load_probe_file", "probe_files"]
 
@@ -74,6 +75,11 @@ class Probe:
     situation: Any  # a mapping, or a Path
     file: str
     field: str
+
+    @property
+    def plugin(self) -> System:
+        """The probe's system: the one place its ``system`` name (checked when the file was read) is resolved."""
+        return get_system(self.system)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ import numpy as np
 from npc_tactics.agents import agent_entries
 from npc_tactics.agents.base import Agent
 from npc_tactics.errors import ConfigError, UnknownNameError
+from npc_tactics.plugin import System
 
 __all__ = ["AgentBuilder", "agent_builder", "check_spec", "is_bundle"]
 
@@ -30,7 +31,7 @@ def is_bundle(spec: str) -> bool:
     return (Path(spec) / "schema.json").is_file()
 
 
-def check_spec(system: str, spec: str) -> None:
+def check_spec(system: System, spec: str) -> None:
     """Fail early (one line naming the spec) when ``spec`` is neither a scripted agent of ``system`` nor a
     bundle or run folder."""
     if spec in agent_entries(system):
@@ -47,7 +48,7 @@ def check_spec(system: str, spec: str) -> None:
                                     "run folder (config.yaml)")
 
 
-def agent_builder(system: str, spec: str) -> AgentBuilder:
+def agent_builder(system: System, spec: str) -> AgentBuilder:
     """Build ``spec`` for ``system`` (see :func:`check_spec`): a scripted agent is rebuilt per fight with the
     fight's own stream; a loaded policy (bundle, run folder, ``card:BUNDLE_DIR``) plays deterministically (its
     most probable legal move) and is shared by the fights of one process."""
@@ -65,7 +66,7 @@ def agent_builder(system: str, spec: str) -> AgentBuilder:
         from npc_tactics.agents.resolve import resolve_agent
 
         agent = resolve_agent(system, spec, None, np.random.default_rng(0))  # a run folder or a card
-    trained_for = getattr(agent, "system", system)
-    if trained_for != system:
-        raise ConfigError(spec, "system", f"this policy plays {trained_for!r}, not {system!r}")
+    trained_for = getattr(agent, "system", system.name)
+    if trained_for != system.name:
+        raise ConfigError(spec, "system", f"this policy plays {trained_for!r}, not {system.name!r}")
     return lambda engine, rng: agent

@@ -26,6 +26,7 @@ import numpy as np
 
 from npc_tactics.agents.lockstep import Fight, play_chunk
 from npc_tactics.dice import RngRoller
+from npc_tactics.plugin import System
 from npc_tactics.rollouts.agents import AgentBuilder, agent_builder, check_spec
 from npc_tactics.rollouts.deadline import check_deadline
 from npc_tactics.rollouts.executors import Executor, default_workers, make_executor
@@ -82,14 +83,14 @@ class FromEncounter:
             raise ValueError("FromEncounter takes exactly one of spec (a distribution) or fixed (a held-out set)")
 
     @classmethod
-    def distribution(cls, name: str, system: str) -> FromEncounter:
+    def distribution(cls, name: str, system: str | System) -> FromEncounter:
         """Fights drawn from the encounter distribution ``name`` (or YAML path) of ``system``."""
         from npc_tactics.encounters.spec import load_encounter
 
         return cls(spec=load_encounter(name, system))
 
     @classmethod
-    def heldout(cls, system: str, distribution: str = "generalist") -> FromEncounter:
+    def heldout(cls, system: str | System, distribution: str = "generalist") -> FromEncounter:
         """Fights of the shipped held-out set of ``system``'s ``distribution``."""
         from npc_tactics.encounters.heldout import load_heldout
 
@@ -127,6 +128,19 @@ class FightJob:
     profile: ProfileFn | None = None
     key: str = field(default_factory=lambda: uuid.uuid4().hex)
 
+    @property
+    def plugin(self) -> System:
+        """The system of the job's engine."""
+        return engine_system(self.engine)
+
+
+def engine_system(engine: Any) -> System:
+    """The registered system of ``engine`` (its ``spec.name``): the one place an engine's system is looked up
+    here (a job travels to workers with its engine, not its System)."""
+    from npc_tactics.registry import get_system
+
+    return get_system(engine.spec.name)
+
 
 @dataclass(frozen=True, slots=True)
 class FightResult:
@@ -158,12 +172,11 @@ class Runner:
     """A job with its agents built once per process."""
 
     def __init__(self, job: FightJob) -> None:
-        from npc_tactics.registry import get_system
-
         self.job = job
-        system = job.engine.spec.name
-        self.builders: list[AgentBuilder] = [agent_builder(system, spec) for spec in job.roster]
-        self.encoder = get_system(system).load("encoder")(job.engine)
+        plugin = job.plugin
+        system = plugin.name
+        self.builders: list[AgentBuilder] = [agent_builder(plugin, spec) for spec in job.roster]
+        self.encoder = plugin.load("encoder")(job.engine)
         self.generators: dict[int, Any] = {}
         for i, start in enumerate(job.starts):
             if isinstance(start, FromEncounter):
@@ -273,9 +286,9 @@ def iter_tasks(job: FightJob, tasks: Sequence[FightTask], *, k: int = DEFAULT_K,
     (default one per core) unless ``executor`` is given. None of these change any result."""
     if k < 1:
         raise ValueError(f"k (fights in lockstep) must be at least 1, got {k}")
-    system = job.engine.spec.name
+    plugin = job.plugin
     for spec in job.roster:
-        check_spec(system, spec)
+        check_spec(plugin, spec)
     for t in tasks:
         if not 0 <= t.start < len(job.starts) or any(not 0 <= s < len(job.roster) for s in t.seats):
             raise ValueError(f"task {t} names a start or roster entry the job does not have")
@@ -312,7 +325,7 @@ def run_fights(system: str | Any, source: Any, agents: Sequence[str], seeds: Seq
 
     engine = get_system(system).load("engine")(dict(options or {})) if isinstance(system, str) else system
     if isinstance(source, str):
-        source = get_system(engine.spec.name).load("content").load_scenario(source)
+        source = engine_system(engine).load("content").load_scenario(source)
     start = source if isinstance(source, FromScenario | FromState | FromEncounter) else FromScenario(source)
     roster = tuple(agents)
     job = FightJob(engine, (start,), roster, record=record, keep_events=keep_events, profile=profile)

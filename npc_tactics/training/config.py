@@ -30,6 +30,7 @@ from npc_tactics.limits import (
     MAX_WIDTH,
     SEED_MAX,
 )
+from npc_tactics.plugin import System
 from npc_tactics.policy_io.bundle import is_bundle_dir
 
 __all__ = [
@@ -229,6 +230,14 @@ class TrainConfig(BaseModel):
         return self
 
     @property
+    def plugin(self) -> System:
+        """The run's system: the one place its ``system`` name is resolved (an unknown name lists the valid
+        ones; :func:`validate_names` reports it at the ``system`` field)."""
+        from npc_tactics.registry import get_system
+
+        return get_system(self.system)
+
+    @property
     def both_sides(self) -> bool:
         """True when one policy is trained on both sides (``side: both``)."""
         return self.side == "both"
@@ -426,10 +435,8 @@ def validate_names(config: TrainConfig, file: str = "<config>") -> TrainConfig:
     Needs the system's engine to import; errors are ``ConfigError`` naming the field and the valid
     choices.
     """
-    from npc_tactics.registry import get_system
-
     try:
-        info = get_system(config.system)
+        info = config.plugin
     except UnknownNameError as exc:
         raise ConfigError(file, "system", str(exc)) from None
     content = info.load("content")
@@ -439,7 +446,7 @@ def validate_names(config: TrainConfig, file: str = "<config>") -> TrainConfig:
         from npc_tactics.encounters.spec import load_encounter
 
         try:
-            load_encounter(config.encounter, info.name)
+            load_encounter(config.encounter, info)
         except UnknownNameError as exc:
             raise ConfigError(file, "encounter", str(exc)) from None
     else:
@@ -453,7 +460,7 @@ def validate_names(config: TrainConfig, file: str = "<config>") -> TrainConfig:
             raise wrong_system_error(exc, scenario, "scenario", info.name, f"{file}: system is") from None
     from npc_tactics.agents import agent_entries
 
-    agents = agent_entries(config.system)
+    agents = agent_entries(info)
     pooled = isinstance(config.opponents, OpponentPoolConfig)
     where = [f"opponents.pool.{i}.agent" if pooled else f"opponents.{i}" for i in range(len(config.pool_entries()))]
     for i, entry in enumerate(config.pool_entries()):

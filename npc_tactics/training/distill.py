@@ -262,12 +262,11 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
             force: bool = False, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Distil ``base`` (a generalist run) and ``teachers`` (scenario name -> specialist run) into one run folder
     ``out``; returns the report also written to ``out/distill.json`` (module docstring)."""
-    from npc_tactics.agents.resolve import agent_factory
+    from npc_tactics.agents.resolve import factory_of
     from npc_tactics.agents.search import SearchAgent
     from npc_tactics.encounters.generator import Generator, training_seed
     from npc_tactics.encounters.spec import load_encounter
     from npc_tactics.evaluation.fight import agent_rngs, play_fight
-    from npc_tactics.registry import get_system
     from npc_tactics.training.run_dir import read_json
 
     say = progress or (lambda _line: None)
@@ -284,7 +283,7 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
                         "(a generalist), not on one scenario")
     if not teachers and not settings.search:
         raise UserError("distill: name at least one teacher (--teacher SCENARIO=RUN) or a search (--search N)")
-    info = get_system(config.system)
+    info = config.plugin
     engine = info.load("engine")(dict(config.options))
     encoder = info.load("encoder")(engine)
     content = info.load("content")
@@ -298,10 +297,10 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
         scenarios[name] = content.load_scenario(name)
         agents[name] = agent
     student, _ = _load(base, "the base run")
-    generator = Generator(load_encounter(config.encounter, info.name))
+    generator = Generator(load_encounter(config.encounter, info))
     names, weights = _opponents(config)
-    opponents = [agent_factory(info.name, n) for n in names]
-    search_opponent = agent_factory(info.name, settings.search_opponent)
+    opponents = [factory_of(info, n) for n in names]
+    search_opponent = factory_of(info, settings.search_opponent)
     seat, sides = int(config.side), int(engine.spec.sides)
     labels = _Labels()
     rounds: list[dict[str, Any]] = []

@@ -22,6 +22,7 @@ from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv
 
 from npc_tactics.agents.base import Agent, AgentFactory
 from npc_tactics.envs.registration import MAX_EPISODE_STEPS
+from npc_tactics.plugin import System
 from npc_tactics.training.config import OpponentPoolConfig, TrainConfig, is_run_dir
 from npc_tactics.training.vec_env import TacticsVecEnv
 
@@ -74,9 +75,7 @@ def eval_opponents(config: TrainConfig, opponents: Sequence[Opponent]) -> list[t
 
 
 def _engine_and_encoder(config: TrainConfig) -> tuple[Any, Any]:
-    from npc_tactics.registry import get_system
-
-    info = get_system(config.system)
+    info = config.plugin
     engine = info.load("engine")(dict(config.options))
     return engine, info.load("encoder")(engine)
 
@@ -97,17 +96,16 @@ def env_kwargs(config: TrainConfig, opponents: Sequence[Opponent] | None = None)
     return out
 
 
-def gym_id(system: str) -> str:
+def gym_id(system: System) -> str:
     import npc_tactics.envs  # noqa: F401  (registers the ids)
-    from npc_tactics.registry import get_system
 
-    return get_system(system).gym_id
+    return system.gym_id
 
 
 def make_single_env(
     config: TrainConfig, opponents: Sequence[Opponent] | None = None, monitor: bool = True
 ) -> gym.Env[Any, Any]:
-    env = gym.make(gym_id(config.system), **env_kwargs(config, opponents))
+    env = gym.make(gym_id(config.plugin), **env_kwargs(config, opponents))
     return Monitor(env) if monitor else env
 
 

@@ -32,6 +32,7 @@ import numpy as np
 
 from npc_tactics.agents import agent_entries
 from npc_tactics.agents.base import Agent
+from npc_tactics.plugin import System
 from npc_tactics.rules.base import Engine
 from npc_tactics.training.config import SELF, PoolEntry, TrainConfig, is_bundle_dir
 
@@ -181,7 +182,7 @@ def snapshot_files(run: Path) -> list[tuple[int, Path]]:
     return sorted(out)
 
 
-def _member(system: str, entry: PoolEntry) -> PoolMember:
+def _member(system: System, entry: PoolEntry) -> PoolMember:
     """A pool member for one config entry: scripted (rebuilt per episode), self (filled by snapshots),
     a bundle or a run folder (loaded once, sampled with each episode's stream)."""
     name = entry.agent
@@ -218,7 +219,7 @@ def build_pool(config: TrainConfig, obs_size: int, n_actions: int) -> OpponentPo
     entries = config.pool_entries()
     selves = [e for e in entries if e.agent == SELF]
     return OpponentPool(
-        [_member(config.system, e) for e in entries],
+        [_member(config.plugin, e) for e in entries],
         obs_size=obs_size,
         n_actions=n_actions,
         net_arch=config.ppo.net_arch,

@@ -21,6 +21,7 @@ from npc_tactics.errors import ConfigError, UnknownNameError
 from npc_tactics.evaluation.generalist import play_encounters
 from npc_tactics.evaluation.simulate import simulate
 from npc_tactics.policy_io.agent import Observation
+from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Decision
 from npc_tactics.systems.ose.rules.content import load_scenario
 from npc_tactics.systems.ose.rules.engine import OSEEngine
@@ -45,7 +46,7 @@ def _searcher(engine: OSEEngine, seed: int = 0, **kw: object) -> SearchAgent:
 
 def test_the_spec_resolves_and_plays_whole_fights_through_evaluate_deterministically() -> None:
     spec = f"search:{OSE}@4"
-    assert isinstance(resolve_agent("ose", spec, OSEEngine(), np.random.default_rng(0)), SearchAgent)
+    assert isinstance(resolve_agent(get_system("ose"), spec, OSEEngine(), np.random.default_rng(0)), SearchAgent)
     first = simulate("ose", "goblin_duel", [spec, "by-the-book"], 3, seed=5)
     assert first["fights"] == 3 and first["agents"] == ["search:ose@4", "by-the-book"]
     assert simulate("ose", "goblin_duel", [spec, "by-the-book"], 3, seed=5) == first
@@ -60,7 +61,7 @@ def test_same_seed_same_fights_and_the_budget_is_spent() -> None:
         built.append(agent)
         return agent
 
-    runs = [play_encounters("ose", [load_scenario("goblin_band")], factory, BOOK, 2) for _ in range(2)]
+    runs = [play_encounters(get_system("ose"), [load_scenario("goblin_band")], factory, BOOK, 2) for _ in range(2)]
     assert [(r.results, r.rounds, r.decisions) for r in runs[0]] == [(r.results, r.rounds, r.decisions)
                                                                      for r in runs[1]]
     searched = [a for a in built if a.timings]
@@ -70,8 +71,8 @@ def test_same_seed_same_fights_and_the_budget_is_spent() -> None:
 def test_an_unbeatable_margin_plays_the_policy_s_own_fights() -> None:
     scenario = load_scenario("goblin_band")
     never = search_factory(agent_factory("ose", OSE), BOOK, budget=4, margin=1.25)
-    searched = play_encounters("ose", [scenario], never, BOOK, 3)
-    alone = play_encounters("ose", [scenario], agent_factory("ose", OSE), BOOK, 3)
+    searched = play_encounters(get_system("ose"), [scenario], never, BOOK, 3)
+    alone = play_encounters(get_system("ose"), [scenario], agent_factory("ose", OSE), BOOK, 3)
     assert [(r.results, r.rounds, r.decisions) for r in searched] == [(r.results, r.rounds, r.decisions)
                                                                       for r in alone]
 
@@ -143,7 +144,7 @@ def test_bad_specs_raise_one_line_errors(spec: str, error: type[Exception], word
         agent_factory("ose", spec)
     assert "\n" not in str(caught.value)
     with pytest.raises(error):
-        resolve_agent("ose", spec, OSEEngine(), np.random.default_rng(0))
+        resolve_agent(get_system("ose"), spec, OSEEngine(), np.random.default_rng(0))
 
 
 def test_bad_settings_are_refused() -> None:

@@ -12,8 +12,11 @@ from npc_tactics.gm.advice.odds import Rate
 from npc_tactics.gm.encounter.builder import ROUND_WEIGHT, build_encounter, distance, enumerate_groups, meets
 from npc_tactics.gm.encounter.odds import EncounterOdds, odds_of
 from npc_tactics.gm.encounter.spec import parse_target
+from npc_tactics.registry import get_system
 
 PARTY = "fighter_2, cleric_2"
+OSE = get_system("ose")
+MRQ = get_system("mrq")
 
 
 def _odds(win: int, death: int, rounds: float, n: int = 100, half: float = 0.5) -> EncounterOdds:
@@ -51,10 +54,10 @@ def test_a_target_made_from_a_known_group_is_reached() -> None:
     """goblin x3 against the party measured on 400 fights gives the target; the search (which enumerates
     goblin x3 among 27 groups) must come back with a group within 0.08 of it: about two standard errors of its
     own estimates (280 fights each), so the tolerance is sampling noise and nothing else."""
-    known = odds_of("ose", party=PARTY, foes="goblin x3", fights=400, seed=11, workers=1)["odds"]
+    known = odds_of(OSE, party=PARTY, foes="goblin x3", fights=400, seed=11, workers=1)["odds"]
     target = parse_target(f"win={known['win']['rate']:.3f},"
                           f"rounds={known['rounds'] - 0.5:.2f}-{known['rounds'] + 0.5:.2f}")
-    out = build_encounter("ose", PARTY, target, pool="goblin, orc", budget=2000, seed=3, workers=2)
+    out = build_encounter(OSE, PARTY, target, pool="goblin, orc", budget=2000, seed=3, workers=2)
     best = out["proposals"][0]
     assert best["distance"] <= 0.08, out["proposals"]
     assert best["meets"]
@@ -64,8 +67,8 @@ def test_a_target_made_from_a_known_group_is_reached() -> None:
 
 def test_the_proposals_do_not_depend_on_the_worker_count() -> None:
     target = parse_target("win=0.5,rounds=2-6")
-    one = build_encounter("mrq", "sword_and_shield, spearman", target, budget=600, seed=4, workers=1)
-    two = build_encounter("mrq", "sword_and_shield, spearman", target, budget=600, seed=4, workers=2)
+    one = build_encounter(MRQ, "sword_and_shield, spearman", target, budget=600, seed=4, workers=1)
+    two = build_encounter(MRQ, "sword_and_shield, spearman", target, budget=600, seed=4, workers=2)
     one.pop("seconds")
     two.pop("seconds")
     assert one == two
@@ -75,7 +78,7 @@ def test_the_proposals_do_not_depend_on_the_worker_count() -> None:
                                                 ("runequest", "humakti_swordsman, orlanthi_warrior"),
                                                 ("mrq", "greatsword_knight"), ("dicepool", "haru, markus")])
 def test_every_system_gives_proposals_best_first(system: str, party: str) -> None:
-    out = build_encounter(system, party, parse_target("win=0.7,pc_death<0.2"), budget=400, top=3, seed=1,
+    out = build_encounter(get_system(system), party, parse_target("win=0.7,pc_death<0.2"), budget=400, top=3, seed=1,
                           workers=1)
     assert 1 <= len(out["proposals"]) <= 3
     dists = [p["distance"] for p in out["proposals"]]
@@ -93,14 +96,14 @@ def test_every_system_gives_proposals_best_first(system: str, party: str) -> Non
 ])
 def test_bad_builder_options_name_themselves(kwargs: dict[str, object], fragment: str) -> None:
     with pytest.raises(UserError) as caught:
-        build_encounter("ose", PARTY, parse_target("win=0.7"), **kwargs)  # type: ignore[arg-type]
+        build_encounter(OSE, PARTY, parse_target("win=0.7"), **kwargs)  # type: ignore[arg-type]
     assert fragment in str(caught.value)
 
 
 def test_groups_the_system_cannot_field_are_skipped() -> None:
     """An MRQ lancer's mount takes a slot of the six: four lancers are refused by the scenario parser, and the
     search goes on without them."""
-    out = build_encounter("mrq", "spearman, sword_and_shield", parse_target("win=0.5"), pool="mounted_lancer, wolf",
+    out = build_encounter(MRQ, "spearman, sword_and_shield", parse_target("win=0.5"), pool="mounted_lancer, wolf",
                           budget=400, top=2, seed=2, workers=1)
     assert out["groups_refused"] > 0 and out["proposals"]
     for p in out["proposals"]:

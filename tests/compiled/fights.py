@@ -27,7 +27,7 @@ from npc_tactics.agents import agent_entries
 from npc_tactics.agents.base import Observation
 from npc_tactics.compiled import status
 from npc_tactics.dice import RngRoller
-from npc_tactics.registry import available_systems
+from npc_tactics.registry import available_systems, get_system
 from npc_tactics.rules.base import Event
 
 FIXTURE = Path(__file__).with_name("pure_digest.json")
@@ -77,7 +77,7 @@ def system_digests(system: str, fights: int = FIGHTS) -> dict[str, str]:
     content = info.load("content")
     scenarios = [content.load_scenario(name) for name in SCENARIOS[system]]
     out: dict[str, str] = {}
-    for name, entry in sorted(agent_entries(system).items()):
+    for name, entry in sorted(agent_entries(get_system(system)).items()):
         h = hashlib.sha256()
         for seed in range(fights):
             scenario = scenarios[seed % len(scenarios)]

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from npc_tactics.compiled import PURE_ENV, status
+from npc_tactics.registry import get_system
 from tests.compiled.fights import FIGHTS, FIXTURE, system_digests
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,7 +39,7 @@ def test_the_stored_digest_covers_every_system_and_agent() -> None:
     assert STORED["fights"] == FIGHTS
     assert set(STORED["digests"]) == set(available_systems())
     for system, digests in STORED["digests"].items():
-        assert set(digests) == set(agent_entries(system)), system
+        assert set(digests) == set(agent_entries(get_system(system))), system
 
 
 @pytest.mark.parametrize("system", SYSTEMS)

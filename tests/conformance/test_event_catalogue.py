@@ -162,7 +162,7 @@ def test_engines_emit_only_declared_kinds_and_fields(system: str) -> None:
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_every_declared_kind_is_told_in_english_and_french(system: str) -> None:
     catalogue = get_system(system).event_catalogue()
-    sentences = sentences_of(system)
+    sentences = sentences_of(get_system(system))
     untold = [k.name for k in catalogue if not k.silent and k.name not in sentences]
     assert not untold, f"{system} kinds with no sentence (give one, or declare them silent with a reason): {untold}"
     english, french, missing = _tellers()
@@ -171,7 +171,7 @@ def test_every_declared_kind_is_told_in_english_and_french(system: str) -> None:
         if catalogue[e.kind].silent:
             continue
         for t in (english, french):
-            text, is_raw = narrate_event(system, e, t)
+            text, is_raw = narrate_event(get_system(system), e, t)
             if is_raw or "{" in text or "_" in text:
                 raw.append(text)
     assert not raw, f"{system}: told as a raw dump, or with a placeholder or an id left: {raw[:5]}"
@@ -269,5 +269,5 @@ def test_echoes_are_declared_kinds(system: str) -> None:
 
 def test_an_undeclared_kind_is_told_raw_without_crashing() -> None:
     system = SYSTEMS[0]
-    text, raw = narrate_event(system, Event("no_such_kind", 1, 0, 1, {"x": 1}), _tellers()[0])
+    text, raw = narrate_event(get_system(system), Event("no_such_kind", 1, 0, 1, {"x": 1}), _tellers()[0])
     assert raw and "no_such_kind" in text and "x=1" in text

@@ -12,6 +12,7 @@ from npc_tactics.agents.resolve import agent_factory
 from npc_tactics.dice import RngRoller
 from npc_tactics.evaluation.generalist import play_encounters
 from npc_tactics.policy_io.agent import Observation
+from npc_tactics.registry import get_system
 from npc_tactics.systems.ose.rules.content import load_scenario
 from npc_tactics.systems.ose.rules.engine import OSEEngine
 
@@ -41,8 +42,8 @@ def test_values_are_won_fractions_of_every_legal_move_and_leave_the_state_alone(
 def test_an_unbeatable_margin_plays_by_the_book_s_own_fights() -> None:
     goblin_duel = load_scenario("goblin_duel")
     never = lookahead_factory(BOOK, rollouts=2, margin=1.0)
-    searched = play_encounters("ose", [goblin_duel], never, BOOK, 4)
-    book = play_encounters("ose", [goblin_duel], BOOK, BOOK, 4)
+    searched = play_encounters(get_system("ose"), [goblin_duel], never, BOOK, 4)
+    book = play_encounters(get_system("ose"), [goblin_duel], BOOK, BOOK, 4)
     assert [(r.results, r.rounds, r.decisions) for r in searched] == [(r.results, r.rounds, r.decisions) for r in book]
 
 
@@ -51,8 +52,8 @@ def test_searching_with_the_cautious_plan_finds_the_kiting_by_the_book_misses() 
     by-the-book stands and shoots until engaged and wins about a quarter of the fights."""
     goblin_duel = load_scenario("goblin_duel")
     search = lookahead_factory(BOOK, rollouts=8, plans=[agent_factory("ose", "cautious")])
-    searched = sum(r.results[0] == "win" for r in play_encounters("ose", [goblin_duel], search, BOOK, 10))
-    book = sum(r.results[0] == "win" for r in play_encounters("ose", [goblin_duel], BOOK, BOOK, 10))
+    searched = sum(r.results[0] == "win" for r in play_encounters(get_system("ose"), [goblin_duel], search, BOOK, 10))
+    book = sum(r.results[0] == "win" for r in play_encounters(get_system("ose"), [goblin_duel], BOOK, BOOK, 10))
     assert searched >= 8 and book <= 5
 
 

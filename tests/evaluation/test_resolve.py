@@ -9,19 +9,19 @@ import pytest
 
 from npc_tactics.agents.resolve import agent_factory, agent_label, resolve_agent
 from npc_tactics.errors import ConfigError, UnknownNameError
-from npc_tactics.registry import make_engine
+from npc_tactics.registry import get_system, make_engine
 
 
 def test_scripted(fake_system: str) -> None:
     engine = make_engine(fake_system)
-    agent = resolve_agent(fake_system, "brute", engine, np.random.default_rng(0))
+    agent = resolve_agent(get_system(fake_system), "brute", engine, np.random.default_rng(0))
     assert agent.name == "brute"
-    assert resolve_agent(fake_system, "random", engine, np.random.default_rng(0)).name == "random"
+    assert resolve_agent(get_system(fake_system), "random", engine, np.random.default_rng(0)).name == "random"
 
 
 def test_unknown_name_lists_agents(fake_system: str) -> None:
     with pytest.raises(UnknownNameError) as err:
-        resolve_agent(fake_system, "berserker", make_engine(fake_system), np.random.default_rng(0))
+        resolve_agent(get_system(fake_system), "berserker", make_engine(fake_system), np.random.default_rng(0))
     assert "unknown agent 'berserker'" in str(err.value)
     assert err.value.choices == ["brute", "by-the-book", "coward", "random"]
     with pytest.raises(UnknownNameError):
@@ -31,7 +31,7 @@ def test_unknown_name_lists_agents(fake_system: str) -> None:
 def test_run_dir_errors(fake_system: str, tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="run directory not found"):
         resolve_agent(
-            fake_system,
+            get_system(fake_system),
             str(tmp_path / "missing"),
             make_engine(fake_system),
             np.random.default_rng(0),
@@ -75,6 +75,6 @@ def test_run_dir_loaded_once_and_checked(
     a = make(engine, np.random.default_rng(0))
     b = make(engine, np.random.default_rng(1))
     assert a is b and len(calls) == 1
-    assert resolve_agent(fake_system, str(tmp_path / "good"), engine, np.random.default_rng(0)).name
+    assert resolve_agent(get_system(fake_system), str(tmp_path / "good"), engine, np.random.default_rng(0)).name
     with pytest.raises(ConfigError, match="trained for 'ose'"):
         agent_factory(fake_system, str(tmp_path / "other"))

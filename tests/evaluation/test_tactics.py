@@ -20,7 +20,7 @@ from npc_tactics.evaluation.tactics import (
     retreat_when_losing,
     tactics_hooks,
 )
-from npc_tactics.registry import SYSTEMS
+from npc_tactics.registry import SYSTEMS, get_system
 from npc_tactics.rules.base import DecisionKind, Event, Status
 from npc_tactics.systems.dicepool.tactics import defense_by_next
 from npc_tactics.systems.mrq.tactics import special_effects
@@ -207,7 +207,7 @@ def test_watching_changes_nothing_and_moves_are_the_sides(system: str) -> None:
 
 @pytest.mark.parametrize("system", sorted(SKIRMISHES))
 def test_every_tactic_of_every_system_runs_and_renders(system: str) -> None:
-    data = measure_tactics(system, ["by-the-book", "aggressive"], scenario=SKIRMISHES[system], fights=3)
+    data = measure_tactics(get_system(system), ["by-the-book", "aggressive"], scenario=SKIRMISHES[system], fights=3)
     for player in data["players"].values():
         assert list(player) == ["results", *(name for name, _ in named_tactics(system))]
     text = render_tactics(data)

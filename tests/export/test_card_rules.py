@@ -23,6 +23,7 @@ from npc_tactics.policy_io.card_features import (
 )
 from npc_tactics.policy_io.card_hooks import hooks_for
 from npc_tactics.policy_io.card_render import render_markdown, rule_text
+from npc_tactics.registry import get_system
 from npc_tactics.rules.base import DecisionKind
 
 SYSTEMS = ("ose", "runequest", "mrq", "dicepool")
@@ -39,9 +40,9 @@ def _start(system: str) -> tuple[Arena, object, object, np.ndarray]:
 def test_every_declared_feature_reads_the_installed_encoder(system: str) -> None:
     arena, _state, decision, vec = _start(system)
     names = [f.name for f in arena.encoder.fields]
-    feats = features_for(system, names)
+    feats = features_for(get_system(system), names)
     kinds = {k.name.lower() for k in arena.engine.spec.decision_kinds}
-    expected = [f.name for f in system_features(hooks_for(system))
+    expected = [f.name for f in system_features(hooks_for(get_system(system)))
                 if not (f.name.startswith("decision_") and f.name.removeprefix("decision_") not in kinds)]
     assert [f.name for f in feats] == expected  # none silently dropped (but kinds the system never has)
     values = dict(zip([f.name for f in feats], feature_matrix(feats, FieldView(names), vec[None, :])[0],
@@ -91,16 +92,16 @@ def test_rule_for_answers_only_the_npc_side_of_the_card_system() -> None:
     arena, state, decision, _vec = _start("ose")
     card = _card([CardRule(0, decision.kind.name.lower(), [], 0, "", [], 0, 0)], side=decision.side)
     other = type(decision)(decision.actor, 1 - decision.side, decision.kind, decision.round, decision.context)
-    assert card.rule_for("ose", arena.engine, state, decision) is card.rules[0]
-    assert card.rule_for("ose", arena.engine, state, other) is None
-    assert card.rule_for("mrq", arena.engine, state, decision) is None
+    assert card.rule_for(get_system("ose"), arena.engine, state, decision) is card.rules[0]
+    assert card.rule_for(get_system("ose"), arena.engine, state, other) is None
+    assert card.rule_for(get_system("mrq"), arena.engine, state, decision) is None
 
 
 def _synthetic(n: int = 600, seed: int = 0) -> tuple[Dataset, list]:
     """Decisions whose network label is 'withdraw' exactly when own HP <= 30%, else 'melee' (declare kind)."""
     arena = Arena.build("ose")
     names = [f.name for f in arena.encoder.fields]
-    feats = features_for("ose", names)
+    feats = features_for(get_system("ose"), names)
     rng = np.random.default_rng(seed)
     x = np.zeros((n, len(feats)))
     col = [f.name for f in feats].index("own_hp")
@@ -277,9 +278,9 @@ def test_a_system_without_card_hooks_gets_the_common_features_only() -> None:
     names = [f.name for f in Arena.build("ose").encoder.fields]
     common = [f.name for f in features_from(None, names)]
     assert common == [f.name for f in common_features() if all(n in names for n in f.needs)]
-    assert set(common) < {f.name for f in features_for("ose", names)}
-    with pytest.raises(ValueError, match="unknown system 'nope'"):
-        features_for("nope", names)
+    assert set(common) < {f.name for f in features_for(get_system("ose"), names)}
+    with pytest.raises(ValueError, match="unknown system 'nope'"):  # a card of an unknown system
+        Card("nope", "s", 0, "0" * 64, names, [], [], {})
 
 
 def test_the_fake_system_card_reads_its_own_hooks() -> None:
@@ -287,7 +288,7 @@ def test_the_fake_system_card_reads_its_own_hooks() -> None:
     from tests.fakesys import registered
 
     with registered() as name:
-        assert hooks_for(name) is fake_card.CARD
+        assert hooks_for(get_system(name)) is fake_card.CARD
         arena = Arena.build(name)
         names = [f.name for f in arena.encoder.fields]
         actions = list(arena.engine.catalogue.names)

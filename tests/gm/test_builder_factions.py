@@ -17,8 +17,11 @@ from npc_tactics.gm.encounter.builder import build_encounter, enumerate_faction_
 from npc_tactics.gm.encounter.factions import TemplateTags, faction_groups, template_tags
 from npc_tactics.gm.encounter.odds import odds_of
 from npc_tactics.gm.encounter.spec import parse_target
+from npc_tactics.registry import get_system
 
 PARTY = "fighter_2, cleric_2"
+OSE = get_system("ose")
+RUNEQUEST = get_system("runequest")
 
 
 def _factions(groups: list[Any], tags: dict[str, TemplateTags]) -> list[set[str]]:
@@ -40,7 +43,7 @@ def _spy(monkeypatch: pytest.MonkeyPatch, name: str = "enumerate_faction_groups"
 
 
 def test_the_ose_bestiary_tags_every_foe_with_a_faction_and_the_characters_as_player_characters() -> None:
-    tags = template_tags("ose")
+    tags = template_tags(OSE)
     assert tags["goblin"].faction == tags["hobgoblin"].faction == "goblinoids"
     assert tags["skeleton"].faction == "undead" and tags["bandit"].faction == "bandits"
     assert tags["fighter_2"].player_character and not tags["goblin"].player_character
@@ -58,17 +61,17 @@ def test_groups_within_factions_never_mix_two() -> None:
 def test_untagged_templates_stand_alone_and_an_untagged_system_has_no_factions() -> None:
     tags = {"goblin": TemplateTags("goblinoids", False), "hobgoblin": TemplateTags("goblinoids", False),
             "thing": TemplateTags("", False)}
-    assert faction_groups("ose", ["goblin", "thing", "hobgoblin"], tags=tags) == {
+    assert faction_groups(OSE, ["goblin", "thing", "hobgoblin"], tags=tags) == {
         "goblinoids": ["goblin", "hobgoblin"], "(thing)": ["thing"]}
-    assert faction_groups("ose", ["thing"], tags=tags) == {}
-    assert faction_groups("ose", ["goblin", "thing"], tags={}) == {}
+    assert faction_groups(OSE, ["thing"], tags=tags) == {}
+    assert faction_groups(OSE, ["goblin", "thing"], tags={}) == {}
 
 
 def test_the_groups_proposed_and_enumerated_are_single_faction_and_never_player_characters(
         monkeypatch: pytest.MonkeyPatch) -> None:
     seen = _spy(monkeypatch)
-    out = build_encounter("ose", PARTY, parse_target("win=0.7"), budget=300, top=3, seed=2, workers=1)
-    tags = template_tags("ose")
+    out = build_encounter(OSE, PARTY, parse_target("win=0.7"), budget=300, top=3, seed=2, workers=1)
+    tags = template_tags(OSE)
     enumerated = [g for groups in seen for g in groups]
     assert out["grouping"] == "faction" and len(enumerated) == out["groups_enumerated"]
     assert all(len(f) == 1 and "" not in f for f in _factions(enumerated, tags))
@@ -85,22 +88,22 @@ def test_the_groups_proposed_and_enumerated_are_single_faction_and_never_player_
 def test_mixed_enumerates_every_pair_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
     """Four foes of three factions (every other template tagged a player character here: the whole OSE bestiary
     mixed is 109,000 groups, minutes of threat figures): mixed enumerates every pair, by faction only theirs."""
-    real = template_tags("ose")
+    real = template_tags(OSE)
     keep = {"goblin", "hobgoblin", "skeleton", "bandit"}
     tags = {n: t if n in keep else TemplateTags(t.faction, True) for n, t in real.items()}
     monkeypatch.setattr(builder, "template_tags", lambda system: tags)
-    mixed = build_encounter("ose", PARTY, parse_target("win=0.7"), budget=100, top=1, seed=2, workers=1, mixed=True)
+    mixed = build_encounter(OSE, PARTY, parse_target("win=0.7"), budget=100, top=1, seed=2, workers=1, mixed=True)
     assert mixed["grouping"] == "mixed" and mixed["groups_enumerated"] == len(enumerate_groups(sorted(keep), 6))
-    grouped = build_encounter("ose", PARTY, parse_target("win=0.7"), budget=100, top=1, seed=2, workers=1)
+    grouped = build_encounter(OSE, PARTY, parse_target("win=0.7"), budget=100, top=1, seed=2, workers=1)
     assert grouped["grouping"] == "faction" and grouped["groups_enumerated"] == 4 * 6 + 15
 
 
 def test_another_systems_player_characters_are_never_foes_and_its_groups_share_a_faction(
         monkeypatch: pytest.MonkeyPatch) -> None:
     seen = _spy(monkeypatch)
-    out = build_encounter("runequest", "humakti_swordsman, orlanthi_warrior", parse_target("win=0.7"), budget=100,
+    out = build_encounter(RUNEQUEST, "humakti_swordsman, orlanthi_warrior", parse_target("win=0.7"), budget=100,
                           top=1, seed=1, workers=1)
-    tags = template_tags("runequest")
+    tags = template_tags(RUNEQUEST)
     enumerated = [g for groups in seen for g in groups]
     assert out["grouping"] == "faction"
     assert not any(tags[n].player_character for g in enumerated for n, _ in g)
@@ -108,9 +111,9 @@ def test_another_systems_player_characters_are_never_foes_and_its_groups_share_a
 
 
 def test_one_faction_only() -> None:
-    out = build_encounter("ose", PARTY, parse_target("win=0.7"), budget=200, top=2, seed=1, workers=1,
+    out = build_encounter(OSE, PARTY, parse_target("win=0.7"), budget=200, top=2, seed=1, workers=1,
                           faction="goblinoids")
-    tags = template_tags("ose")
+    tags = template_tags(OSE)
     goblinoids = [n for n, t in tags.items() if t.faction == "goblinoids" and not t.player_character]
     assert out["faction"] == "goblinoids"
     assert out["groups_enumerated"] == len(enumerate_groups(goblinoids, 6))
@@ -118,10 +121,10 @@ def test_one_faction_only() -> None:
 
 
 def test_a_pool_mixes_as_given_and_a_faction_keeps_its_part_of_it() -> None:
-    out = build_encounter("ose", PARTY, parse_target("win=0.7"), pool="goblin, orc", budget=100, top=1, seed=1,
+    out = build_encounter(OSE, PARTY, parse_target("win=0.7"), pool="goblin, orc", budget=100, top=1, seed=1,
                           workers=1)
     assert out["grouping"] == "pool" and out["groups_enumerated"] == 27
-    out = build_encounter("ose", PARTY, parse_target("win=0.7"), pool="goblin, orc, hobgoblin", budget=100, top=1,
+    out = build_encounter(OSE, PARTY, parse_target("win=0.7"), pool="goblin, orc, hobgoblin", budget=100, top=1,
                           seed=1, workers=1, faction="goblinoids")
     assert out["groups_enumerated"] == 27 and {n for p in out["proposals"] for n, _ in p["groups"]} <= {
         "goblin", "hobgoblin"}
@@ -134,7 +137,7 @@ def test_a_pool_mixes_as_given_and_a_faction_keeps_its_part_of_it() -> None:
 ])
 def test_bad_faction_options_name_themselves(kwargs: dict[str, Any], fragment: str) -> None:
     with pytest.raises(UserError) as caught:
-        build_encounter("ose", PARTY, parse_target("win=0.7"), **kwargs)
+        build_encounter(OSE, PARTY, parse_target("win=0.7"), **kwargs)
     assert fragment in str(caught.value)
 
 
@@ -162,21 +165,21 @@ def test_the_fake_system_without_tags_keeps_mixing() -> None:
     from tests.fakesys import registered
 
     with registered():
-        out = build_encounter("fake", "elf", parse_target("win=0.5"), budget=100, top=1, max_foes=2, seed=1,
+        out = build_encounter(get_system("fake"), "elf", parse_target("win=0.5"), budget=100, top=1, max_foes=2, seed=1,
                               workers=1)
         assert out["grouping"] == "mixed" and out["proposals"]
         with pytest.raises(UserError, match="carry no faction tags"):
-            build_encounter("fake", "elf", parse_target("win=0.5"), budget=100, faction="orcs", workers=1)
+            build_encounter(get_system("fake"), "elf", parse_target("win=0.5"), budget=100, faction="orcs", workers=1)
 
 
 def test_a_measured_single_faction_target_is_reached() -> None:
     """goblin x2, hobgoblin x2 against the party on 400 fights gives the target; the search of the goblinoids
     (their 180 groups, that one among them) comes back with a group that meets it, within 0.08 (about two
     standard errors of its own estimates)."""
-    known = odds_of("ose", party=PARTY, foes="goblin x2, hobgoblin x2", fights=400, seed=11, workers=1)["odds"]
+    known = odds_of(OSE, party=PARTY, foes="goblin x2, hobgoblin x2", fights=400, seed=11, workers=1)["odds"]
     target = parse_target(f"win={known['win']['rate']:.3f},"
                           f"rounds={known['rounds'] - 0.5:.2f}-{known['rounds'] + 0.5:.2f}")
-    out = build_encounter("ose", PARTY, target, faction="goblinoids", budget=2000, seed=3, workers=2)
+    out = build_encounter(OSE, PARTY, target, faction="goblinoids", budget=2000, seed=3, workers=2)
     best = out["proposals"][0]
     assert best["meets"] and best["distance"] <= 0.08, out["proposals"]
     assert best["faction"] == "goblinoids" and out["groups_enumerated"] == 180

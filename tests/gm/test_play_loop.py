@@ -172,6 +172,6 @@ def test_docs_page_describes_every_option_and_command() -> None:
 
     page = (Path(cli.__file__).resolve().parents[2] / "docs" / "play.md").read_text(encoding="utf-8")
     options = [f"--{name}" for name in inspect.signature(cli.play).parameters if name not in {"system", "scenario"}]
-    assert options == ["--bundle", "--lang", "--seed", "--dice", "--bestiary"]
+    assert options == ["--bundle", "--lang", "--seed", "--dice", "--think", "--playouts", "--bestiary"]
     for word in [*options, "`s`", "`?`", "`q`", "Ctrl-D", "exit 130", "exit 2"]:
         assert word in page, word

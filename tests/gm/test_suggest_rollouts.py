@@ -101,7 +101,7 @@ def test_lockstep_matches_a_fight_played_step_by_step(ose_bundle: Path) -> None:
     for r in got:
         roller = RngRoller(np.random.default_rng(r.seed))
         rng = np.random.default_rng(np.random.SeedSequence(r.seed).spawn(2)[1])
-        other = make_agent("ose", "by-the-book", engine, rng)
+        other = make_agent(get_system("ose"), "by-the-book", engine, rng)
         state, _ = engine.step(engine.clone(job.state), moves[0], roller)
         n = 1
         while engine.outcome(state) is None:

@@ -30,7 +30,7 @@ def _situation(system: str) -> tuple[Any, Any]:
 def test_french_summary_names_everyone_in_french(system: str) -> None:
     engine, state = _situation(system)
     decision = engine.pending(state)
-    text = summary(system, engine, state, decision, "fr")
+    text = summary(get_system(system), engine, state, decision, "fr")
     for c in state.combatants:
         assert str(c.name) in text
     left = [w for w in ENGLISH if w in text]
@@ -43,7 +43,7 @@ def test_french_summary_names_everyone_in_french(system: str) -> None:
 def test_english_summary_names_everyone(system: str) -> None:
     engine, state = _situation(system)
     decision = engine.pending(state)
-    text = summary(system, engine, state, decision, "en")
+    text = summary(get_system(system), engine, state, decision, "en")
     for c in state.combatants:
         assert str(c.name) in text
         assert f"{c.hp}/{c.max_hp} hit points" in text
@@ -52,5 +52,5 @@ def test_english_summary_names_everyone(system: str) -> None:
 
 def test_the_summary_differs_by_language_and_ends_with_the_fight() -> None:
     engine, state = _situation("ose")
-    assert summary("ose", engine, state, None, "en").endswith("The fight is over.")
-    assert summary("ose", engine, state, None, "fr").endswith("L'affrontement est terminé.")
+    assert summary(get_system("ose"), engine, state, None, "en").endswith("The fight is over.")
+    assert summary(get_system("ose"), engine, state, None, "fr").endswith("L'affrontement est terminé.")

@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from npc_tactics.encounters.adapters import adapter
+from npc_tactics.registry import get_system
 
 SIDES = [{"name": "A", "control": "npc"}, {"name": "B", "control": "pc"}]
 
@@ -25,7 +26,7 @@ def client() -> Iterator[TestClient]:
 @pytest.mark.parametrize("system", ["runequest", "mrq", "dicepool"])
 def test_every_template_edits_back_to_itself(client: TestClient, system: str) -> None:
     refused, changed = [], []
-    for template in adapter(system).templates():
+    for template in adapter(get_system(system)).templates():
         fight = client.post("/fights", json={"system": system, "seed": 1, "sides": SIDES}).json()
         url = f"/fights/{fight['id']}"
         member = client.post(f"{url}/combatants", json={"side": 0, "template": template}).json()["members"][0]

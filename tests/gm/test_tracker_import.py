@@ -137,17 +137,19 @@ def test_a_pasted_stat_line_is_checked_again(base: str) -> None:  # noqa: F811
 def test_an_actor_becomes_a_scenario_entry_and_stat_lines_come_from_the_system() -> None:
     from npc_tactics.errors import ConfigError
     from npc_tactics.gm.table.fight_import import MAX_IMPORT_BYTES, import_data, stat_line
+    from npc_tactics.registry import get_system
 
-    got = import_data("foundry-ose", "ose", actor("ghoul"), "ghoul.json")
+    got = import_data("foundry-ose", get_system("ose"), actor("ghoul"), "ghoul.json")
     assert got.combatant == {"name": "Ghoul", "stat_block": GHOUL_LINE, "hp": 9,
                              "immune": ["sleep", "hold", "charm", "poison"]}
     with pytest.raises(ConfigError) as exc:
-        import_data("foundry-ose", "runequest", actor("ghoul"))
+        import_data("foundry-ose", get_system("runequest"), actor("ghoul"))
     assert exc.value.field == "format"
     with pytest.raises(ConfigError) as exc:
-        import_data("foundry-ose", "ose", {**actor("ghoul"), "biography": "x" * MAX_IMPORT_BYTES})
+        import_data("foundry-ose", get_system("ose"), {**actor("ghoul"), "biography": "x" * MAX_IMPORT_BYTES})
     assert exc.value.field == "data"
-    assert stat_line("ose", {"name": "G", "template": "ghoul"}) == GHOUL_LINE
-    assert str(stat_line("ose", {"name": "F", "template": "fighter_2"})).startswith("fighter 2, AC 4 [15], Att 1 ×")
-    assert stat_line("ose", {"name": "E", "class": "elf", "level": 9}) == "elf 9"
-    assert stat_line("ose", {"name": "P", "stat_block": " AC 6 [13],\n HD 1 "}) == "AC 6 [13], HD 1"
+    assert stat_line(get_system("ose"), {"name": "G", "template": "ghoul"}) == GHOUL_LINE
+    fighter = str(stat_line(get_system("ose"), {"name": "F", "template": "fighter_2"}))
+    assert fighter.startswith("fighter 2, AC 4 [15], Att 1 ×")
+    assert stat_line(get_system("ose"), {"name": "E", "class": "elf", "level": 9}) == "elf 9"
+    assert stat_line(get_system("ose"), {"name": "P", "stat_block": " AC 6 [13],\n HD 1 "}) == "AC 6 [13], HD 1"

@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from npc_tactics.gm.words.creatures import creature_words
 from npc_tactics.gm.words.narrate import narrate_event, roll_why, teller
+from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Event
 
 pytestmark = pytest.mark.integration
@@ -59,9 +60,9 @@ def test_the_log_names_the_sides_in_the_initiative_lines(client: TestClient, lan
 
 def test_a_telling_without_side_names_numbers_the_sides() -> None:
     event = Event("initiative", round=1, data={"result": "side_1", "rolls": [2, 5]})
-    assert narrate_event("ose", event, teller([], "en"))[0] == "Initiative (2–5): side 1 first."
-    assert narrate_event("ose", event, teller([], "fr"))[0] == "Initiative (2–5) : camp 1 en premier."
-    assert narrate_event("ose", event, teller([], "fr", ["Gobelins", "Groupe"]))[0] == \
+    assert narrate_event(get_system("ose"), event, teller([], "en"))[0] == "Initiative (2–5): side 1 first."
+    assert narrate_event(get_system("ose"), event, teller([], "fr"))[0] == "Initiative (2–5) : camp 1 en premier."
+    assert narrate_event(get_system("ose"), event, teller([], "fr", ["Gobelins", "Groupe"]))[0] == \
         "Initiative (2–5) : Groupe en premier."
     assert roll_why("initiative side 0", teller([], "en")) == "initiative (side 0)"
     assert roll_why("initiative side 0", teller([], "fr", ["Gobelins", "Groupe"])) == "initiative (Gobelins)"
@@ -70,7 +71,7 @@ def test_a_telling_without_side_names_numbers_the_sides() -> None:
 def test_the_bestiary_names_templates_in_the_page_language_and_keeps_the_id(client: TestClient) -> None:
     templates = {t["name"]: t for t in ok(client.get("/fights/templates/ose?lang=fr"))["templates"]}
     assert templates["fighter_2"]["text"] == "guerrier 2" and templates["magic_user_3"]["text"] == "magicien 3"
-    french = creature_words("ose", "fr")
+    french = creature_words(get_system("ose"), "fr")
     assert templates["black_bear"]["text"] == french["black_bear"].name != "black bear"
     assert templates["black_bear"]["description"] == french["black_bear"].description
     english = {t["name"]: t for t in ok(client.get("/fights/templates/ose?lang=en"))["templates"]}
@@ -85,13 +86,14 @@ def test_a_creature_name_comes_from_its_own_system_bestiary(monkeypatch: pytest.
     from npc_tactics.gm.table import stat_words
     from npc_tactics.gm.words.creatures import CreatureWords
 
-    assert stat_words.template_text("ose", "medium", "fr") == creature_words("ose", "fr")["medium"].name
-    books = {("ose", "fr"): {"black_bear": CreatureWords("ours noir", "")}}
+    ose = get_system("ose")
+    assert stat_words.template_text(ose, "medium", "fr") == creature_words(ose, "fr")["medium"].name
+    books = {(get_system("ose"), "fr"): {"black_bear": CreatureWords("ours noir", "")}}
     monkeypatch.setattr(stat_words, "creature_words", lambda system, lang: books.get((system, lang), {}))
-    assert stat_words.template_text("ose", "black_bear", "fr") == "ours noir"
-    assert stat_words.template_text("mrq", "black_bear", "fr") == "black bear"
-    assert stat_words.default_stem("ose", {"template": "black_bear"}, "fr") == "Ours noir"
-    assert stat_words.template_description("ose", "black_bear", "a bear", "fr") == "a bear"
+    assert stat_words.template_text(get_system("ose"), "black_bear", "fr") == "ours noir"
+    assert stat_words.template_text(get_system("mrq"), "black_bear", "fr") == "black bear"
+    assert stat_words.default_stem(get_system("ose"), {"template": "black_bear"}, "fr") == "Ours noir"
+    assert stat_words.template_description(get_system("ose"), "black_bear", "a bear", "fr") == "a bear"
 
 
 def test_default_names_in_french_and_renamed_with_their_class(client: TestClient) -> None:

@@ -16,6 +16,7 @@ from npc_tactics.gm.table.fight_file import fight_from_dict, fight_to_dict
 from npc_tactics.gm.table.fight_view import order_hook, order_view, view
 from npc_tactics.gm.table.tracker import Fight, SideSpec
 from npc_tactics.i18n import translator
+from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Status
 
 pytestmark = pytest.mark.integration
@@ -60,7 +61,7 @@ def test_the_order_is_the_engines_at_each_step(system: str) -> None:
     for _ in range(2):
         fight.add(0, npc)
         fight.add(1, pc)
-    assert order_hook(system) is not None
+    assert order_hook(get_system(system)) is not None
     assert order_view(fight, "en") is None  # not started: no order
     fight.start()
     rounds, checked = set(), 0

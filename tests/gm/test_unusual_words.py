@@ -34,19 +34,19 @@ def test_traits_are_said_by_creature_and_creatures_alike_are_named_together() ->
                ("enemy_1.paralyses", 1.0, 0.0, 0.0), ("enemy_0.strikes", 3.0, 0.0, 2.0),
                ("enemy_1.strikes", 3.0, 0.0, 2.0), ("context.round", 40.0, 1.0, 20.0),
                ("enemy_9.present", 1.0, 0.0, 0.0), ("context.mystery_field", 2.0, 0.0, 1.0)]
-    lines = unusual_lines("ose", state, decision, outside, "en")
+    lines = unusual_lines(get_system("ose"), state, decision, outside, "en")
     assert lines[0] == f"{me}: few hit points left; the policy rarely met that"
     assert f"{first} and {second}: paralysing attacks, many attacks a round; the policy rarely met that" in lines
     assert "a long fight" in lines[-1] and "more enemies than the policy ever fought" in lines[-1]
     assert "mystery field" in lines[-1]  # a field with no phrase still reads as words
     assert not any("." in line.split(";")[0].replace(first, "").replace(second, "").replace(me, "") for line in lines)
-    assert unusual_lines("ose", state, decision, [], "en") == []
+    assert unusual_lines(get_system("ose"), state, decision, [], "en") == []
 
 
 def test_the_warning_reads_in_french() -> None:
     state, decision = _fight("ose", "ose_ghouls.yaml")
     outside = [("self.hp", 0.1, 0.5, 1.0), ("enemy_0.paralyses", 1.0, 0.0, 0.0), ("context.round", 40.0, 1.0, 20.0)]
-    fr = " ".join(unusual_lines("ose", state, decision, outside, "fr"))
+    fr = " ".join(unusual_lines(get_system("ose"), state, decision, outside, "fr"))
     assert "rarely" not in fr and "paralysing" not in fr and "long fight" not in fr, fr
     assert "paralys" in fr
     assert "rarely" not in rests_on("fr", rollouts=100, fallback=True, opponent="by-the-book")
@@ -64,7 +64,8 @@ def test_every_field_of_every_shipped_bundle_reads_as_words(system: str, situati
     state, decision = _fight(system, situation)
     for field in schema["observation"]["fields"]:
         name = field["name"]
-        lines = unusual_lines(system, state, decision, [(name, field["max"] + 1.0, field["min"], field["max"])], "en")
+        outside = [(name, field["max"] + 1.0, field["min"], field["max"])]
+        lines = unusual_lines(get_system(system), state, decision, outside, "en")
         assert lines, name
         assert name not in " ".join(lines) and "_" not in " ".join(lines).replace(state.combatants[0].name, ""), \
             (name, lines)
@@ -90,12 +91,12 @@ def test_the_card_rule_names_the_creature_and_says_when_it_is_not_the_top_move(t
     engine = get_system("runequest").load("engine")({})
     target = state.combatants[enemy_slots(state.combatants, decision.actor)[0]].name
     for lang, slot in (("en", "enemy 1"), ("fr", "ennemi 1")):
-        rule = card_rule(str(bundle), "runequest", engine, state, decision, lang)
+        rule = card_rule(str(bundle), get_system("runequest"), engine, state, decision, lang)
         assert rule is not None and target in rule["text"] and slot not in rule["text"], rule
         if not rule["legal"]:  # the card's next allowed choice is played and named
             assert rule["index"] is not None and ("not possible here" in rule["text"]) == (lang == "en")
         other = next(a for a in np.flatnonzero(engine.legal_mask(state, decision)) if int(a) != rule["index"])
-        against = card_rule(str(bundle), "runequest", engine, state, decision, lang, top=int(other))
+        against = card_rule(str(bundle), get_system("runequest"), engine, state, decision, lang, top=int(other))
         assert against is not None and against["agrees"] is False and against["text"] != rule["text"]
-        agrees = card_rule(str(bundle), "runequest", engine, state, decision, lang, top=int(rule["index"]))
+        agrees = card_rule(str(bundle), get_system("runequest"), engine, state, decision, lang, top=int(rule["index"]))
         assert agrees is not None and agrees["agrees"] is True and agrees["text"] == rule["text"]

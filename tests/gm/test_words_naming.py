@@ -49,8 +49,8 @@ def test_every_entry_is_named_in_both_languages_and_never_by_slot(system: str) -
         for state, decision in pairs[:3]:
             mask = engine.legal_mask(state, decision)
             for spec in engine.catalogue:
-                en = move_label(system, engine, state, decision, spec.index, "en")
-                fr = move_label(system, engine, state, decision, spec.index, "fr")
+                en = move_label(get_system(system), engine, state, decision, spec.index, "en")
+                fr = move_label(get_system(system), engine, state, decision, spec.index, "fr")
                 assert en and fr and not SLOT_WORDS.search(en) and not SLOT_WORDS.search(fr), (spec.name, en, fr)
                 assert en != fr, f"{system} {spec.name}: the French name is the English one: {en!r}"
             for action in np.flatnonzero(mask):
@@ -59,7 +59,7 @@ def test_every_entry_is_named_in_both_languages_and_never_by_slot(system: str) -
                 if spec.target == "enemy":
                     target = state.combatants[enemy_slots(state.combatants, decision.actor)[spec.slot]].name
                     for lang in ("en", "fr"):
-                        assert target in move_label(system, engine, state, decision, int(action), lang)
+                        assert target in move_label(get_system(system), engine, state, decision, int(action), lang)
     assert named_legal, "no legal move was ever named"
 
 
@@ -76,9 +76,9 @@ def test_ose_archer_shoots_by_name_and_weapon() -> None:
     fighter = next(c.name for c in state.combatants if c.side != state.combatants[archer].side)
     d = type(decision)(archer, state.combatants[archer].side, DecisionKind.ACT, decision.round, {"phase": "missile"})
     shoot = engine.catalogue.index("shoot:enemy_0")
-    assert move_label("ose", engine, state, d, shoot, "en") == f"shoot {fighter} with the short bow"
-    assert move_label("ose", engine, state, d, shoot, "fr") == f"tirer sur {fighter} avec l'arc court"
-    assert move_label("ose", engine, state, d, engine.catalogue.index("declare_retreat"), "fr") == \
+    assert move_label(get_system("ose"), engine, state, d, shoot, "en") == f"shoot {fighter} with the short bow"
+    assert move_label(get_system("ose"), engine, state, d, shoot, "fr") == f"tirer sur {fighter} avec l'arc court"
+    assert move_label(get_system("ose"), engine, state, d, engine.catalogue.index("declare_retreat"), "fr") == \
         "déclarer une retraite"
 
 
@@ -87,33 +87,33 @@ def test_runequest_parry_ready_and_aim_name_the_weapon_and_location() -> None:
     me = state.combatants[decision.actor]
     slot = next(i for i, w in enumerate(me.weapons) if w.spec.name == "medium_shield")
     parry = engine.catalogue.index(f"parry:{slot}")
-    assert move_label("runequest", engine, state, decision, parry, "en") == "parry with the medium shield"
-    assert move_label("runequest", engine, state, decision, parry, "fr") == "parer avec le bouclier moyen"
+    assert move_label(get_system("runequest"), engine, state, decision, parry, "en") == "parry with the medium shield"
+    assert move_label(get_system("runequest"), engine, state, decision, parry, "fr") == "parer avec le bouclier moyen"
     ready = engine.catalogue.index(f"ready:{slot}")
-    assert move_label("runequest", engine, state, decision, ready, "en") == "ready the medium shield"
-    assert move_label("runequest", engine, state, decision, engine.catalogue.index("power:3"), "fr") == \
+    assert move_label(get_system("runequest"), engine, state, decision, ready, "en") == "ready the medium shield"
+    assert move_label(get_system("runequest"), engine, state, decision, engine.catalogue.index("power:3"), "fr") == \
         "mettre 3 points dans le sort"
 
 
 def test_mrq_effects_and_dicepool_split_and_draw() -> None:
     engine, state, decision = _opening("mrq", "shield_vs_greataxe")
     impale = engine.catalogue.index("impale")
-    assert move_label("mrq", engine, state, decision, impale, "en") == "special effect: Impale"
-    assert move_label("mrq", engine, state, decision, impale, "fr") == "effet spécial : Empaler"
+    assert move_label(get_system("mrq"), engine, state, decision, impale, "en") == "special effect: Impale"
+    assert move_label(get_system("mrq"), engine, state, decision, impale, "fr") == "effet spécial : Empaler"
     loc = engine.catalogue.index("choose_location:head")
-    assert move_label("mrq", engine, state, decision, loc, "fr") == \
+    assert move_label(get_system("mrq"), engine, state, decision, loc, "fr") == \
         "effet spécial : Choisir une localisation (la tête)"
     engine, state, decision = _opening("dicepool", "djinn_brawl")
     me = state.combatants[decision.actor]
-    assert move_label("dicepool", engine, state, decision, engine.catalogue.index("split:2"), "en") == \
+    assert move_label(get_system("dicepool"), engine, state, decision, engine.catalogue.index("split:2"), "en") == \
         "move 2 dice to DEFENSE"
-    assert move_label("dicepool", engine, state, decision, engine.catalogue.index("split:1"), "fr") == \
+    assert move_label(get_system("dicepool"), engine, state, decision, engine.catalogue.index("split:1"), "fr") == \
         "passer 1 dé en DÉFENSE"
     draw = engine.catalogue.index("draw:0")
     expected = {"sword": "draw the sword", "rapier": "draw the rapier"}.get(me.weapons[0].name)
     if expected:
-        assert move_label("dicepool", engine, state, decision, draw, "en") == expected
-    assert move_label("dicepool", engine, state, decision, draw, "en").startswith("draw the ")
+        assert move_label(get_system("dicepool"), engine, state, decision, draw, "en") == expected
+    assert move_label(get_system("dicepool"), engine, state, decision, draw, "en").startswith("draw the ")
 
 
 def test_unknown_language_and_system_are_user_errors() -> None:
@@ -121,9 +121,9 @@ def test_unknown_language_and_system_are_user_errors() -> None:
 
     engine, state, decision = _opening("ose", "goblin_duel")
     with pytest.raises(UserError):
-        move_label("ose", engine, state, decision, 0, "de")
+        move_label(get_system("ose"), engine, state, decision, 0, "de")
     with pytest.raises(UserError):
-        move_label("gurps", engine, state, decision, 0, "en")
+        move_label(get_system("gurps"), engine, state, decision, 0, "en")
 
 
 def test_mrq_locations_follow_the_body_plan_of_the_combatant_hit() -> None:
@@ -139,7 +139,7 @@ def test_mrq_locations_follow_the_body_plan_of_the_combatant_hit() -> None:
             choose = engine.catalogue.index("choose_location:right_arm")
             if decision.kind == DecisionKind.EFFECT and mask[choose]:
                 hit = state.combatants[state.exchange.defender]
-                label = move_label("mrq", engine, state, decision, choose, "en")
+                label = move_label(get_system("mrq"), engine, state, decision, choose, "en")
                 part = "the right foreleg" if hit.prof.body == "quadruped" else "the right arm"
                 assert label == f"special effect: Choose Location ({part})"
                 if hit.prof.body == "quadruped":
@@ -151,7 +151,7 @@ def test_mrq_locations_follow_the_body_plan_of_the_combatant_hit() -> None:
 def test_an_action_outside_the_catalogue_is_refused() -> None:
     engine, state, decision = _opening("ose", "goblin_duel")
     with pytest.raises(ValueError, match="outside the ose catalogue"):
-        move_label("ose", engine, state, decision, len(engine.catalogue), "en")
+        move_label(get_system("ose"), engine, state, decision, len(engine.catalogue), "en")
 
 
 def test_every_decision_kind_has_a_name_in_both_languages() -> None:

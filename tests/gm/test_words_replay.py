@@ -13,6 +13,7 @@ from npc_tactics.agents.resolve import agent_factory
 from npc_tactics.evaluation.arena import Arena
 from npc_tactics.gm.words.narrate import narrate_event, sentences_of, teller, why_known
 from npc_tactics.gm.words.replay import replay
+from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Event
 from tests.conftest import system_names, system_scenarios
 
@@ -36,7 +37,7 @@ def _emitted_kinds(system: str) -> set[str]:
 def test_every_event_kind_the_engine_emits_has_a_sentence(system: str) -> None:
     emitted = _emitted_kinds(system)
     assert len(emitted) > 5
-    missing = emitted - set(sentences_of(system))
+    missing = emitted - set(sentences_of(get_system(system)))
     assert not missing, f"{system} events without a sentence: {sorted(missing)}"
 
 
@@ -46,7 +47,7 @@ def test_shipped_fights_are_told_without_a_raw_dump(system: str, scenario: str) 
     for agents in (("by-the-book", "by-the-book"), ("random", "random"), ("aggressive", "cautious")):
         for seed in range(3):
             for lang in ("en", "fr"):
-                story = replay(system, scenario, agents, seed, lang)
+                story = replay(get_system(system), scenario, agents, seed, lang)
                 assert not story.raw_lines, [(line.event, line.text) for line in story.raw_lines[:5]]
                 unknown = {w for w in story.roll_whys if not why_known(w)}
                 assert not unknown, f"rolls whose purpose has no catalogue entry: {unknown}"
@@ -72,22 +73,22 @@ RARE = [
 @pytest.mark.parametrize(("system", "event"), RARE, ids=[f"{s}-{e.kind}-{e.data['result']}" for s, e in RARE])
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_rare_events_have_sentences(system: str, event: Event, lang: str) -> None:
-    text, raw = narrate_event(system, event, teller(["Grak", "Brannoc"], lang))
+    text, raw = narrate_event(get_system(system), event, teller(["Grak", "Brannoc"], lang))
     assert not raw and "{" not in text and "_" not in text, text
 
 
 def test_sentences_in_both_languages() -> None:
     shot = Event("attack", 2, 0, 1, {"result": "hit", "roll": 14, "total": 15, "need": 12, "missile": True,
                                      "range": "short", "weapon": "short_bow"})
-    assert narrate_event("ose", shot, teller(["Snikkit", "Brannoc"], "en"))[0] == \
+    assert narrate_event(get_system("ose"), shot, teller(["Snikkit", "Brannoc"], "en"))[0] == \
         "Snikkit shoots at Brannoc with the short bow at short range: hit (15 against 12)."
-    assert narrate_event("ose", shot, teller(["Snikkit", "Brannoc"], "fr"))[0] == \
+    assert narrate_event(get_system("ose"), shot, teller(["Snikkit", "Brannoc"], "fr"))[0] == \
         "Snikkit tire sur Brannoc avec l'arc court à portée courte : touché (15 contre 12)."
     wound = Event("wound", 1, 0, 1, {"result": "serious", "location": "left_arm"})
-    assert narrate_event("mrq", wound, teller(["Axeman", "Guard"], "fr"))[0] == \
+    assert narrate_event(get_system("mrq"), wound, teller(["Axeman", "Guard"], "fr"))[0] == \
         "Guard subit une blessure grave au bras gauche."
     odd = Event("new_kind", 1, 0, 1, {"x": 1})
-    text, raw = narrate_event("ose", odd, teller(["A", "B"], "en"))
+    text, raw = narrate_event(get_system("ose"), odd, teller(["A", "B"], "en"))
     assert raw and "new_kind" in text and "x=1" in text
 
 
@@ -96,7 +97,7 @@ def test_the_story_is_simulates_fight(system: str) -> None:
     arena = Arena.build(system, None)
     factories = [agent_factory(arena.system, a) for a in ("by-the-book", "random")]
     record = arena.fight(factories, 7, keep_events=True)
-    story = replay(system, None, ["by-the-book", "random"], 7, "en")
+    story = replay(get_system(system), None, ["by-the-book", "random"], 7, "en")
     assert record.events is not None
     told = [line.event for line in story.lines if line.event]
     assert sorted(told) == sorted(e.kind for e in record.events)  # every event told once
@@ -133,7 +134,7 @@ def test_replay_cli(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.integration
 def test_replay_a_trained_npc(trained_run: Path) -> None:
     """The point of replay: watch a trained policy fight, in French, before trusting it."""
-    story = replay("ose", "goblin_duel", [str(trained_run), "by-the-book"], 5, "fr")
+    story = replay(get_system("ose"), "goblin_duel", [str(trained_run), "by-the-book"], 5, "fr")
     assert not story.raw_lines and story.lines[-1].kind == "end"
     npc = story.lines[0].text
     assert npc.startswith("Goblins : Snikkit ; joué par ") and npc.endswith("(camp 0 dans --agents).")

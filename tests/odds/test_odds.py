@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from npc_tactics.evaluation.stats import wilson_interval
 from npc_tactics.gm.encounter.fights import FightResult, run_fights
 from npc_tactics.gm.encounter.odds import Lineup, odds_of, summarize
-from npc_tactics.registry import make_engine
+from npc_tactics.registry import get_system, make_engine
 from tests.cli_helpers import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,8 +44,8 @@ def test_what_each_figure_counts() -> None:
 @pytest.mark.parametrize("system", sorted(LINEUPS))
 def test_odds_do_not_depend_on_the_worker_count(system: str) -> None:
     party, foes = LINEUPS[system]
-    one = odds_of(system, party=party, foes=foes, fights=40, seed=5, workers=1)
-    two = odds_of(system, party=party, foes=foes, fights=40, seed=5, workers=2)
+    one = odds_of(get_system(system), party=party, foes=foes, fights=40, seed=5, workers=1)
+    two = odds_of(get_system(system), party=party, foes=foes, fights=40, seed=5, workers=2)
     assert one["odds"] == two["odds"]
     odds = one["odds"]
     assert odds["fights"] == 40 and odds["rounds"] >= 1
@@ -57,7 +57,7 @@ def test_odds_do_not_depend_on_the_worker_count(system: str) -> None:
 def test_fight_k_does_not_depend_on_how_many_fights_or_which_first() -> None:
     from npc_tactics.gm.encounter.spec import parse_group
 
-    lineup = Lineup("ose", make_engine("ose"), (("fighter_2", 1), ("cleric_2", 1)))
+    lineup = Lineup(get_system("ose"), make_engine("ose"), (("fighter_2", 1), ("cleric_2", 1)))
     lineup.add(parse_group("goblin x4", ["goblin"]))
     lineup.add(parse_group("goblin x2", ["goblin"]))
     job = lineup.job("by-the-book", "by-the-book")
@@ -72,7 +72,7 @@ def test_fight_k_does_not_depend_on_how_many_fights_or_which_first() -> None:
 
 
 def test_odds_from_a_situation_file_count_rounds_from_its_round() -> None:
-    out = odds_of("ose", situation=ROOT / "examples" / "ose_situation.yaml", fights=60, seed=1, workers=1)
+    out = odds_of(get_system("ose"), situation=ROOT / "examples" / "ose_situation.yaml", fights=60, seed=1, workers=1)
     assert out["party"] is None and out["situation"].endswith("ose_situation.yaml")
     assert out["odds"]["fights"] == 60 and out["odds"]["rounds"] >= 1
     assert out["odds"]["win"]["count"] > 0
@@ -84,7 +84,7 @@ def test_cli_json_and_french_text(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run_cli([*args, "--json"], capsys)
     assert code == 0, err
     data = json.loads(out)
-    assert data["odds"] == odds_of("ose", party="fighter_2, cleric_2", foes="goblin x4", fights=30,
+    assert data["odds"] == odds_of(get_system("ose"), party="fighter_2, cleric_2", foes="goblin x4", fights=30,
                                    workers=1)["odds"]
     assert data["seconds"] > 0
     code, out, err = run_cli([*args, "--lang", "fr"], capsys)
@@ -107,7 +107,7 @@ def test_post_odds_gives_the_command_line_figures(client: TestClient) -> None:
     r = client.post("/odds", json={**BODY, "lang": "fr"})
     assert r.status_code == 200, r.text
     body = r.json()
-    assert body["odds"] == odds_of("ose", party="fighter_2, cleric_2", foes="goblin x4", fights=30,
+    assert body["odds"] == odds_of(get_system("ose"), party="fighter_2, cleric_2", foes="goblin x4", fights=30,
                                    workers=1)["odds"]
     assert "victoire du groupe" in body["text"]
 

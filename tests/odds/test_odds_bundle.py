@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from npc_tactics.gm.encounter.odds import odds_of
+from npc_tactics.registry import get_system
 
 pytestmark = pytest.mark.integration
 
@@ -27,8 +28,8 @@ def bundles(trained_run: Path, tmp_path_factory: pytest.TempPathFactory) -> Path
 def test_a_bundle_plays_the_foes_and_the_workers_do_not_matter(bundles: Path) -> None:
     spec = str(bundles / "goblin")
     kwargs = {"party": "fighter_1", "foes": "goblin_archer x2", "fights": 60, "seed": 9, "foe_policy": spec}
-    one = odds_of("ose", workers=1, **kwargs)  # type: ignore[arg-type]
-    two = odds_of("ose", workers=2, **kwargs)  # type: ignore[arg-type]
+    one = odds_of(get_system("ose"), workers=1, **kwargs)  # type: ignore[arg-type]
+    two = odds_of(get_system("ose"), workers=2, **kwargs)  # type: ignore[arg-type]
     assert one["odds"] == two["odds"]
     assert one["foe_policy"] == spec and one["odds"]["fights"] == 60
 
@@ -43,7 +44,7 @@ def test_a_served_bundle_is_named_by_its_id(bundles: Path, tmp_path: Path) -> No
             "fights": 60, "seed": 9, "foe_policy": "goblin"}
     r = client.post("/odds", json=body)
     assert r.status_code == 200, r.text
-    direct = odds_of("ose", party="fighter_1", foes="goblin_archer x2", fights=60, seed=9,
+    direct = odds_of(get_system("ose"), party="fighter_1", foes="goblin_archer x2", fights=60, seed=9,
                      foe_policy=str(served / "goblin"), workers=1)
     assert r.json()["odds"] == direct["odds"]
     r = client.post("/odds", json={**body, "system": "mrq", "party": [{"template": "archer"}],

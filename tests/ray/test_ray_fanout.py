@@ -39,8 +39,9 @@ def test_ray_probes_equal_local(ray_local: Any) -> None:
 def test_ray_encounter_odds_equal_local(ray_local: Any) -> None:
     from npc_tactics.cluster import RayExecutor
     from npc_tactics.gm.encounter.odds import odds_of
+    from npc_tactics.registry import get_system
 
     kwargs: dict[str, Any] = {"party": "fighter_2", "foes": "goblin x3", "fights": 200, "seed": 5}
-    local = odds_of("ose", workers=1, **kwargs)
-    remote = odds_of("ose", executor=RayExecutor(2), **kwargs)
+    local = odds_of(get_system("ose"), workers=1, **kwargs)
+    remote = odds_of(get_system("ose"), executor=RayExecutor(2), **kwargs)
     assert local["odds"] == remote["odds"] and local["odds"]

@@ -52,7 +52,7 @@ def test_scripted_fights_do_not_depend_on_k_or_processes(system: str) -> None:
 def test_recorded_fights_are_play_fight(system: str) -> None:
     """The runner's record of a fight is play_fight's, and recording changes no dice."""
     arena = Arena.build(system)
-    entries = agent_entries(system)
+    entries = agent_entries(get_system(system))
     specs = ["aggressive", "random"]
     recorded = run_fights(system, arena.scenario, specs, SEEDS[:8], k=3, workers=1, record=True)
     light = run_fights(system, FromScenario(arena.scenario), specs, SEEDS[:8], k=8, workers=1)

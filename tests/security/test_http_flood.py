@@ -31,8 +31,9 @@ def _situation() -> dict[str, object]:
 
 def _heavy_body() -> dict[str, object]:
     from npc_tactics.gm.encounter.odds import template_names
+    from npc_tactics.registry import get_system
 
-    names = template_names("runequest")
+    names = template_names(get_system("runequest"))
     party, foes = names[0], names[-1]
     return {**HEAVY, "party": [{"template": party, "count": 2}], "foes": [{"template": foes, "count": 3}]}
 

@@ -21,8 +21,10 @@ Render = Callable[[dict[str, Any]], str]
 def tactics_section(system: str, run_dir: str, against: str, fights: int, seed: int,
                     scenario: str | None = None) -> dict[str, Any]:
     """Every tactic of ``system`` for by-the-book and the run's policy, same seat, seeds and opponent."""
-    return measure_tactics(system, ["by-the-book", run_dir], against=against, scenario=scenario, fights=fights,
-                           seed=seed)
+    from npc_tactics.registry import get_system
+
+    return measure_tactics(get_system(system), ["by-the-book", run_dir], against=against, scenario=scenario,
+                           fights=fights, seed=seed)
 
 
 def run_dir_main(doc: str, system: str, measure: Measure, render: Render, argv: list[str] | None = None) -> int:

@@ -14,12 +14,13 @@ from typing import Any
 
 from npc_tactics.agents import agent_entries
 from npc_tactics.agents.base import Agent, AgentFactory
-from npc_tactics.agents.resolve import agent_factory
+from npc_tactics.agents.resolve import factory_of
 from npc_tactics.evaluation.arena import Arena
 from npc_tactics.evaluation.stats import outcome_rates, rate_entry
 from npc_tactics.evaluation.tactics.common import COMMON_TACTICS, focus_fire
 from npc_tactics.evaluation.tactics.hooks import DecisionFacts, Tactic, tactics_hooks
 from npc_tactics.evaluation.tactics.observe import FightLog, play_watched
+from npc_tactics.plugin import System
 
 __all__ = ["decision_facts", "load_player", "measure_tactics", "named_tactics", "render_skirmish_focus",
            "render_tactics", "skirmish_focus", "tactics_of"]
@@ -37,14 +38,15 @@ def decision_facts(system: str) -> DecisionFacts | None:
     return hooks.decision_facts if hooks is not None else None
 
 
-def load_player(system: str, spec: str) -> tuple[Agent | AgentFactory, int | None, Mapping[str, Any], str | None]:
+def load_player(system: System, spec: str
+                ) -> tuple[Agent | AgentFactory, int | None, Mapping[str, Any], str | None]:
     """``(agent or factory, trained side or None, rules options, trained scenario or None)`` of a player spec."""
     if spec in agent_entries(system):
-        return agent_factory(system, spec), None, {}, None
+        return factory_of(system, spec), None, {}, None
     if spec.startswith("card:"):
         from npc_tactics.agents.resolve import trained_side
 
-        return agent_factory(system, spec), trained_side(spec), {}, None
+        return factory_of(system, spec), trained_side(spec), {}, None
     path = Path(spec)
     if (path / "schema.json").is_file() and (path / "policy.onnx").is_file():
         from npc_tactics.policy_io.onnx_agent import load_bundle_agent
@@ -65,7 +67,7 @@ def tactics_of(logs: Sequence[FightLog], system: str) -> dict[str, Any]:
     return out
 
 
-def measure_tactics(system: str, players: Sequence[str], *, against: str = "by-the-book",
+def measure_tactics(system: System, players: Sequence[str], *, against: str = "by-the-book",
                     scenario: str | None = None, side: int | None = None, fights: int = 200,
                     seed: int = 0) -> dict[str, Any]:
     """Play ``fights`` paired fights per player against ``against`` and measure the system's tactics.
@@ -78,7 +80,7 @@ def measure_tactics(system: str, players: Sequence[str], *, against: str = "by-t
     options = dict(trained[3]) if trained is not None else {}
     scenario = scenario or (trained[4] if trained is not None else None)
     arena = Arena.build(system, scenario, options)
-    foe = agent_factory(arena.system, against)
+    foe = factory_of(arena.plugin, against)
     out: dict[str, Any] = {"system": arena.system, "scenario": arena.scenario_name, "side": seat,
                            "against": against, "fights": fights, "seeds": [seed, seed + fights - 1],
                            "players": {}}
@@ -130,7 +132,7 @@ def render_tactics(data: Mapping[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def skirmish_focus(system: str, band: str, *, against: str = "aggressive", scenario: str | None = None,
+def skirmish_focus(system: System, band: str, *, against: str = "aggressive", scenario: str | None = None,
                    side: int | None = None, fights: int = 500, seed: int = 0) -> dict[str, Any]:
     """Focus fire of a trained band against a scripted band, on paired seeds (docs/selfplay.md "Focus fire").
 
@@ -143,7 +145,7 @@ def skirmish_focus(system: str, band: str, *, against: str = "aggressive", scena
     arena = Arena.build(system, scenario or trained_scenario, options)
     if arena.sides != 2:
         raise ValueError(f"{arena.system} has {arena.sides} sides; the focus comparison needs two")
-    foe = agent_factory(arena.system, against)
+    foe = factory_of(arena.plugin, against)
     extra = decision_facts(arena.system)
     as_factory: AgentFactory = watched if not isinstance(watched, Agent) or isinstance(watched, type) else \
         (lambda engine, rng: watched)  # a ready agent, shared by every fight

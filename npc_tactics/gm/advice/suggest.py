@@ -32,10 +32,11 @@ from npc_tactics.gm.advice.result import RankedMove, SearchSummary, Suggestion
 from npc_tactics.gm.advice.trust import trust_of
 from npc_tactics.gm.advice.turn import plan_turn
 from npc_tactics.gm.advice.unusual import rests_on, unusual_lines
-from npc_tactics.gm.words.labels import card_rule, labeler
+from npc_tactics.gm.words.labels import card_rule, labeler_of
 from npc_tactics.gm.words.summary import summary
 from npc_tactics.i18n import translator
 from npc_tactics.limits import MAX_THINK
+from npc_tactics.plugin import System
 from npc_tactics.policy_io.agent import Observation, Policy
 from npc_tactics.registry import get_system
 from npc_tactics.rollouts import RolloutJob, run_rollouts
@@ -136,7 +137,7 @@ def suggest(source: str | Path | None, situation: str | Path | dict[str, Any], *
         state = content.load_situation(engine, situation, RngRoller(np.random.default_rng(seed)), notes=assumptions)
     except ConfigError as exc:
         raise wrong_system_error(exc, situation, "situation", info.name, f"the run {source} is") from None
-    check_spec(info.name, opponent)
+    check_spec(info, opponent)
     if policy is None:
         policy = _load_policy(str(source))
     encoder = info.load("encoder")(engine)
@@ -166,13 +167,13 @@ def suggest(source: str | Path | None, situation: str | Path | dict[str, Any], *
     outside = policy.out_of_range(vector)
     fallback = bool(outside) and odds == 0
     if outside:  # what is unusual, by creature and in the game's words; the feature names stay in the JSON
-        notes.extend(unusual_lines(info.name, state, decision, outside, lang))
+        notes.extend(unusual_lines(info, state, decision, outside, lang))
         notes.append(rests_on(lang, rollouts=DEFAULT_FALLBACK_ODDS if fallback else odds, fallback=fallback,
                               opponent=opponent))
     probs = policy.action_probabilities(vector, mask)
     legal = np.flatnonzero(mask)
     order = [int(a) for a in sorted(legal, key=lambda a: (-float(probs[a]), int(a)))]
-    label = labeler(info.name, engine, lang)
+    label = labeler_of(info, engine, lang)
     n_odds = DEFAULT_FALLBACK_ODDS if fallback else odds
     bundle = policy.bundle
     spec = str(bundle.path) if bundle is not None else None
@@ -192,7 +193,7 @@ def suggest(source: str | Path | None, situation: str | Path | dict[str, Any], *
     searched: dict[int, Ranked] = {}
     thought: SearchSummary | None = None
     if (think > 0 or playouts is not None) and not fallback and len(order) > 1:
-        searched, thought = _search(engine, encoder, state, decision, policy, info.name, opponent, seed=seed,
+        searched, thought = _search(engine, encoder, state, decision, policy, info, opponent, seed=seed,
                                     think=think, playouts=playouts)
         ranked = list(searched)
         order = ranked + [a for a in order if a not in searched]
@@ -203,31 +204,31 @@ def suggest(source: str | Path | None, situation: str | Path | dict[str, Any], *
         notes.append(_("{shown} of {legal} legal moves shown (--top)").format(shown=len(moves), legal=len(order)))
     plan = None
     if turn and moves:
-        plan = plan_turn(engine, encoder, state, moves[0].action, policy, agent_builder(info.name, opponent),
+        plan = plan_turn(engine, encoder, state, moves[0].action, policy, agent_builder(info, opponent),
                          label, seed=seed)
     return Suggestion(
         system=info.name, actor=state.combatants[decision.actor].name, decision=decision.kind.name,
         round=int(getattr(state, "round", 0)), moves=moves, notes=notes,
-        situation_text=summary(info.name, engine, state, decision, lang), assumptions=assumptions,
+        situation_text=summary(info, engine, state, decision, lang), assumptions=assumptions,
         ranked_by="rollouts" if fallback else "search" if thought is not None else "policy", odds=n_odds,
         opponent=opponent if n_odds else None,
         seed=seed, out_of_distribution=[(n, v, lo, hi) for n, v, lo, hi in outside], turn=plan,
-        trust=trust_of(source, policy, engine.spec.version), card_rule=card_rule(spec, info.name, engine, state,
+        trust=trust_of(source, policy, engine.spec.version), card_rule=card_rule(spec, info, engine, state,
                                                                                   decision, lang),
         legal_moves=len(order), lang=lang, context=dict(decision.context), search=thought)
 
 
-def _search(engine: Any, encoder: Any, state: Any, decision: Any, policy: Any, system: str, opponent: str, *,
+def _search(engine: Any, encoder: Any, state: Any, decision: Any, policy: Any, system: System, opponent: str, *,
             seed: int, think: float, playouts: int | None) -> tuple[dict[int, Ranked], SearchSummary]:
     """The search agent's ranking at this decision (its move first), over ``policy`` itself (already loaded),
     the other side played by ``opponent``."""
     import time
 
-    from npc_tactics.agents.resolve import agent_factory
+    from npc_tactics.agents.resolve import factory_of
     from npc_tactics.agents.search import DEFAULT_BUDGET, SearchAgent
 
     agent = SearchAgent(engine, np.random.default_rng(seed), policy=lambda _engine, _rng: policy,
-                        opponent=agent_factory(system, opponent), budget=playouts or DEFAULT_BUDGET,
+                        opponent=factory_of(system, opponent), budget=playouts or DEFAULT_BUDGET,
                         encoder=encoder)
     started = time.perf_counter()
     ranking = agent.rank(state, decision, seed=seed, seconds=None if playouts is not None else think)

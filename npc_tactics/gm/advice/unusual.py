@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from npc_tactics.gm.words.agents import agent_name
 from npc_tactics.i18n import N_, translator
-from npc_tactics.registry import get_system
+from npc_tactics.plugin import System
 from npc_tactics.rules.base import ally_slots, enemy_slots
 
 __all__ = ["SHARED", "UnusualWords", "rests_on", "unusual_lines"]
@@ -69,8 +69,8 @@ def _pair(table: Mapping[str, Pair], shared: Mapping[str, Pair], name: str) -> P
     return table.get(name) or shared.get(name) or ("", "")
 
 
-def _words(system: str) -> UnusualWords:
-    return get_system(system).unusual_words() or UnusualWords()
+def _words(system: System) -> UnusualWords:
+    return system.unusual_words() or UnusualWords()
 
 
 def _who(state: Any, decision: Any, slot: str) -> tuple[int, str] | None:
@@ -98,7 +98,7 @@ def _join(names: Sequence[str], _: Any) -> str:
     return _("{some} and {last}").format(some=", ".join(names[:-1]), last=names[-1])
 
 
-def unusual_lines(system: str, state: Any, decision: Any, outside: Sequence[tuple[str, float, float, float]],
+def unusual_lines(system: System, state: Any, decision: Any, outside: Sequence[tuple[str, float, float, float]],
                   lang: str = "en") -> list[str]:
     """The GM's sentences for ``outside`` (``(field, value, min, max)`` of each feature outside its training
     range, as ``policy.out_of_range`` gives them) in the fight ``state`` at ``decision``: one per group of

@@ -45,6 +45,7 @@ from npc_tactics.gm.encounter.factions import TemplateTags, faction_groups, temp
 from npc_tactics.gm.encounter.fights import FightResult, run_fights
 from npc_tactics.gm.encounter.odds import EncounterOdds, Lineup, check_policies, summarize, template_names
 from npc_tactics.gm.encounter.spec import TARGET_KEYS, Target, group_text, parse_group
+from npc_tactics.plugin import System
 
 __all__ = ["DEFAULT_BUDGET", "MAX_BUDGET", "ROUND_WEIGHT", "Proposal", "build_encounter", "distance",
            "enumerate_faction_groups", "enumerate_groups", "meets"]
@@ -168,7 +169,7 @@ def _plan(budget: int) -> tuple[int, int]:
     return screen, max(2, int(budget * SCREEN_SHARE) // screen)
 
 
-def build_encounter(system: str, party: str, target: Target, *, pool: str | None = None,
+def build_encounter(system: System, party: str, target: Target, *, pool: str | None = None,
                     budget: int = DEFAULT_BUDGET, top: int = 5, party_policy: str = "by-the-book",
                     foe_policy: str = "by-the-book", seed: int = 0, workers: int | None = None,
                     distance_m: float | None = None, max_foes: int | None = None, faction: str | None = None,
@@ -181,7 +182,6 @@ def build_encounter(system: str, party: str, target: Target, *, pool: str | None
     mix as before. A ``pool`` mixes as the GM gave it (``faction`` then keeps that faction's part of it). The
     player characters of the bestiary (``player_character`` tag) are never foes unless a pool names them."""
     from npc_tactics.encounters import MAX_PER_SIDE, side_threat
-    from npc_tactics.registry import make_engine
 
     started = time.perf_counter()
     if not 100 <= budget <= MAX_BUDGET:
@@ -210,7 +210,7 @@ def build_encounter(system: str, party: str, target: Target, *, pool: str | None
     grouping = "faction" if by_faction else "mixed" if pool is None else "pool"
     if faction is not None:
         templates = by_faction[faction]
-    lineup = Lineup(system, make_engine(system), party_group)
+    lineup = Lineup(system, system.make_engine(), party_group)
     party_threat = side_threat(system, party_group)
     groups = enumerate_faction_groups(by_faction, max_foes) if by_faction else enumerate_groups(templates, max_foes)
     ratio = {g: math.log(max(side_threat(system, g), 1e-3) / max(party_threat, 1e-3)) for g in groups}
@@ -287,7 +287,7 @@ def build_encounter(system: str, party: str, target: Target, *, pool: str | None
         proposals.append(Proposal(g, side_threat(system, g), odds, distance(target, odds), meets(target, odds),
                                   _shared_faction(g, tags)))
     proposals.sort(key=lambda p: (p.distance, not p.meets, p.foes))
-    return {"system": system, "party": group_text(party_group), "party_threat": round(party_threat, 3),
+    return {"system": system.name, "party": group_text(party_group), "party_threat": round(party_threat, 3),
             "target": target.text(), "grouping": grouping, "faction": faction, "party_policy": party_policy,
             "foe_policy": foe_policy, "seed": seed,
             "budget": budget, "fights": fights, "groups_enumerated": len(groups), "groups_measured": len(measured),

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from npc_tactics.errors import UserError
+from npc_tactics.plugin import System
 
 __all__ = ["TemplateTags", "faction_groups", "template_tags"]
 
@@ -30,13 +31,11 @@ def _row_tags(row: dict[str, Any]) -> TemplateTags:
     return TemplateTags(str(source.get("faction") or "").strip(), bool(source.get("player_character") or False))
 
 
-def template_tags(system: str) -> dict[str, TemplateTags]:
+def template_tags(system: System) -> dict[str, TemplateTags]:
     """Template name -> its tags, for every template of ``system``'s bestiary listing (shipped and the user's
     bestiaries); empty for a system that lists none."""
-    from npc_tactics.registry import get_system
-
     try:
-        listing = getattr(get_system(system).content_module(), "bestiary_listing", None)
+        listing = getattr(system.content_module(), "bestiary_listing", None)
     except (AttributeError, ImportError, TypeError):  # a system without a content module lists nothing
         listing = None
     if listing is None:
@@ -44,7 +43,7 @@ def template_tags(system: str) -> dict[str, TemplateTags]:
     return {str(row["name"]): _row_tags(row) for row in listing() if "name" in row}
 
 
-def faction_groups(system: str, templates: Sequence[str], faction: str | None = None,
+def faction_groups(system: System, templates: Sequence[str], faction: str | None = None,
                    tags: dict[str, TemplateTags] | None = None) -> dict[str, list[str]]:
     """The ``templates`` sorted into their factions, ``{faction: [template, ...]}`` (names in the order given).
 
@@ -57,8 +56,8 @@ def faction_groups(system: str, templates: Sequence[str], faction: str | None = 
     named = sorted({tags[t].faction for t in templates if t in tags and tags[t].faction})
     if faction is not None:
         if faction not in named:
-            valid = ", ".join(named) if named else f"none (the {system} templates carry no faction tags)"
-            raise UserError(f"--faction: unknown faction {faction!r} for {system}; valid factions: {valid}")
+            valid = ", ".join(named) if named else f"none (the {system.name} templates carry no faction tags)"
+            raise UserError(f"--faction: unknown faction {faction!r} for {system.name}; valid factions: {valid}")
         return {faction: [t for t in templates if t in tags and tags[t].faction == faction]}
     if not named:
         return {}

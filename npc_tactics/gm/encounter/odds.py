@@ -30,6 +30,7 @@ from npc_tactics.errors import ConfigError, UserError
 from npc_tactics.gm.advice.odds import Rate
 from npc_tactics.gm.encounter.fights import FightJob, FightResult, run_fights
 from npc_tactics.gm.encounter.spec import group_text, parse_group
+from npc_tactics.plugin import System
 from npc_tactics.rollouts.agents import check_spec
 
 __all__ = ["DEFAULT_FIGHTS", "MAX_FIGHTS", "EncounterOdds", "Lineup", "odds_of", "summarize", "template_names"]
@@ -96,7 +97,7 @@ def summarize(results: Sequence[FightResult]) -> EncounterOdds:
     )
 
 
-def template_names(system: str) -> list[str]:
+def template_names(system: System) -> list[str]:
     """Every template name a party or a foe group of ``system`` may use."""
     from npc_tactics.encounters import templates
 
@@ -111,7 +112,7 @@ def _name(entry: Any) -> str:
 class Lineup:
     """Who fights: an engine, a start per candidate and how to label it. Built once, shared by odds and builder."""
 
-    system: str
+    system: System
     engine: Any
     party: tuple[tuple[str, int], ...] = ()
     candidates: list[tuple[tuple[str, int], ...]] = field(default_factory=list)
@@ -133,17 +134,16 @@ class Lineup:
         return FightJob(self.engine, tuple(self.starts), self.from_state, (foe_policy, party_policy), PARTY)
 
 
-def situation_lineup(system: str, path: Path | str, seed: int) -> Lineup:
+def situation_lineup(system: System, path: Path | str, seed: int) -> Lineup:
     """A lineup of one candidate: a GM's situation file, the fight already under way. As in every shipped
     scenario, side 0 holds the foes (the NPCs) and side 1 the party."""
     import numpy as np
 
     from npc_tactics.configs.sniff import wrong_system_error
     from npc_tactics.dice import RngRoller
-    from npc_tactics.registry import get_system, make_engine
 
-    info = get_system(system)
-    engine = make_engine(system)
+    info = system
+    engine = system.make_engine()
     try:
         state = info.load("content").load_situation(engine, Path(path), RngRoller(np.random.default_rng(seed)))
     except ConfigError as exc:
@@ -154,7 +154,7 @@ def situation_lineup(system: str, path: Path | str, seed: int) -> Lineup:
     return lineup
 
 
-def check_policies(system: str, party_policy: str, foe_policy: str) -> None:
+def check_policies(system: System, party_policy: str, foe_policy: str) -> None:
     for what, spec in (("--party-policy", party_policy), ("--foe-policy", foe_policy)):
         try:
             check_spec(system, spec)
@@ -162,15 +162,12 @@ def check_policies(system: str, party_policy: str, foe_policy: str) -> None:
             raise UserError(f"{what}: {exc}") from None
 
 
-def odds_of(system: str, *, party: str | None = None, foes: str | None = None, situation: Path | str | None = None,
+def odds_of(system: System, *, party: str | None = None, foes: str | None = None, situation: Path | str | None = None,
             party_policy: str = "by-the-book", foe_policy: str = "by-the-book", fights: int = DEFAULT_FIGHTS,
             seed: int = 0, workers: int | None = None, distance: float | None = None,
             executor: Any = None) -> dict[str, Any]:
     """The odds of one encounter, JSON-ready, with the wall time in seconds (``seconds``); ``executor``: the
     fight runner's (e.g. Ray workers), same figures."""
-    from npc_tactics.registry import get_system, make_engine
-
-    get_system(system)
     if not 1 <= fights <= MAX_FIGHTS:
         raise UserError(f"--fights: expected 1 to {MAX_FIGHTS:,}, got {fights}")
     check_policies(system, party_policy, foe_policy)
@@ -183,12 +180,12 @@ def odds_of(system: str, *, party: str | None = None, foes: str | None = None, s
         if not party or not foes:
             raise UserError("odds: give --party and --foes (template names with counts), or --situation FILE")
         names = template_names(system)
-        lineup = Lineup(system, make_engine(system), parse_group(party, names, "--party"))
+        lineup = Lineup(system, system.make_engine(), parse_group(party, names, "--party"))
         lineup.add(parse_group(foes, names, "--foes"), distance=distance)
     results = run_fights(lineup.job(party_policy, foe_policy), [0], fights, seed=seed, workers=workers,
                          executor=executor)[0]
     odds = summarize(results)
-    return {"system": system, "party": group_text(lineup.party) if lineup.party else None,
+    return {"system": system.name, "party": group_text(lineup.party) if lineup.party else None,
             "foes": group_text(lineup.candidates[0]) if lineup.candidates[0] else None,
             "situation": str(situation) if situation is not None else None,
             "party_policy": party_policy, "foe_policy": foe_policy, "seed": seed,

@@ -315,7 +315,7 @@ def create_app(bundles: str | Path | None = None, *, workers: int | None = None,
         entry = served(req.bundle, ["body", "bundle"])
         if req.odds > max_odds:
             raise _FieldError(["body", "odds"], f"at most {max_odds} rollouts per move on this server")
-        scripted = agent_entries(entry.bundle.schema.system)
+        scripted = agent_entries(entry.bundle.schema.plugin)
         if req.opponent not in scripted:  # a name only: never a run or bundle path on the server
             raise _FieldError(["body", "opponent"], f"unknown agent {req.opponent!r}; valid agents: "
                               f"{', '.join(sorted(scripted))}")

@@ -13,6 +13,7 @@ from typing import Any
 
 from npc_tactics.configs.validate import load_yaml
 from npc_tactics.errors import UnknownNameError
+from npc_tactics.plugin import System
 from npc_tactics.registry import available_systems
 
 #: The statuses most systems' loaders accept (a system's form lists its own where they differ).
@@ -26,11 +27,16 @@ COMMON_STATUSES = ["active", "unconscious", "dead", "fled", "surrendered", "inca
 #: system's ``content/scenarios`` folder (the default below reads those).
 
 
-def _form(system: str) -> Any:
+def _with_form(system: str) -> System:
+    """The system named ``system`` (this page's edge: the name comes in the request), if it has a form."""
     info = available_systems().get(system)
     if info is None or not info.form:
         raise UnknownNameError("system", system, [n for n, i in available_systems().items() if i.form])
-    return info.load("form")
+    return info
+
+
+def _form(system: str) -> Any:
+    return _with_form(system).load("form")
 
 
 def bestiary_form(system: str, lang: str = "en") -> dict[str, Any]:
@@ -39,9 +45,10 @@ def bestiary_form(system: str, lang: str = "en") -> dict[str, Any]:
     bestiary has one (:mod:`npc_tactics.gm.words.creatures`)."""
     from npc_tactics.gm.table.stat_words import template_description, template_text
 
-    form = _form(system)
-    templates = [{**t, "text": template_text(system, str(t["name"]), lang),
-                  "description": template_description(system, str(t["name"]), str(t.get("description", "")), lang)}
+    info = _with_form(system)
+    form = info.load("form")
+    templates = [{**t, "text": template_text(info, str(t["name"]), lang),
+                  "description": template_description(info, str(t["name"]), str(t.get("description", "")), lang)}
                  for t in form.templates()]
     return {"system": system, "templates": templates, **form.FORM}
 

@@ -20,6 +20,7 @@ from npc_tactics.configs.files import no_user_paths
 from npc_tactics.errors import UnknownNameError, UserError
 from npc_tactics.gm.service.limits import HeavyGate
 from npc_tactics.limits import SEED_MAX
+from npc_tactics.plugin import System
 from npc_tactics.registry import SYSTEMS
 from npc_tactics.rollouts.deadline import TimeLimitError
 
@@ -81,7 +82,7 @@ def _group(req: OddsRequest, key: str, names: list[str]) -> tuple[tuple[tuple[st
     return tuple(counts.items()), None
 
 
-def _policy(system: str, spec: str, where: str, bundle_path: Callable[[str], tuple[str, Path] | None]
+def _policy(system: System, spec: str, where: str, bundle_path: Callable[[str], tuple[str, Path] | None]
             ) -> tuple[str, JSONResponse | None]:
     """A scripted agent name as it is, a served bundle id as its folder (the server's own path, never the
     client's)."""
@@ -95,8 +96,8 @@ def _policy(system: str, spec: str, where: str, bundle_path: Callable[[str], tup
         return "", _error(["body", where], f"unknown policy {spec!r}; give a scripted agent "
                           f"({', '.join(sorted(scripted))}) or a served bundle id")
     bundle_system, path = found
-    if bundle_system != system:
-        return "", _error(["body", where], f"bundle {spec!r} plays {bundle_system!r}, not {system!r}")
+    if bundle_system != system.name:
+        return "", _error(["body", where], f"bundle {spec!r} plays {bundle_system!r}, not {system.name!r}")
     return str(path), None
 
 
@@ -111,21 +112,22 @@ def add_odds_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Path] 
         from npc_tactics.gm.encounter.odds import Lineup, summarize, template_names
         from npc_tactics.gm.encounter.spec import group_text
         from npc_tactics.gm.words.encounter_text import format_odds
-        from npc_tactics.registry import make_engine
+        from npc_tactics.registry import get_system
 
         if req.fights > max_fights:
             return _error(["body", "fights"], f"at most {max_fights} fights per request on this server")
-        names = template_names(req.system)
+        plugin = get_system(req.system)  # the request's system (its name was checked with the body)
+        names = template_names(plugin)
         party, bad = _group(req, "party", names)
         if bad is not None:
             return bad
         foes, bad = _group(req, "foes", names)
         if bad is not None:
             return bad
-        party_spec, bad = _policy(req.system, req.party_policy, "party_policy", bundle_path)
+        party_spec, bad = _policy(plugin, req.party_policy, "party_policy", bundle_path)
         if bad is not None:
             return bad
-        foe_spec, bad = _policy(req.system, req.foe_policy, "foe_policy", bundle_path)
+        foe_spec, bad = _policy(plugin, req.foe_policy, "foe_policy", bundle_path)
         if bad is not None:
             return bad
         import time
@@ -133,7 +135,7 @@ def add_odds_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Path] 
         with no_user_paths(folder), heavy.turn():
             started = time.perf_counter()
             try:
-                lineup = Lineup(req.system, make_engine(req.system), party)
+                lineup = Lineup(plugin, plugin.make_engine(), party)
                 lineup.add(foes)
                 results = run_fights(lineup.job(party_spec, foe_spec), [0], req.fights, seed=req.seed,
                                      workers=workers)[0]

@@ -266,16 +266,17 @@ def add_tracker_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Pat
 
         if system not in SYSTEMS:
             raise _Refused(["path", "system"], str(UnknownNameError("system", system, SYSTEMS)))
+        plugin = SYSTEMS[system]
         with no_user_paths(folder):
-            names = adapter(system).templates()
+            names = adapter(plugin).templates()
             try:
                 described = {t["name"]: t.get("description", "") for t in bestiary_form(system)["templates"]}
             except (UserError, KeyError, TypeError):
                 described = {}
-            classes = class_choices(system, lang)
+            classes = class_choices(plugin, lang)
         return {"system": system, "classes": classes,
-                "templates": [{"name": n, "text": template_text(system, n, lang),
-                               "description": template_description(system, n, described.get(n, ""), lang)}
+                "templates": [{"name": n, "text": template_text(plugin, n, lang),
+                               "description": template_description(plugin, n, described.get(n, ""), lang)}
                               for n in names]}
 
     @app.get("/fights/formats", summary="The files of other programs a fight can import, by system")
@@ -347,7 +348,7 @@ def add_tracker_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Pat
         with fights.use(fight_id) as fight:
             try:
                 with no_user_paths(folder):
-                    got = import_data(body.format, fight.system, body.data, body.file or "file")
+                    got = import_data(body.format, fight.plugin, body.data, body.file or "file")
             except ConfigError as exc:
                 top: list[str | int] = ["body", "format"] if exc.field == "format" else ["body", "data",
                                                                                        *_loc(exc.field)]

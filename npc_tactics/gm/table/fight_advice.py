@@ -37,6 +37,7 @@ from npc_tactics.gm.advice.unusual import rests_on, unusual_lines
 from npc_tactics.gm.words.labels import card_rule
 from npc_tactics.i18n import translator
 from npc_tactics.locale_format import percent as pct
+from npc_tactics.plugin import System
 from npc_tactics.rollouts import RolloutJob, run_rollouts
 
 __all__ = ["MoveAdvice", "advise", "pct"]
@@ -75,7 +76,7 @@ def odds_text(shares: dict[str, float], survival: float, actor: str, lang: str) 
         lost=pct(shares["lost"], lang), actor=actor, survive=pct(survival, lang))
 
 
-def advise(engine: Any, encoder: Any, state: Any, policy: Any, bundle: Path | None, system: str,
+def advise(engine: Any, encoder: Any, state: Any, policy: Any, bundle: Path | None, system: System,
            label: Callable[[Any, Any, int], str], *, lang: str = "en", odds: int = 24, seed: int = 0,
            opponent: str = "by-the-book", top: int = TOP, workers: int | None = 1) -> dict[str, Any]:
     """The advisor's answer at the pending decision of ``state`` (see the module docstring)."""

@@ -30,7 +30,8 @@ from typing import Any
 
 from npc_tactics.errors import ConfigError, UserError
 from npc_tactics.gm.table.stat_words import stat_line_in
-from npc_tactics.registry import available_systems, get_system
+from npc_tactics.plugin import System
+from npc_tactics.registry import available_systems
 
 __all__ = ["MAX_IMPORT_BYTES", "Format", "Imported", "edit_text", "formats", "import_data", "stat_line"]
 
@@ -77,14 +78,14 @@ class Imported:
     notes: tuple[str, ...]
 
 
-def import_data(fmt: str, system: str, data: Any, where: str = "file") -> Imported:
+def import_data(fmt: str, system: System, data: Any, where: str = "file") -> Imported:
     """The combatant an actor's parsed JSON ``data`` (format ``fmt``) makes in a fight of ``system``; a bad
     format is a :class:`ConfigError` at ``format``, a bad file one at the importer's field (``where`` names
     the file)."""
-    known = {k: f for k, f in formats().items() if f.system == system}
+    known = {k: f for k, f in formats().items() if f.system == system.name}
     if fmt not in known:
         listed = ", ".join(known) or "none"
-        raise ConfigError(where, "format", f"unknown format {str(fmt)[:60]!r} for a {system} fight "
+        raise ConfigError(where, "format", f"unknown format {str(fmt)[:60]!r} for a {system.name} fight "
                           f"(formats: {listed})")
     size = len(json.dumps(data, ensure_ascii=False).encode("utf-8"))
     if size > MAX_IMPORT_BYTES:
@@ -113,10 +114,10 @@ def scenario_entry(combatant: Mapping[str, Any]) -> tuple[dict[str, Any], list[s
 
 
 @functools.lru_cache(maxsize=8)
-def _listing(system: str) -> dict[str, str]:
+def _listing(system: System) -> dict[str, str]:
     """Template name -> stat line (the system's ``bestiary ose`` listing); empty when it offers none."""
     try:
-        rows = get_system(system).content_module().bestiary_listing()
+        rows = system.content_module().bestiary_listing()
     except (UserError, AttributeError):
         return {}
     return {str(r["name"]): str(r.get("stat_line", "")) for r in rows if r.get("stat_line")}
@@ -126,9 +127,9 @@ def _key(text: Any) -> str:
     return "_".join(str(text).lower().replace("-", " ").split())
 
 
-def _said_by_system(system: str, entry: Mapping[str, Any], lang: str) -> tuple[str | None, bool]:
+def _said_by_system(system: System, entry: Mapping[str, Any], lang: str) -> tuple[str | None, bool]:
     """(the line the system's ``stat_line`` hook prints in ``lang``, or None; whether the system has the hook)."""
-    hook = getattr(get_system(system).content_module(), "stat_line", None)
+    hook = getattr(system.content_module(), "stat_line", None)
     if not callable(hook):
         return None, False
     try:
@@ -138,7 +139,7 @@ def _said_by_system(system: str, entry: Mapping[str, Any], lang: str) -> tuple[s
     return (str(line) if line else None), True
 
 
-def _given(system: str, entry: Mapping[str, Any]) -> str | None:
+def _given(system: System, entry: Mapping[str, Any]) -> str | None:
     """The line of an entry its system's hook does not print: the stat block as typed, its template's listing
     row, its class and level."""
     block = entry.get("stat_block")
@@ -156,7 +157,7 @@ def _given(system: str, entry: Mapping[str, Any]) -> str | None:
     return None
 
 
-def stat_line(system: str, entry: Mapping[str, Any], lang: str = "en") -> str | None:
+def stat_line(system: System, entry: Mapping[str, Any], lang: str = "en") -> str | None:
     """The stat line of one combatant entry in its game's notation, in ``lang`` (None when nothing says it);
     see the module docstring for where it comes from."""
     line, hooked = _said_by_system(system, entry, lang)
@@ -166,11 +167,11 @@ def stat_line(system: str, entry: Mapping[str, Any], lang: str = "en") -> str | 
     return given if hooked else stat_line_in(given, lang)  # a block its system cannot read: as the GM typed it
 
 
-def edit_text(system: str, entry: Mapping[str, Any]) -> str | None:
+def edit_text(system: System, entry: Mapping[str, Any]) -> str | None:
     """The text the tracker's Edit box starts from: the system's full stat block of ``entry`` in the book layout
     its parser reads back (the content module's optional ``stat_block(entry)``), else the English stat line (OSE's
     one-line stat line is itself what its parser reads)."""
-    hook = getattr(get_system(system).content_module(), "stat_block", None)
+    hook = getattr(system.content_module(), "stat_block", None)
     if callable(hook):
         try:
             text = hook(dict(entry))

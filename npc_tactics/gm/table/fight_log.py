@@ -10,7 +10,6 @@ from npc_tactics.gm.table.fight_view import CONTROL_WORDS, log_lines
 from npc_tactics.gm.table.tracker import Fight
 from npc_tactics.i18n import N_, translator
 from npc_tactics.locale_format import NNBSP
-from npc_tactics.registry import get_system
 
 __all__ = ["DICE_WORDS", "log_filename", "log_text"]
 
@@ -23,7 +22,7 @@ def log_text(fight: Fight, lang: str) -> str:
     """The log of ``fight`` so far as text in ``lang`` (see the module docstring)."""
     _ = translator(lang, "web")
     colon = f"{NNBSP}: " if lang == "fr" else ": "
-    head = [f"{_('Fight log')}{colon}{get_system(fight.system).title}"]
+    head = [f"{_('Fight log')}{colon}{fight.plugin.title}"]
     for k, side in enumerate(fight.sides):
         names = ", ".join(str(m.entry["name"]) for m in fight.members if m.side == k)
         head.append(f"{side.name} ({_(CONTROL_WORDS[side.control])}){colon}{names}")

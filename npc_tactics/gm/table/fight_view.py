@@ -23,7 +23,7 @@ from npc_tactics.gm.words.play_words import Narrator
 from npc_tactics.gm.words.summary import STATUSES
 from npc_tactics.gm.words.vocab import DECISION_KINDS, word
 from npc_tactics.i18n import N_, translations, translator
-from npc_tactics.registry import get_system
+from npc_tactics.plugin import System
 from npc_tactics.rules.base import SideResult
 from npc_tactics.rules.outcome import Status
 
@@ -86,10 +86,10 @@ def cards(fight: Fight, lang: str) -> list[dict[str, Any]]:
         return []
     gt = translations(lang).gettext
     _ = _web(lang)
-    details = get_system(fight.system).system_words().details
+    details = fight.plugin.system_words().details
     decision = fight.decision
     acting = decision.actor if decision is not None else (fight.prompt.actor if fight.prompt else None)
-    lines = {m.entry["name"]: stat_line(fight.system, m.entry, lang) for m in fight.members}
+    lines = {m.entry["name"]: stat_line(fight.plugin, m.entry, lang) for m in fight.members}
     out = []
     for i, c in enumerate(state.combatants):
         status = Status(int(c.status))
@@ -102,10 +102,10 @@ def cards(fight: Fight, lang: str) -> list[dict[str, Any]]:
     return out
 
 
-def order_hook(system: str) -> Callable[[Any], dict[str, Any]] | None:
+def order_hook(system: System) -> Callable[[Any], dict[str, Any]] | None:
     """The system's ``tracker_order`` hook: ``order(state)``, the order its rules give this round, read off the
     engine state (``None``: the system gives none)."""
-    return get_system(system).order_function()
+    return system.order_function()
 
 
 def order_view(fight: Fight, lang: str) -> dict[str, Any] | None:
@@ -113,7 +113,7 @@ def order_view(fight: Fight, lang: str) -> dict[str, Any] | None:
     row per combatant (or per action), with its name, side, number, and the current actor marked."""
     if fight.state is None or fight.outcome() is not None:
         return None
-    hook = order_hook(fight.system)
+    hook = order_hook(fight.plugin)
     if hook is None:
         return None
     _ = _web(lang)
@@ -200,7 +200,7 @@ def log_lines(fight: Fight, lang: str) -> list[dict[str, Any]]:
         return []
     names = fight.names()
     sides = [s.name for s in fight.sides]
-    narrator = Narrator(fight.system, names, lang, sides)
+    narrator = Narrator(fight.plugin, names, lang, sides)
     play_ = translator(lang, "play")
     _ = _web(lang)
     lines: list[dict[str, Any]] = []
@@ -249,11 +249,11 @@ def member_view(fight: Fight, k: int, lang: str) -> dict[str, Any]:
     its parser reads back where the system prints one, else the English stat line), and
     what it is in a word (``what``: its template, its class and level)."""
     m = fight.members[k]
-    line = stat_line(fight.system, m.entry)
+    line = stat_line(fight.plugin, m.entry)
     return {"index": k, "side": m.side, "name": m.entry["name"], "entry": dict(m.entry),
-            "stat_line": line if lang == "en" else stat_line(fight.system, m.entry, lang),
-            "stat_block": edit_text(fight.system, m.entry) or line,
-            "what": member_text(fight.system, m.entry, lang, _web(lang)("stat block"))}
+            "stat_line": line if lang == "en" else stat_line(fight.plugin, m.entry, lang),
+            "stat_block": edit_text(fight.plugin, m.entry) or line,
+            "what": member_text(fight.plugin, m.entry, lang, _web(lang)("stat block"))}
 
 
 def view(fight: Fight, lang: str = "en", *, log: bool = True) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from npc_tactics.errors import ConfigError, UserError
 from npc_tactics.gm.words.creatures import creature_words
 from npc_tactics.gm.words.vocab import WEAPONS
 from npc_tactics.i18n import N_, Said, translator
+from npc_tactics.plugin import System
 from npc_tactics.rules.line_words import ARTICLE
 
 __all__ = ["CLASSES", "class_choices", "class_name", "check_class_level", "default_stem", "member_text",
@@ -197,7 +198,7 @@ def stat_line_in(line: str | None, lang: str) -> str | None:
     return ", ".join(out)
 
 
-def template_text(system: str, template: str, lang: str) -> str:
+def template_text(system: System, template: str, lang: str) -> str:
     """A template of ``system`` as the GM's language names it: a class and level (``fighter_2`` ->
     ``guerrier 2``), a class word (``dwarf`` -> ``nain``), else the creature's name in its system's bestiary in
     ``lang`` (:mod:`npc_tactics.gm.words.creatures`), else its English word (``black_bear`` -> ``black bear``)."""
@@ -210,14 +211,14 @@ def template_text(system: str, template: str, lang: str) -> str:
     return found.name if found is not None else template.replace("_", " ")
 
 
-def template_description(system: str, template: str, english: str, lang: str) -> str:
+def template_description(system: System, template: str, english: str, lang: str) -> str:
     """The bestiary's description of ``template`` in ``lang`` (``english``, the bestiary's own, where the language
     has none)."""
     found = creature_words(system, lang).get(template)
     return found.description if found is not None and found.description else english
 
 
-def member_text(system: str, entry: Mapping[str, Any], lang: str, stat_block: str) -> str:
+def member_text(system: System, entry: Mapping[str, Any], lang: str, stat_block: str) -> str:
     """What a combatant of the roster is, in a word: its template, its class and level, or "stat block"."""
     if "class" in entry:
         return f"{class_name(entry['class'], lang)} {entry.get('level', '')}".strip()
@@ -226,7 +227,7 @@ def member_text(system: str, entry: Mapping[str, Any], lang: str, stat_block: st
     return stat_block
 
 
-def default_stem(system: str, entry: Mapping[str, Any], lang: str) -> str:
+def default_stem(system: System, entry: Mapping[str, Any], lang: str) -> str:
     """The stem of a combatant's default name in ``lang`` ("Guerrier 2", "Gobelin", "Monstre"), capitalised."""
     stem = member_text(system, entry, lang, "")
     if not stem:
@@ -255,7 +256,7 @@ class _Classes(Said):
 
 
 @functools.lru_cache(maxsize=8)
-def class_levels(system: str) -> dict[str, int]:
+def class_levels(system: System) -> dict[str, int]:
     """Each class of ``system`` and its highest level, read off the templates a fight can add (the
     ``<class>_<level>`` names, ``elf_1`` .. ``elf_10``); empty for a system with no classes."""
     try:
@@ -270,14 +271,14 @@ def class_levels(system: str) -> dict[str, int]:
     return out
 
 
-def class_choices(system: str, lang: str) -> list[dict[str, Any]]:
+def class_choices(system: System, lang: str) -> list[dict[str, Any]]:
     """The classes a character of ``system`` may have, for the page's drop-down: id, name in ``lang``, top
     level."""
     return [{"value": key, "text": class_name(key, lang), "max_level": top}
             for key, top in class_levels(system).items()]
 
 
-def check_class_level(system: str, file: str, fields: Mapping[str, Any]) -> None:
+def check_class_level(system: System, file: str, fields: Mapping[str, Any]) -> None:
     """Refuse a class or level the system has not, at its field, in words said in the GM's language (the
     system's parser checks the rest)."""
     levels = class_levels(system)

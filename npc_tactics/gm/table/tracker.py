@@ -30,8 +30,9 @@ from npc_tactics.encounters.adapters import Adapter, adapter
 from npc_tactics.errors import ConfigError, UserError
 from npc_tactics.gm.table.fight_dice import DICE_MODES, DiePrompt, NeedDie, StepRoller
 from npc_tactics.gm.table.stat_words import check_class_level, default_stem
-from npc_tactics.gm.words.labels import labeler
+from npc_tactics.gm.words.labels import labeler_of
 from npc_tactics.i18n import Said
+from npc_tactics.plugin import System
 from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Event
 
@@ -110,9 +111,11 @@ class Fight:
                  options: Mapping[str, Any] | None = None, seed: int = 0, dice: str = "auto",
                  distance: float | None = None, bundle: str | Path | None = None,
                  bundle_id: str | None = None) -> None:
-        info = get_system(system)
+        info = get_system(system)  # the one place a fight (an HTTP body, a saved fight) resolves its system
+        #: the system, and its name (what a saved fight and the API say)
+        self.plugin: System = info
         self.system = info.name
-        self.adapter: Adapter = adapter(self.system)
+        self.adapter: Adapter = adapter(info)
         if dice not in DICE_MODES:
             raise ConfigError(FILE, "dice", f"unknown dice mode {dice!r}; valid modes: {', '.join(DICE_MODES)}")
         self.dice = dice
@@ -147,7 +150,7 @@ class Fight:
         self.partial: Step | None = None  #: the step waiting for a typed die
         self.prompt: DiePrompt | None = None
         self.state: Any = None
-        self._labels = {lang: labeler(self.system, self.engine, lang) for lang in ("en", "fr")}
+        self._labels = {lang: labeler_of(self.plugin, self.engine, lang) for lang in ("en", "fr")}
 
     # ----- set-up -------------------------------------------------------------------------------------
     def can_change_control(self) -> bool:
@@ -186,7 +189,7 @@ class Fight:
             raise ConfigError(FILE, "side", Said("expected a side from 0 to {top}, got {side}", top=len(self.sides) - 1,
                                                    side=repr(side)))
         entry = dict(fields or {})
-        check_class_level(self.system, FILE, entry)
+        check_class_level(self.plugin, FILE, entry)
         if template is not None:
             entry["template"] = template
         if name is not None:
@@ -209,7 +212,7 @@ class Fight:
     def _name_for(self, entry: Mapping[str, Any], lang: str = "en", but: int | None = None) -> str:
         """The default name of ``entry`` in ``lang``: its class and level, template or "monster", and the first
         letter no other combatant (member ``but`` aside) has with that stem ("Goblin B")."""
-        stem = default_stem(self.system, entry, lang)
+        stem = default_stem(self.plugin, entry, lang)
         taken = {m.entry["name"] for k, m in enumerate(self.members) if k != but}
         k = 0
         while f"{stem} {_letters(k)}" in taken:
@@ -219,7 +222,7 @@ class Fight:
     def _named_by_default(self, entry: Mapping[str, Any]) -> bool:
         """Whether ``entry``'s name is a default one (its stem in either language and a letter: "Goblin A")."""
         name = str(entry.get("name", ""))
-        stems = (default_stem(self.system, entry, lang) for lang in ("en", "fr"))
+        stems = (default_stem(self.plugin, entry, lang) for lang in ("en", "fr"))
         return any(re.fullmatch(re.escape(stem) + r" [A-Z]+", name) for stem in stems)
 
     def remove(self, index: int) -> None:
@@ -244,7 +247,7 @@ class Fight:
         entry = {k: v for k, v in member.entry.items() if k not in remove or k == "name"}
         entry.update(fields)
         if "class" in fields or "level" in fields:
-            check_class_level(self.system, FILE, entry)
+            check_class_level(self.plugin, FILE, entry)
         if not isinstance(entry.get("name"), str) or not entry["name"].strip():
             entry["name"] = member.entry["name"]
         if "name" not in fields and {"class", "level", "template"} & set(fields) and \
@@ -409,7 +412,7 @@ class Fight:
 
         if self.decision is None:
             raise ConfigError(FILE, "", Said("no decision is pending"))
-        return advise(self.engine, self.encoder, self.state, self.policy, self.bundle, self.system,
+        return advise(self.engine, self.encoder, self.state, self.policy, self.bundle, self.plugin,
                       self._labels.get(lang, self._labels["en"]), lang=lang, odds=odds,
                       seed=self.seed + len(self.played), workers=workers)
 

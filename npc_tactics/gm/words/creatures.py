@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from npc_tactics.errors import ConfigError, UserError
-from npc_tactics.registry import get_system
+from npc_tactics.plugin import System
 
 __all__ = ["CreatureWords", "creature_file", "creature_words"]
 
@@ -28,19 +28,19 @@ class CreatureWords:
     description: str
 
 
-def creature_file(system: str, lang: str) -> Path | None:
+def creature_file(system: System, lang: str) -> Path | None:
     """Where ``system`` keeps its bestiary in ``lang`` (None for English, or a system with no content folder)."""
     if lang == "en":
         return None
     try:
-        folder = get_system(system).content_dir()
+        folder = system.content_dir()
     except UserError:
         return None
     return folder / f"bestiary_{lang}.yaml"
 
 
 @functools.lru_cache(maxsize=16)
-def creature_words(system: str, lang: str) -> dict[str, CreatureWords]:
+def creature_words(system: System, lang: str) -> dict[str, CreatureWords]:
     """The templates of ``system`` named in ``lang``, by template id (empty when the language has no file)."""
     import yaml
 

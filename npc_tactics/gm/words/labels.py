@@ -15,13 +15,14 @@ from typing import Any
 
 from npc_tactics.gm.words.naming import move_label
 from npc_tactics.i18n import translator
+from npc_tactics.plugin import System
 from npc_tactics.policy_io.card import BY_THE_BOOK, Card
 
-__all__ = ["against_top", "card_rule", "labeler"]
+__all__ = ["against_top", "card_rule", "labeler_of"]
 
 
-def labeler(system: str, engine: Any, lang: str) -> Callable[[Any, Any, int], str]:
-    """``label(state, decision, action) -> str``: the GM's words for a move."""
+def labeler_of(system: System, engine: Any, lang: str) -> Callable[[Any, Any, int], str]:
+    """``label(state, decision, action) -> str``: the GM's words for a move of ``system``."""
 
     def label(state: Any, decision: Any, action: int) -> str:
         return str(move_label(system, engine, state, decision, int(action), lang=lang))
@@ -35,7 +36,7 @@ def _index(engine: Any, name: str) -> int | None:
     return names.index(name) if name in names else None
 
 
-def card_rule(bundle: str | None, system: str, engine: Any, state: Any, decision: Any, lang: str,
+def card_rule(bundle: str | None, system: System, engine: Any, state: Any, decision: Any, lang: str,
               *, top: int | None = None) -> dict[str, Any] | None:
     """The rule of the bundle's tactics card that fires here, its move named in this fight, or None without a
     card (or for a decision the card is not for).
@@ -47,15 +48,18 @@ def card_rule(bundle: str | None, system: str, engine: Any, state: Any, decision
     if bundle is None or not (Path(bundle) / "card.json").is_file():
         return None
     card = Card.load(bundle)
-    found = card.play_for(system, engine, state, decision) if card is not None else None
-    if card is None or found is None:
+    if card is None or card.system != system.name:  # a card of another system has no rule here
+        return None
+    plugin = card.plugin  # the card's system, resolved once
+    found = card.play_for(plugin, engine, state, decision)
+    if found is None:
         return None
     rule, played = found
     _ = translator(lang)
-    label = labeler(system, engine, lang)
+    label = labeler_of(plugin, engine, lang)
     legal = True
     if played == BY_THE_BOOK:  # say which move that is here, and match it to its row of the ranking
-        book = _book_move(system, engine, state, decision)
+        book = _book_move(plugin, engine, state, decision)
         index: int | None = book
         text = rule.text(lang) + " " + _("(here: {move})").format(move=label(state, decision, book))
     else:
@@ -89,14 +93,13 @@ def against_top(rule: dict[str, Any], top: int, top_label: str, lang: str) -> di
     return {**rule, "text": text, "agrees": agrees}
 
 
-def _book_move(system: str, engine: Any, state: Any, decision: Any) -> int:
+def _book_move(system: System, engine: Any, state: Any, decision: Any) -> int:
     """The by-the-book agent's move at ``decision`` (what a card's "play by the book" rule means there)."""
     import numpy as np
 
-    from npc_tactics.agents.resolve import agent_factory
+    from npc_tactics.agents.resolve import factory_of
     from npc_tactics.policy_io.agent import Observation
-    from npc_tactics.registry import get_system
 
-    encoder = get_system(system).load("encoder")(engine)
-    book = agent_factory(system, "by-the-book")(engine, np.random.default_rng(0))
+    encoder = system.load("encoder")(engine)
+    book = factory_of(system, "by-the-book")(engine, np.random.default_rng(0))
     return int(book.act(Observation(None, state, decision, engine, encoder), engine.legal_mask(state, decision)))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from npc_tactics.i18n import translations
-from npc_tactics.registry import get_system
+from npc_tactics.plugin import System
 from npc_tactics.rules.base import ActionSpec, Decision, ally_slots, enemy_slots
 
 __all__ = ["Words", "move_label"]
@@ -45,13 +45,13 @@ class Words:
         return self._("ally {n}").format(n=spec.slot + 1)
 
 
-def move_label(system: str, engine: Any, state: Any, decision: Decision, action: int, lang: str = "en") -> str:
+def move_label(system: System, engine: Any, state: Any, decision: Decision, action: int, lang: str = "en") -> str:
     """The plain-words name of catalogue entry ``action`` for ``decision``'s actor in ``state``.
 
-    ``system`` is a registry name (``ose``, ``runequest``, ``mrq``, ``dicepool``); any entry of the catalogue
-    can be named, legal or not. Unknown ``lang`` raises :class:`~npc_tactics.errors.UserError`."""
+    ``system`` is the registered system (:func:`~npc_tactics.registry.get_system` of ``"ose"``); any entry of the
+    catalogue can be named, legal or not. Unknown ``lang`` raises :class:`~npc_tactics.errors.UserError`."""
     tr = translations(lang)
-    info = get_system(system)
+    info = system
     label = info.system_words().label
     if not 0 <= int(action) < len(engine.catalogue):
         raise ValueError(f"action {action} is outside the {info.name} catalogue of {len(engine.catalogue)} entries")

@@ -16,7 +16,7 @@ from typing import Any
 
 from npc_tactics.gm.words.vocab import LOCATIONS, LOCATIONS_IN, SPELLS, WEAPONS, word
 from npc_tactics.i18n import N_, translations
-from npc_tactics.registry import get_system
+from npc_tactics.plugin import System
 from npc_tactics.rules.base import Event
 
 __all__ = ["ROLL_WHY", "Teller", "echoes", "narrate_event", "roll_why", "sentences_of", "teller", "why_known"]
@@ -149,22 +149,22 @@ def _roll(e: Event, t: Teller) -> str:
 COMMON: dict[str, Sentence] = {"roll": _roll}
 
 
-def sentences_of(system: str) -> Mapping[str, Sentence]:
+def sentences_of(system: System) -> Mapping[str, Sentence]:
     """The sentences of a system's event kinds (its own, then the common ones)."""
-    return {**COMMON, **get_system(system).system_words().sentences}
+    return {**COMMON, **system.system_words().sentences}
 
 
-def _silent(system: str, kind: str) -> bool:
+def _silent(system: System, kind: str) -> bool:
     """Whether ``system`` declares ``kind`` as needing no sentence (told only in verbose mode, or never)."""
-    info = get_system(system)
+    info = system
     declared = info.event_catalogue().get(kind) if info.provides("events") else None
     return declared is not None and bool(declared.silent)
 
 
-def echoes(system: str) -> frozenset[str]:
+def echoes(system: System) -> frozenset[str]:
     """The event kinds told only in verbose mode besides rolls: those repeating what the story has just told
     (``SystemWords.echoes``) and those the system declares silent."""
-    info = get_system(system)
+    info = system
     silent = info.event_catalogue().silent if info.provides("events") else frozenset()
     return info.system_words().echoes | silent
 
@@ -175,7 +175,7 @@ def teller(names: Sequence[str], lang: str = "en", sides: Sequence[str] = ()) ->
     return Teller(tr.gettext, tr.ngettext, tuple(names), tuple(sides))
 
 
-def narrate_event(system: str, event: Event, t: Teller) -> tuple[str, bool]:
+def narrate_event(system: System, event: Event, t: Teller) -> tuple[str, bool]:
     """``(sentence, raw)``: the event in plain words, or its raw kind and data if it has none (``raw`` true unless
     the system declares the kind silent)."""
     fn = sentences_of(system).get(event.kind)

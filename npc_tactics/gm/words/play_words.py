@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from npc_tactics.gm.words.narrate import echoes, narrate_event, roll_why, teller
+from npc_tactics.plugin import System
 from npc_tactics.rules.base import Event
 
 __all__ = ["Narrator"]
@@ -14,11 +15,11 @@ __all__ = ["Narrator"]
 class Narrator:
     """``tell(event) -> str`` and ``why(roll purpose) -> str`` for one fight, in one language."""
 
-    def __init__(self, system: str, names: Sequence[str], lang: str, sides: Sequence[str] = ()) -> None:
-        self.system = system
+    def __init__(self, system: System, names: Sequence[str], lang: str, sides: Sequence[str] = ()) -> None:
+        self.plugin = system
         self.teller = teller(list(names), lang, sides)  # sides: their names, where the GM gave them
         #: event kinds that only repeat what was just told (``play`` does not tell them)
-        self.echoes = echoes(system)
+        self.echoes = echoes(self.plugin)
 
     def why(self, why: str) -> str:
         """What a roll is for, in the GM's language ("initiative side 0" -> "initiative (side 0)")."""
@@ -26,5 +27,5 @@ class Narrator:
 
     def tell(self, event: Event) -> str:
         """One event as a line a person reads (its raw kind and data if the system has no sentence for it)."""
-        text, _raw = narrate_event(self.system, event, self.teller)
+        text, _raw = narrate_event(self.plugin, event, self.teller)
         return text

@@ -20,13 +20,14 @@ from typing import Any
 import numpy as np
 
 from npc_tactics.agents.base import Observation
-from npc_tactics.agents.resolve import agent_factory, agent_label
+from npc_tactics.agents.resolve import agent_label, factory_of
 from npc_tactics.dice import RngRoller
 from npc_tactics.evaluation.arena import Arena
 from npc_tactics.evaluation.fight import MAX_DECISIONS, agent_rngs
 from npc_tactics.gm.words.naming import move_label
 from npc_tactics.gm.words.narrate import Teller, echoes, narrate_event, teller
 from npc_tactics.i18n import N_, check_lang
+from npc_tactics.plugin import System
 from npc_tactics.rules.base import DecisionKind, Event, SideResult
 
 __all__ = ["Line", "Replay", "given_side_names", "members_side_name", "replay", "side_names"]
@@ -119,7 +120,7 @@ def _first_up(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _round_headers_first(lines: list[Line], system: str, t: Teller) -> list[Line]:
+def _round_headers_first(lines: list[Line], system: System, t: Teller) -> list[Line]:
     """Each round's header before the round's first line (engines announce a round when its dice are first
     rolled, after some choices of that round; the first round's header may come before any event at all)."""
     headers = {line.round: line for line in lines if line.event == "round_start"}
@@ -138,14 +139,14 @@ def _round_headers_first(lines: list[Line], system: str, t: Teller) -> list[Line
     return out + list(headers.values())
 
 
-def replay(system: str, scenario: str | None, agents: Sequence[str], seed: int = 0, lang: str = "en",
+def replay(system: System, scenario: str | None, agents: Sequence[str], seed: int = 0, lang: str = "en",
            options: Mapping[str, Any] | None = None) -> Replay:
     """Play fight ``seed`` of ``scenario`` between ``agents`` (side 0 first) and tell it in ``lang``."""
     check_lang(lang)
     arena = Arena.build(system, scenario, options)
     if len(agents) != arena.sides:
         raise ValueError(f"{arena.system} needs one agent per side ({arena.sides}), got {len(agents)}")
-    factories = [agent_factory(arena.system, spec) for spec in agents]
+    factories = [factory_of(arena.plugin, spec) for spec in agents]
     arena.check_agents(factories, agents)
     players = [make(arena.engine, rng) for make, rng in zip(factories, agent_rngs(seed, len(factories)), strict=True)]
     engine = arena.engine
@@ -161,11 +162,11 @@ def replay(system: str, scenario: str | None, agents: Sequence[str], seed: int =
         story.lines.append(Line(0, "decision", _first_up(t._(
             "{side}: {names}; played by {agent} (side {number} in --agents).").format(
             side=name, names=names, agent=story.agents[side] if side < len(story.agents) else "?", number=side))))
-    quiet = echoes(arena.system)
+    quiet = echoes(arena.plugin)
 
     def tell(events: Any) -> None:
         for e in events:
-            text, raw = narrate_event(arena.system, e, t)
+            text, raw = narrate_event(arena.plugin, e, t)
             if e.kind == "roll":
                 story.roll_whys.add(str(e.data.get("why", "")))
             kind = "roll" if e.kind == "roll" else "echo" if e.kind in quiet else "event"
@@ -179,7 +180,7 @@ def replay(system: str, scenario: str | None, agents: Sequence[str], seed: int =
             raise RuntimeError(f"{engine.spec.name} engine has no pending decision but no outcome either")
         mask = engine.legal_mask(state, decision)
         action = int(players[decision.side].act(Observation(None, state, decision, engine, arena.encoder), mask))
-        label = move_label(arena.system, engine, state, decision, action, lang)
+        label = move_label(arena.plugin, engine, state, decision, action, lang)
         attacker = decision.context.get("attacker")
         if decision.kind == DecisionKind.REACT and isinstance(attacker, int):
             chose = t._("{actor}, attacked by {attacker}, chooses: {move}.").format(
@@ -192,7 +193,7 @@ def replay(system: str, scenario: str | None, agents: Sequence[str], seed: int =
         decisions += 1
         if decisions > MAX_DECISIONS:
             raise RuntimeError(f"fight with seed {seed} did not end after {MAX_DECISIONS} decisions")
-    story.lines = _round_headers_first(story.lines, arena.system, t)
+    story.lines = _round_headers_first(story.lines, arena.plugin, t)
     outcome = engine.outcome(state)
     assert outcome is not None  # the loop ends only on an outcome
     results = ", ".join(

@@ -15,7 +15,7 @@ from typing import Any
 
 from npc_tactics.gm.words.vocab import DECISION_KINDS, WEAPONS, word
 from npc_tactics.i18n import N_, translations
-from npc_tactics.registry import get_system
+from npc_tactics.plugin import System
 from npc_tactics.rules.base import Decision
 from npc_tactics.rules.outcome import Status
 
@@ -52,16 +52,16 @@ def weapon_words(weapon_id: object, _: Tr) -> str:
     return _("weapon: {weapon}").format(weapon=word(WEAPONS, weapon_id, _))
 
 
-def summary(system: str, engine: Any, state: Any, decision: Decision | None, lang: str = "en",
+def summary(system: System, engine: Any, state: Any, decision: Decision | None, lang: str = "en",
             sides: Sequence[str] = ()) -> str:
     """The fight as a GM reads it: the round, one line per combatant, then who decides what.
 
-    ``system`` is a registry name or alias; ``decision`` is ``engine.pending(state)`` (None once the fight is
-    over); ``sides`` what the GM calls each side ("goblins"; without it, "side 0"). ``engine`` is accepted for
-    symmetry with :func:`~npc_tactics.gm.words.naming.move_label`."""
+    ``system`` is the fight's system; ``decision`` is ``engine.pending(state)`` (None once the fight is over);
+    ``sides`` what the GM calls each side ("goblins"; without it, "side 0"). ``engine`` is accepted for symmetry
+    with :func:`~npc_tactics.gm.words.naming.move_label`."""
     del engine  # the state's public fields say everything shown here
     _ = translations(lang).gettext
-    details = get_system(system).system_words().details
+    details = system.system_words().details
     lines = [_("Round {n}").format(n=int(getattr(state, "round", 0)))]
     for i, c in enumerate(state.combatants):
         bits = [_(STATUSES.get(Status(int(c.status)), str(c.status)))] + details(state, i, _)

@@ -63,7 +63,7 @@ class NpcSideEnv(MultiAgentEnv):
 
     def __init__(self, config: Mapping[str, Any] | None = None) -> None:
         super().__init__()
-        from npc_tactics.agents.resolve import agent_factory
+        from npc_tactics.agents.resolve import factory_of
         from npc_tactics.training.envs import resolve_opponents
         from npc_tactics.training.opponent_pool import OpponentPool
 
@@ -74,7 +74,7 @@ class NpcSideEnv(MultiAgentEnv):
         session = FightSession(cfg.system, cfg.scenario, cfg.options, reward, record_rolls=False,
                                encounter=cfg.encounter)
         worker = int(getattr(config, "worker_index", 0)) * 1000 + int(getattr(config, "vector_index", 0))
-        opponents = [agent_factory(cfg.system, o) if isinstance(o, str) else o  # as TacticsVecEnv resolves them
+        opponents = [factory_of(cfg.plugin, o) if isinstance(o, str) else o  # as TacticsVecEnv resolves them
                      for o in resolve_opponents(cfg, cfg.seed + worker)]
         pools = [o for o in opponents if isinstance(o, OpponentPool)]
         self.pool: OpponentPool | None = pools[0] if pools else None
