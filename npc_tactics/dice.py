@@ -11,6 +11,7 @@ A malformed expression raises ``ValueError`` quoting it.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -174,6 +175,14 @@ class ScriptedRoller(Roller):
         self.used = 0
         self.then = then
         self.asked: list[int] = []
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ScriptedRoller:
+        """A copy at the same point of the script, going on alone (the pending-decision loader reads a situation
+        once on a copy). Written out: a compiled class cannot be rebuilt without its ``faces``, as deepcopy would."""
+        twin = ScriptedRoller(list(self.faces), copy.deepcopy(self.then, memo))
+        twin.used = self.used
+        twin.asked = list(self.asked)
+        return twin
 
     @property
     def remaining(self) -> int:

@@ -76,3 +76,17 @@ def test_scripted_roller_falls_back_when_told() -> None:
     roller = ScriptedRoller([20], then=RngRoller(np.random.default_rng(1)))
     assert roller.die(20) == 20
     assert 1 <= roller.die(20) <= 20
+
+
+def test_a_scripted_roller_copies_at_its_point_of_the_script() -> None:
+    """The pending-decision loader reads a situation once on a copy of the GM's roller; the copy goes on from the
+    same face and leaves the original where it was (compiled too: a compiled class needs its own deepcopy)."""
+    import copy
+
+    roller = ScriptedRoller([2, 5, 3], then=RngRoller(0))
+    assert roller.die(6) == 2
+    twin = copy.deepcopy(roller)
+    assert (twin.die(6), twin.die(6)) == (5, 3)
+    assert roller.remaining == 2 and roller.die(6) == 5
+    assert 1 <= twin.die(6) <= 6  # its own fallback roller once the script is spent
+    assert twin.asked == [6, 6, 6, 6] and roller.asked == [6, 6]
