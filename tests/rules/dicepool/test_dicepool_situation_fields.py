@@ -23,21 +23,12 @@ from npc_tactics.systems.dicepool.rules.content import load_plain_situation, loa
 from npc_tactics.systems.dicepool.rules.engine import DicePoolEngine
 from npc_tactics.systems.dicepool.rules.pending import KINDS
 from npc_tactics.systems.dicepool.rules.situation_fields import FIELDS, STATUS_NAMES
+from tests.rules.dicepool.test_dicepool_situations import duel  # the two duellists every situation test starts from
 
 ENGINE = DicePoolEngine()
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "dicepool.md"
 
 
-def duel(kesh: dict[str, Any] | None = None, varo: dict[str, Any] | None = None, **top: Any) -> dict[str, Any]:
-    return {
-        "sides": [
-            {"combatants": [{"template": "duelist", "name": "Kesh", "position": 0, **(kesh or {})}]},
-            {"combatants": [{"template": "duelist", "name": "Varo", "position": 1, **(varo or {})}]},
-        ],
-        "acting": "Kesh",
-        "then": ["Varo"],
-        **top,
-    }
 
 
 def load(sit: dict[str, Any], notes: list[str] | None = None) -> Any:
