@@ -119,11 +119,12 @@ class Generator:
             left = target - total
             if len(out) >= lo and left <= 0:
                 break
-            fits = [(t, w) for t, w in side.templates if w > 0 and self.threat[t] <= 1.5 * left]
+            allowed = side.allowed(out)
+            fits = [(t, w) for t, w in allowed if w > 0 and self.threat[t] <= 1.5 * left]
             if fits:
                 pool = fits
-            elif len(out) < lo:
-                pool = [(t, w) for t, w in side.templates if w > 0]
+            elif len(out) < lo and any(w > 0 for _, w in allowed):
+                pool = [(t, w) for t, w in allowed if w > 0]
             else:
                 break
             t = _pick(rng, pool)
@@ -153,7 +154,12 @@ class Generator:
         rng = np.random.default_rng(int(seed))
         side0_spec, side1_spec = s.sides
         n0 = int(rng.integers(side0_spec.size[0], side0_spec.size[1] + 1))
-        side0 = [_pick(rng, side0_spec.templates) for _ in range(n0)]
+        side0: list[str] = []
+        for _ in range(n0):
+            allowed = side0_spec.allowed(side0)
+            if not allowed:  # every template at its cap: the side is smaller than drawn
+                break
+            side0.append(_pick(rng, allowed))
         ratio = float(rng.uniform(*s.budget))
         side1 = self._side1(rng, side1_spec, ratio * sum(self.threat[t] for t in side0))
         distance = round(float(rng.uniform(*s.distance)) * 2) / 2

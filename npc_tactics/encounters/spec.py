@@ -8,6 +8,7 @@ Shipped distributions live in ``systems/<system>/content/encounters/<name>.yaml`
     sides:                          # side 0 = the NPCs the policy plays, side 1 = their opponents
       - size: [1, 4]                # how many combatants, drawn uniformly
         templates: {goblin: 3, orc: 2}   # template -> weight
+        at_most: {orc: 1}           # optional: no more than this many of a template on the side
       - size: [1, 4]
         templates: {fighter_1: 3, cleric_1: 1}
     budget: [0.5, 1.6]              # side 1's threat / side 0's, drawn uniformly; side 1 is filled to it
@@ -51,6 +52,16 @@ Range = tuple[float, float]
 class SideSpec:
     size: tuple[int, int]
     templates: tuple[tuple[str, float], ...]  #: (template, weight), weights > 0
+    #: (template, most on the side): a capped template leaves the draw once the side holds that many (a rider
+    #: and its mount are two combatants, so a side of riders can overflow the engine's six a side)
+    at_most: tuple[tuple[str, int], ...] = ()
+
+    def allowed(self, drawn: list[str]) -> list[tuple[str, float]]:
+        """The (template, weight) pairs still drawable once ``drawn`` is on the side (all, without caps)."""
+        if not self.at_most:
+            return list(self.templates)
+        caps = dict(self.at_most)
+        return [(t, w) for t, w in self.templates if t not in caps or drawn.count(t) < caps[t]]
 
 
 @dataclass(frozen=True)
@@ -145,7 +156,7 @@ def _weights(value: Any, file: str, path: str) -> float:
 
 
 def _side(system: System, raw: Any, file: str, path: str) -> SideSpec:
-    d = V.mapping(raw, file, path, ("size", "templates"), ("templates",))
+    d = V.mapping(raw, file, path, ("size", "templates", "at_most"), ("templates",))
     lo, hi = _range(d.get("size", [1, 1]), file, V.join(path, "size"), 1, MAX_PER_SIDE, integer=True)
     table = V.mapping(d["templates"], file, V.join(path, "templates"))
     if not table:
@@ -156,7 +167,18 @@ def _side(system: System, raw: Any, file: str, path: str) -> SideSpec:
         pairs.append((check_template(system, name, file, p), _weights(w, file, p)))
     if sum(w for _, w in pairs) <= 0:
         raise ConfigError(file, V.join(path, "templates"), "expected at least one weight above 0")
-    return SideSpec((int(lo), int(hi)), tuple(pairs))
+    caps = []
+    for name, n in V.mapping(d.get("at_most") or {}, file, V.join(path, "at_most")).items():
+        p = V.join(path, "at_most", str(name))
+        if name not in dict(pairs):
+            raise ConfigError(file, p, f"expected a template of this side's `templates`, got {name!r}")
+        caps.append((str(name), V.integer(n, file, p, 0, MAX_PER_SIDE)))
+    capped = dict(caps)
+    room = sum(MAX_PER_SIDE if t not in capped else capped[t] for t, w in pairs if w > 0)
+    if room < lo:
+        raise ConfigError(file, V.join(path, "at_most"),
+                          f"expected room for the side's smallest size {int(lo)}; the caps allow {room}")
+    return SideSpec((int(lo), int(hi)), tuple(pairs), tuple(caps))
 
 
 def _wear(raw: Any, file: str, path: str) -> WearSpec:

@@ -110,6 +110,12 @@ def test_training_seeds_never_reach_the_held_out_range() -> None:
          "out of range"),
         ({"colour": "red"}, "colour", "unknown key"),
         ({"scenarios": {"share": 0.5, "weights": {"goblin_dual": 1}}}, "scenarios.weights.goblin_dual", "goblin_duel"),
+        ({"sides": [{"templates": {"orc": 1}, "at_most": {"goblin": 1}}, {"templates": {"orc": 1}}]},
+         "sides[0].at_most.goblin", "this side's `templates`"),
+        ({"sides": [{"templates": {"orc": 1}, "at_most": {"orc": 9}}, {"templates": {"orc": 1}}]},
+         "sides[0].at_most.orc", "out of range"),
+        ({"sides": [{"size": [3, 4], "templates": {"orc": 1}, "at_most": {"orc": 2}}, {"templates": {"orc": 1}}]},
+         "sides[0].at_most", "caps allow 2"),
     ],
 )
 def test_validation_names_file_field_and_expectation(change: dict, field: str, expected: str) -> None:  # type: ignore[type-arg]
@@ -118,6 +124,31 @@ def test_validation_names_file_field_and_expectation(change: dict, field: str, e
         parse_encounter(data, "dist.yaml")
     assert err.value.file == "dist.yaml" and err.value.field == field, str(err.value)
     assert expected in str(err.value)
+
+
+def test_at_most_caps_a_template_and_leaves_uncapped_draws_alone() -> None:
+    """MRQ's mounted lancer (rider and warhorse: two combatants) capped at one a side; without caps the draws
+    are those of the spec before caps existed (the same random numbers)."""
+    import dataclasses
+
+    spec = without_scenarios(load_encounter("bestiary", "mrq"))
+    sides = [dataclasses.replace(s, size=(1, 5), templates=(*s.templates, ("mounted_lancer", 50.0)), at_most=())
+             for s in spec.sides]
+    free = Generator(dataclasses.replace(spec, sides=tuple(sides)))
+    capped_sides = tuple(dataclasses.replace(s, at_most=(("mounted_lancer", 1),)) for s in sides)
+    capped = Generator(dataclasses.replace(spec, sides=capped_sides))
+    overflow = 0
+    for seed in range(60):
+        lancers = [sum(c["template"] == "mounted_lancer" for c in side["combatants"])
+                   for side in capped.draw(seed).mapping["sides"]]
+        assert max(lancers) <= 1
+        try:
+            free.draw(seed)
+        except ConfigError:  # two lancers and their horses overflow the engine's six a side
+            overflow += 1
+    assert overflow > 5  # without the cap, some of these draws cannot be built
+    plain = load_encounter("generalist", "mrq").sides[0]  # no caps: every template, in order, whatever is drawn
+    assert plain.at_most == () and plain.allowed(["wolf"] * 6) == list(plain.templates)
 
 
 def test_wrong_system_and_unknown_name() -> None:
