@@ -1,0 +1,110 @@
+"""benchmarks/retreat_report.py on a tiny budget, end to end: real engines, the shipped OSE bundle, no mocks.
+
+What can go wrong and is checked: a state flagged as losing badly without a legal leave move or above the
+win threshold; paired play-outs that do not share their dice; play-outs that drift from the search agent's own
+(``SearchAgent.playout_values``, whose values the report claims to use); a report missing a system's row.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+
+from npc_tactics.agents.search import SearchAgent
+from npc_tactics.encounters.heldout import load_heldout
+
+ROOT = Path(__file__).resolve().parents[2]
+PLAYOUTS = 8
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("retreat_report", ROOT / "benchmarks" / "retreat_report.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["retreat_report"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+R = _load()
+
+
+@pytest.fixture(scope="module")
+def losing() -> tuple[Any, Any]:
+    """The OSE bench and the first losing-badly state of the first held-out fights that have one."""
+    bench = R.load_bench("ose")
+    for index, encounter in enumerate(load_heldout("ose")[:20]):
+        for label in R.AGENTS:
+            spots, _ = R.play_recorded(bench, encounter, index, 0, label, 0)
+            found = R.first_losing(bench, spots, PLAYOUTS, 0)
+            if found:
+                return bench, next(iter(found.values()))
+    pytest.fail("no losing-badly state in the first 20 OSE held-out fights")
+
+
+def test_a_losing_badly_state_has_a_way_out_and_a_low_win_estimate(losing: tuple[Any, Any]) -> None:
+    bench, spot = losing
+    assert spot.state.combatants[spot.actor].side == 0
+    assert R.leave_moves(bench, spot.mask), "flagged without a legal leave move"
+    assert all(spot.mask[m] for m in R.leave_moves(bench, spot.mask))
+    assert spot.win <= R.THRESHOLD
+    assert R.win_probability(bench, spot, PLAYOUTS, 0) == spot.win  # the estimate is a function of its seeds
+
+
+def test_paired_playouts_share_their_dice(losing: tuple[Any, Any]) -> None:
+    bench, spot = losing
+    move = R.leave_moves(bench, spot.mask)[0]
+    first, second = R.playout_ends(bench, spot, [move, move], PLAYOUTS, 12345, bench.npc)
+    assert first == second
+    other = R.playout_ends(bench, spot, [move], PLAYOUTS, 54321, bench.npc)[0]
+    assert other != first or len({e.result for e in first}) == 1  # other dice: other ends (unless all alike)
+
+
+def test_playouts_are_the_search_agents(losing: tuple[Any, Any]) -> None:
+    bench, spot = losing
+    moves = [*R.leave_moves(bench, spot.mask), R.fight_on_move(bench, spot)]
+    search = SearchAgent(bench.engine, np.random.default_rng(0), policy=bench.npc, opponent=bench.book,
+                         encoder=bench.encoder)
+    expected = search.playout_values(spot.state, spot.decision, spot.mask, moves, range(PLAYOUTS), 777)
+    ends = R.playout_ends(bench, spot, moves, PLAYOUTS, 777, bench.npc)
+    assert np.array_equal(np.array([[e.value for e in row] for row in ends]), expected)
+    assert R.fight_on_move(bench, spot) not in bench.leave
+
+
+def test_leave_vs_fight_pairs_a_leave_move_with_a_non_leave_move(losing: tuple[Any, Any]) -> None:
+    bench, spot = losing
+    pair = R.leave_vs_fight(bench, spot, PLAYOUTS, 0)
+    verbs = {bench.engine.catalogue[i].name: bench.engine.catalogue[i].verb for i in range(len(bench.engine.catalogue))}
+    assert pair is not None and pair.win == spot.win
+    hooks_leave = {bench.engine.catalogue[i].verb for i in bench.leave}
+    assert verbs[pair.leave] in hooks_leave and verbs[pair.fight_on] not in hooks_leave
+    assert 0.0 <= pair.value_leave <= 1.25 and 0.0 <= pair.survival_fight <= 1.0
+
+
+def test_cluster_ratio_resamples_encounters() -> None:
+    rng = np.random.default_rng(0)
+    same = R.cluster_ratio(np.array([1.0, 2.0, 0.0]), np.array([1.0, 2.0, 1.0]), rng)
+    assert same["est"] == pytest.approx(0.75) and 0.0 <= same["low"] <= same["est"] <= same["high"] <= 1.0
+    diff = R.cluster_ratio(np.ones(4), np.ones(4), rng, (np.zeros(4), np.ones(4)))
+    assert diff == {"est": 1.0, "low": 1.0, "high": 1.0}
+    assert R.cluster_ratio(np.zeros(3), np.zeros(3), rng)["est"] is None
+
+
+def test_the_report_has_a_row_per_system(capsys: pytest.CaptureFixture[str]) -> None:
+    systems = ["ose", "runequest", "mrq", "dicepool"]
+    assert R.main(["--systems", *systems, "--encounters", "1", "--playouts", "2", "--json", "--quiet"]) == 0
+    results = json.loads(capsys.readouterr().out)
+    assert [r["system"] for r in results] == systems
+    table = R.render(results).splitlines()
+    for system in systems:
+        assert sum(line.startswith(f"| {system} |") for line in table) == 1
+    for r in results:
+        if "error" not in r:
+            assert r["fights"] == 1 and set(r["losing_share"]) == set(R.AGENTS)
