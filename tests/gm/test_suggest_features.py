@@ -42,7 +42,7 @@ def test_odds_for_every_move(ose_bundle: Path) -> None:
         if not cannot_tell(list(rolled.values())):  # a star: the best, or not told worse by the paired test
             assert o.within_best == (o is best or not_worse(best.values, o.values))
     text = result.format()
-    assert "win [95% interval]" in text and "lost" in text
+    assert "win [range at 95%]" in text and "lost" in text
     assert (" *" in text) != (data["odds_verdict"] is not None)
 
 

@@ -143,7 +143,7 @@ class Suggestion:
         width = max([28] + [len(m.label or m.name) for m in self.moves])
         if self.odds:
             lines.append("      " + _("move").ljust(width) + "  " + _("policy").rjust(6) + "  "
-                         + _("win [95% interval]").ljust(19) + "  " + _("draw").rjust(5) + "  "
+                         + _("win [range at 95%]").ljust(19) + "  " + _("draw").rjust(5) + "  "
                          + _("fled").rjust(5) + "  " + _("lost").rjust(5) + "  " + _("dead").rjust(5) + "  "
                          + _("rounds").rjust(6))
         lang = self.lang

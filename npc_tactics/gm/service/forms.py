@@ -39,16 +39,37 @@ def _form(system: str) -> Any:
     return _with_form(system).load("form")
 
 
+def location_text(template: dict[str, Any], lang: str) -> dict[str, str]:
+    """The label beside each of ``template``'s hit-location boxes, in ``lang`` (``{key: "Right arm"}``): the
+    system's own words for the template's body plan where its form gives them (the dice pool's
+    ``location_labels``, ``{lang: {slot: words}}``: its "torso" slot is a beast's forequarters), else the
+    location's bare name from :data:`npc_tactics.gm.words.vocab.LOCATION_LABELS` (gettext domain
+    ``npc_tactics``), else the key written readably ("left_tentacle": "Left tentacle")."""
+    from npc_tactics.gm.words.vocab import location_label
+    from npc_tactics.i18n import translator
+
+    _ = translator(lang)
+    own = template.get("location_labels")
+    words = own.get(lang) if isinstance(own, dict) else None
+    out = {}
+    for loc in template.get("locations") or []:
+        said = words.get(loc) if isinstance(words, dict) else None
+        out[str(loc)] = str(said)[:1].upper() + str(said)[1:] if said else location_label(loc, _)
+    return out
+
+
 def bestiary_form(system: str, lang: str = "en") -> dict[str, Any]:
     """The stat blocks of ``system`` (name, description, hit locations) and its situation form description;
-    each template also says ``text``, its name in ``lang``, and its description in ``lang`` where the system's
-    bestiary has one (:mod:`npc_tactics.gm.words.creatures`)."""
+    each template also says ``text``, its name in ``lang``, its description in ``lang`` where the system's
+    bestiary has one (:mod:`npc_tactics.gm.words.creatures`), and ``location_text``, the label of each of its
+    hit locations in ``lang`` (:func:`location_text`; empty for a system of one hit-point pool)."""
     from npc_tactics.gm.table.stat_words import template_description, template_text
 
     info = _with_form(system)
     form = info.load("form")
     templates = [{**t, "text": template_text(info, str(t["name"]), lang),
-                  "description": template_description(info, str(t["name"]), str(t.get("description", "")), lang)}
+                  "description": template_description(info, str(t["name"]), str(t.get("description", "")), lang),
+                  "location_text": location_text(t, lang)}
                  for t in form.templates()]
     return {"system": system, "templates": templates, **form.FORM}
 

@@ -13,7 +13,8 @@ from collections.abc import Callable, Mapping
 
 from npc_tactics.i18n import N_
 
-__all__ = ["DECISION_KINDS", "EFFECTS", "LOCATIONS", "LOCATIONS_IN", "SPELLS", "WEAPONS", "word"]
+__all__ = ["DECISION_KINDS", "EFFECTS", "LOCATIONS", "LOCATIONS_IN", "LOCATION_LABELS", "SPELLS", "WEAPONS",
+           "location_label", "word"]
 
 WEAPONS: dict[str, str] = {
     "battle_axe": N_("the battle axe"),
@@ -166,6 +167,34 @@ LOCATIONS_IN: dict[str, str] = {
     "": N_("somewhere"),
 }
 
+#: A hit location's bare name, as a label beside its box on the GM's pages ("Right arm" / "Bras droit"): every
+#: location of every system's body plans (RuneQuest's humanoid, quadruped, bird, serpent, centaur, winged humanoid
+#: and wyvern tables, MRQ's humanoid and quadruped, the dice pool's slots). A GM's own location (a RuneQuest
+#: ``hit_locations`` row) has none: :func:`location_label` writes its key readably.
+LOCATION_LABELS: dict[str, str] = {
+    "head": N_("Head"),
+    "chest": N_("Chest"),
+    "abdomen": N_("Abdomen"),
+    "torso": N_("Torso"),
+    "pelvis": N_("Pelvis"),
+    "right_arm": N_("Right arm"),
+    "left_arm": N_("Left arm"),
+    "right_leg": N_("Right leg"),
+    "left_leg": N_("Left leg"),
+    "forequarters": N_("Forequarters"),
+    "hindquarters": N_("Hindquarters"),
+    "right_foreleg": N_("Right foreleg"),
+    "left_foreleg": N_("Left foreleg"),
+    "right_front_leg": N_("Right foreleg"),
+    "left_front_leg": N_("Left foreleg"),
+    "right_hind_leg": N_("Right hind leg"),
+    "left_hind_leg": N_("Left hind leg"),
+    "body": N_("Body"),
+    "right_wing": N_("Right wing"),
+    "left_wing": N_("Left wing"),
+    "tail": N_("Tail"),
+}
+
 SPELLS: dict[str, str] = {
     "magic_missile": N_("Magic Missile"),
     "sleep": N_("Sleep"),
@@ -232,3 +261,14 @@ def word(table: Mapping[str, str], key: object, _: Callable[[str], str]) -> str:
     text = str(key) if key is not None else ""
     phrase = table.get(text)
     return _(phrase) if phrase is not None else text.replace("_", " ")
+
+
+def location_label(key: object, _: Callable[[str], str]) -> str:
+    """The bare name of hit location ``key`` translated by ``_`` ("Right arm"), or, for a location of no table
+    (a GM's own), ``key`` written readably: "left_tentacle" is "Left tentacle", never an empty label."""
+    text = str(key) if key is not None else ""
+    phrase = LOCATION_LABELS.get(text)
+    if phrase is not None:
+        return _(phrase)
+    readable = " ".join(text.replace("_", " ").split())
+    return readable[:1].upper() + readable[1:] if readable else "?"

@@ -118,6 +118,12 @@ function fieldInput(spec, obj) {
   return label;
 }
 
+// A location the server gave no label for, written readably: "right_front_leg" is "Right front leg".
+function locationWords(loc) {
+  const text = String(loc).replace(/_/g, " ").trim();
+  return text ? text[0].toUpperCase() + text.slice(1) : "?";
+}
+
 function woundInputs(c, templateName = c.template, saved = () => {}) {
   const form = page.form, box = el("div", { class: "wounds" });
   if (form.wounds.kind === "hp") {
@@ -130,14 +136,17 @@ function woundInputs(c, templateName = c.template, saved = () => {}) {
   const template = form.templates.find((x) => x.name === templateName);
   const key = form.wounds.key;
   box.append(el("span", { text: (form.wounds.kind === "damage" ? t("Damage taken") : t("HP left")) + colon() }));
+  const labels = (template && template.location_text) || {};  // each location's name in the page's language
   for (const loc of (template ? template.locations : [])) {
     const current = (c[key] || {})[loc];
-    box.append(el("label", {}, el("span", { text: loc + " " }), numberInput(current, (v) => {
+    const input = numberInput(current, (v) => {
       const locs = { ...(c[key] || {}) };
       if (v === undefined) delete locs[loc]; else locs[loc] = v;
       setKey(c, key, Object.keys(locs).length ? locs : undefined);
       saved();
-    }, { name: `loc-${loc}` })));
+    }, { name: `loc-${loc}` });
+    const label = el("span", { text: (labels[loc] || locationWords(loc)) + " " });
+    box.append(el("label", { "data-loc": loc }, label, input));
   }
   return box;
 }
@@ -150,7 +159,7 @@ function mountBox(c) {
   const m = { ...(c.mount || {}) };
   const saved = () => setKey(c, "mount", Object.keys(m).length ? m : undefined);
   const box = el("div", { class: "mount", "data-mount": mount.name },
-    el("span", { text: `${t("Mount")} (${mount.name})${colon()}` }));
+    el("span", { text: `${t("Mount")} (${mount.text || mount.name})${colon()}` }));
   box.append(el("label", {}, el("span", { text: t("Status") + " " }),
     choiceInput(["", ...form.statuses], m.status, (v) => { setKey(m, "status", v); saved(); })));
   const wounds = woundInputs(m, mount.name, saved);
@@ -333,6 +342,8 @@ window.addEventListener("DOMContentLoaded", async () => {
   $("extra").addEventListener("input", refresh);
   $("pending").addEventListener("input", refresh);
   $("ask").addEventListener("click", ask);
+  const asked = new URLSearchParams(location.search).get("lang");  // a link to the French page: ?lang=fr
+  if (asked === "fr" || asked === "en") $("lang").value = asked;
   await setLanguage($("lang").value);
   await loadBundles();
   document.body.dataset.ready = "1";
