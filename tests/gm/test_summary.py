@@ -54,3 +54,28 @@ def test_the_summary_differs_by_language_and_ends_with_the_fight() -> None:
     engine, state = _situation("ose")
     assert summary(get_system("ose"), engine, state, None, "en").endswith("The fight is over.")
     assert summary(get_system("ose"), engine, state, None, "fr").endswith("L'affrontement est terminé.")
+
+
+def test_mrq_summary_names_hurt_locations_by_the_body_plan() -> None:
+    """A wolf's hurt foreleg is a foreleg on the GM's card (points left of the location's maximum), in French too;
+    an unhurt combatant gets no wounds line."""
+    from npc_tactics.i18n import translator
+    from npc_tactics.systems.mrq.rules.content import scenario_from_mapping
+    from npc_tactics.systems.mrq.rules.tables import LOCATION_NAMES
+    from npc_tactics.systems.mrq.summary import details
+
+    info = get_system("mrq")
+    engine = info.load("engine")()
+    scen = scenario_from_mapping({"distance": "long", "sides": [
+        {"combatants": [{"template": "wolf", "name": "Wolf"}]},
+        {"combatants": [{"template": "sword_and_shield", "name": "Guard"}]}]})
+    state, _ = engine.new_combat(scen, RngRoller(np.random.default_rng(0)))
+    wolf = state.combatants[0]
+    k = LOCATION_NAMES[wolf.prof.body].index("right_front_leg")
+    wolf.loc_hp[k] = 1
+    top = wolf.prof.loc_max[k]
+    en = " · ".join(details(state, 0, translator("en")))
+    fr = " · ".join(details(state, 0, translator("fr")))
+    assert f"wounds: the right foreleg 1/{top}" in en
+    assert f"la patte avant droite 1/{top}" in fr
+    assert "wounds" not in " ".join(details(state, 1, translator("en")))

@@ -1,5 +1,6 @@
-"""One MRQ combatant as the GM's summary shows it: hit points, whom it is engaged with and at what reach (or how
-far the nearest foe stands), the weapon it attacks with."""
+"""One MRQ combatant as the GM's summary shows it: hit points, hurt locations (points left of the location's
+maximum, by its body's names: a wolf's forelegs), whom it is engaged with and at what reach (or how far the nearest
+foe stands), the weapon it attacks with."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ from typing import Any
 
 from npc_tactics.gm.words.summary import Tr, hit_points, weapon_words
 from npc_tactics.gm.words.summary import foes as standing_foes
-from npc_tactics.gm.words.vocab import word
+from npc_tactics.gm.words.vocab import LOCATIONS, word
 from npc_tactics.i18n import N_
 from npc_tactics.systems.mrq.rules import fighters as F
-from npc_tactics.systems.mrq.rules.tables import DISTANCE_NAMES
+from npc_tactics.systems.mrq.rules.tables import DISTANCE_NAMES, LOCATION_NAMES
 
 __all__ = ["details"]
 
@@ -21,6 +22,11 @@ _REACH: dict[str, str] = {"long": N_("long reach"), "close": N_("close range")}
 def details(state: Any, i: int, _: Tr) -> list[str]:
     c = state.combatants[i]
     bits = [hit_points(c, _)]
+    names = LOCATION_NAMES[c.prof.body]
+    hurt = [f"{word(LOCATIONS, names[k], _)} {hp}/{top}"
+            for k, (hp, top) in enumerate(zip(c.loc_hp, c.prof.loc_max, strict=True)) if hp < top]
+    if hurt:
+        bits.append(_("wounds: {locations}").format(locations=", ".join(hurt)))
     foes = standing_foes(state, i)
     engaged = [j for j in foes if state.distance(i, j)]
     if engaged:
