@@ -138,7 +138,7 @@ def _loc(field_path: str) -> list[str | int]:
     out: list[str | int] = []
     for part in _INDEX.sub(r".\1", field_path).split("."):
         if part and not part.startswith("<"):
-            out.append(int(part) if part.isdigit() else part)
+            out.append(int(part) if part.isascii() and part.isdigit() else part)
     return out
 
 
@@ -169,7 +169,7 @@ class BodyLimit:
         limit = self._limit(str(scope.get("path", "")))
         too_big = JSONResponse(status_code=413, content={"detail": f"request body over {limit} bytes"})
         length = dict(scope.get("headers") or []).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > limit):
+        if length is not None and (not (length.isascii() and length.isdigit()) or int(length) > limit):
             await too_big(scope, receive, send)
             return
         messages: list[dict[str, Any]] = []  # read the whole (small) body first, then replay it to the app

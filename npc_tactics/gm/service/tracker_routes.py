@@ -193,7 +193,7 @@ def _loc(field_path: str) -> list[str | int]:
     out: list[str | int] = []
     for part in _INDEX.sub(r".\1", field_path).split("."):
         if part:
-            out.append(int(part) if part.isdigit() else part)
+            out.append(int(part) if part.isascii() and part.isdigit() else part)
     return out
 
 

@@ -258,7 +258,7 @@ class Table:
         prompt = _("Your move for {actor} [1-{n}]: ").format(actor=self.who(decision), n=len(legal))
         while True:
             answer = self.ask(prompt).strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(legal):
                 return legal[int(answer) - 1]
             self.say(_("Please type a number from 1 to {n} ('?' for help, 'q' to quit).").format(n=len(legal)))
 
