@@ -30,7 +30,7 @@ __all__ = [
     "parse",
 ]
 
-_TERM = re.compile(r"([+-])?\s*(?:(\d*)\s*[dD]\s*(\d+)|(\d+))\s*")
+_TERM = re.compile(r"([+-])?\s*(?:([0-9]*)\s*[dD]\s*([0-9]+)|([0-9]+))\s*")
 
 
 @dataclass(frozen=True, slots=True)

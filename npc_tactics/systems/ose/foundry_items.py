@@ -181,7 +181,7 @@ def whole(value: Any) -> int | None:
         return value
     if isinstance(value, float) and value.is_integer():
         return int(value)
-    if isinstance(value, str) and re.fullmatch(r"\s*-?\d{1,9}\s*", value):
+    if isinstance(value, str) and re.fullmatch(r"\s*-?[0-9]{1,9}\s*", value):
         return int(value)
     return None
 

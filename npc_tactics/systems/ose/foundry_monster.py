@@ -32,7 +32,7 @@ SAVE_KEYS = ("death", "wand", "paralysis", "breath", "spell")
 DETAILS_READ = ("alignment", "xp", "specialAbilities", "appearing", "treasure", "morale", "movement", "biography")
 #: The skeleton's immunities (bestiary.yaml): what an item named "Undead" gives.
 UNDEAD_IMMUNE = ["sleep", "hold", "charm", "poison"]
-_FOUNDRY_HD = re.compile(r"\s*(\d+)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*")
+_FOUNDRY_HD = re.compile(r"\s*([0-9]+)\s*d\s*([0-9]+)\s*(?:([+-])\s*([0-9]+))?\s*")
 _TAG = re.compile(r"<[^>]*>")
 
 
@@ -156,7 +156,7 @@ def _attacks(items: list[I.Item], where: str, unused: list[str],
         bonus = it.system.get("bonus")
         damage = None
         if damage_text:
-            if not re.fullmatch(r"[\dd+\- ]+", damage_text, re.I):
+            if not re.fullmatch(r"[0-9d+\- ]+", damage_text, re.I):
                 raise ConfigError(where, f"{it.where}.system.damage", Said("{value}: expected dice such as 1d6 or "
                                                                            "2d4+1", value=shown(damage_text)))
             extra = f"{bonus:+d}" if isinstance(bonus, int) and not isinstance(bonus, bool) and bonus else ""

@@ -73,6 +73,22 @@ CORPUS = [
     (sheet(OK, "Compétences : bagarre 4, épée -1", LO), "line 2: 'épée -1': a pool of dice (sword) out of range"),
     ("x" * 5000, "a sheet is at most 4000 characters"),
 ]
+#: odd digits a pasted PDF may carry (superscript, Arabic-Indic, full-width): refused at their token, never read
+#: as a number (int() crashes on the first and silently reads the others)
+ODD_DIGITS = ("\u00b2", "\u0663", "\uff13")
+for _d in ODD_DIGITS:
+    CORPUS += [
+        (sheet(OK.replace("Strength 1", f"Strength {_d}"), SK, LO), f"line 1: 'Strength {_d}': unknown attribute"),
+        (sheet(OK, f"Skills: brawl {_d}, sword 5", LO), f"line 2: 'brawl {_d}': expected a skill and its pool"),
+        (sheet(OK, SK, f"Weapons: bite (brawl 1d{_d})", LO),
+         f"line 3: 'brawl 1d{_d}': expected the weapon's skill and damage"),
+        (sheet(OK, SK, f"Weapons: bow (bow 1d6, 10/20/4{_d} m)", LO),
+         f"line 3: '10/20/4{_d} m': expected short/medium/long ranges"),
+        (sheet(OK, SK, f"Weapons: bow (bow 1d6, 10/20/40 m, ammo {_d})", LO),
+         f"line 3: 'ammo {_d}': expected short/medium/long ranges"),
+        (sheet(OK, SK, f"Armour: hide (torso, {_d} points)", LO), f"line 3: '{_d} points': unknown location"),
+        (sheet(OK, SK, LO.replace("head 4", f"head {_d}")), f"line 3: 'head {_d}': expected a location and its HP"),
+    ]
 
 
 def test_the_corpus_is_large_enough() -> None:

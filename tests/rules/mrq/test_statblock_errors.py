@@ -64,6 +64,20 @@ CORPUS = [
     (block(extra="Style weapon and shield"), "offhand", "weapon_and_shield needs an offhand"),
     ("x" * 9000, "line 1", "at most"),
 ]
+#: odd digits a pasted PDF may carry (superscript, Arabic-Indic, full-width): refused at their token, never read
+#: as a number (int() crashes on the first and silently reads the others)
+ODD_DIGITS = ("\u00b2", "\u0663", "\uff13")
+for _d in ODD_DIGITS:
+    CORPUS += [
+        (block(chars=CHARS.replace("STR 12", f"STR 1{_d}")), "line 2", f"'{_d}': expected characteristics"),
+        (block(extra=f"Skills: Athletics 4{_d}%"), "line 13", f"'Athletics 4{_d}%': expected a skill"),
+        (block(weap=f"Weapons\nBroadsword 6{_d}% 1D8"), "line 12", f"'Broadsword 6{_d}% 1D8': expected a weapon row"),
+        (block(weap=f"Weapons\nBroadsword 60% 1D{_d}"), "line 12", f"'Broadsword 60% 1D{_d}': expected a weapon row"),
+        (block(locs=LOCS.replace("Head 2/5", f"Head 2/{_d}")), "line 10", f"'19-20 Head 2/{_d}': expected a hit"),
+        (block(extra=f"Combat Actions {_d}"), "line 13", f"'{_d}': expected a number of Combat Actions"),
+        (block(extra=f"Damage Modifier +1D{_d}"), "line 13", f"'+1D{_d}': expected a damage modifier"),
+        (block(extra=f"Mount warhorse (STR 2{_d}, SIZ 26)"), "line 13", f"'warhorse (STR 2{_d}, SIZ 26)'"),
+    ]
 
 
 @pytest.mark.parametrize(("text", "where", "token"), CORPUS)
@@ -78,3 +92,15 @@ def test_malformed_stat_blocks_give_one_line_naming_the_line_and_token(text: str
     msg = str(exc.value)
     assert "\n" not in msg and msg.startswith("my.yaml: guard")
     assert where in msg and token.lower() in msg.lower(), msg
+
+
+@pytest.mark.parametrize("digit", ODD_DIGITS)
+def test_a_yaml_hit_location_face_with_odd_digits_is_refused_at_its_field(digit: str) -> None:
+    from npc_tactics.systems.mrq.rules.bestiary import hit_locations
+
+    faces = {"right_leg": "1-3", "left_leg": "4-6", "abdomen": "7-9", "chest": "10-12", "right_arm": "13-15",
+             "left_arm": "16-18", "head": f"19-2{digit}"}
+    with pytest.raises(ConfigError) as exc:
+        hit_locations(faces, "my.yaml", "guard.hit_locations", "humanoid")
+    assert str(exc.value) == (f"my.yaml: guard.hit_locations.head: expected d20 faces such as 1-3 or 19, "
+                              f"got '19-2{digit}'")

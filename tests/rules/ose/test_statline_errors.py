@@ -93,6 +93,25 @@ CORPUS: list[tuple[str, str]] = [
     ("", "expected a stat line such as AC 6 [13]"),
     (line(ML="ML 9\x07"), "control character"),
 ]
+#: odd digits a pasted PDF may carry (superscript, Arabic-Indic, full-width): refused at their token, never read
+#: as a number (int() crashes on the first and silently reads the others)
+ODD_DIGITS = ("\u00b2", "\u0663", "\uff13")
+for _d in ODD_DIGITS:
+    CORPUS += [
+        (line(AC=f"AC {_d}"), f"AC: '{_d}': expected descending [ascending] armour class"),
+        (line(HD=f"HD {_d}"), f"HD: '{_d}': expected Hit Dice"),
+        (line(HD=f"HD 2 ({_d}hp)"), f"HD: '2 ({_d}hp)': expected Hit Dice"),
+        (line(Att=f"Att {_d} × claw (1d4)"), f"Att: '{_d} × claw (1d4)': expected count × form (damage)"),
+        (line(Att=f"Att 1 × claw (1d{_d})"), f"Att: '1 × claw (1d{_d})': damage '1d{_d}': expected dice"),
+        (line(Att=f"Att 1 × weapon (1d8 or by weapon +{_d})"), f"Att: '1 × weapon (1d8 or by weapon +{_d})': damage"),
+        (line(Att=f"Att 1 × claw (1d4), THAC0 1{_d}"), f"THAC0: '1{_d}': expected THAC0 [attack bonus]"),
+        (line(MV=f"MV 9{_d}'"), f"MV: \"9{_d}'\": expected base (encounter) feet"),
+        (line(ML=f"ML {_d}"), f"ML: '{_d}': expected a number and an optional note"),
+        (line(ML=f"ML 9, XP 2{_d}"), f"XP: '2{_d}': expected a number and an optional note"),
+        (line(ML=f"ML 9, SV D1{_d} W13 P14 B15 S16"), f"SV: 'D1{_d} W13 P14 B15 S16': expected D W P B S saves"),
+        (line(ML=f"ML 9, SV {_d}"), f"SV: '{_d}': expected D W P B S saves"),
+        (line(ML=f"ML 9, SV D12 W13 P14 B15 S16 (F{_d})"), f"SV: 'D12 W13 P14 B15 S16 (F{_d})': unknown save level"),
+    ]
 
 
 @pytest.mark.parametrize(("text", "expected"), CORPUS, ids=range(len(CORPUS)))
@@ -113,3 +132,13 @@ def test_the_corpus_is_large_enough() -> None:
 def test_the_brief_example_reads_as_promised() -> None:
     with pytest.raises(ConfigError, match=r"^mine\.yaml: ghoul: Att: '1 × bit \(1d3\)': unknown attack form 'bit'"):
         B.expand({"stat_line": line(Att="Att 1 × bit (1d3)")}, "mine.yaml", "ghoul")
+
+
+@pytest.mark.parametrize("digit", ODD_DIGITS)
+def test_yaml_fields_with_odd_digits_are_refused_at_their_field(digit: str) -> None:
+    for extra, expected in (({"save_as": f"F{digit}"}, f"mine.yaml: ghoul.save_as: 'F{digit}' disagrees"),
+                            ({"ac": f"{digit}"}, f"mine.yaml: ghoul.ac: '{digit}': expected descending"),
+                            ({"hd": f"{digit}"}, f"mine.yaml: ghoul.hd: '{digit}': expected Hit Dice")):
+        with pytest.raises(ConfigError) as info:
+            B.expand({"stat_line": line(), **extra}, "mine.yaml", "ghoul")
+        assert str(info.value).startswith(expected) and "\n" not in str(info.value), str(info.value)

@@ -110,6 +110,23 @@ BAD = [
      + "".join(f"Club{i} 40 1D6 7 8\n" for i in range(5)), "weapons: expected a list of 1 to 4 weapons"),
     (GOOD + "Skills: Dodge" + " " * 400 + "!\n", "line 4: "),
 ]
+#: odd digits a pasted PDF may carry (superscript, Arabic-Indic, full-width): refused at their token, never read
+#: as a number (int() crashes on the first and silently reads the others)
+ODD_DIGITS = ("\u00b2", "\u0663", "\uff13")
+for _d in ODD_DIGITS:
+    BAD += [
+        (GOOD.replace("STR 13", f"STR 1{_d}"), f"line 1: '1{_d}': expected a number or dice"),
+        (GOOD + f"Skills: Dodge 4{_d}%\n", f"line 4: 'Dodge 4{_d}%': expected a skill and its chance"),
+        (GOOD.replace("Club    40", f"Club    4{_d}"), f"line 3: '4{_d}': expected the weapon skill"),
+        (GOOD.replace("1D6+1D4", f"1D{_d}+1D4"), f"line 3: '1D{_d}+1D4': expected a number or dice"),
+        (GOOD.replace(" 7   8", f" {_d}   8"), f"line 3: '{_d}': expected the strike rank"),
+        (GOOD.replace(" 7   8", f" 7   {_d}"), f"line 3: '{_d}': expected the weapon's HP"),
+        (GOOD + f"Move {_d}\n", f"line 4: '{_d}': expected a number after 'move'"),
+        (GOOD + f"Armor: {_d}\n", f"line 4: '{_d}': expected the AP of every location"),
+        (GOOD + f"Spirit Magic: Bladesharp {_d}\n", f"line 4: 'Bladesharp {_d}': expected a spell and its points"),
+        (GOOD + f"Location D20 AP/HP\nHead 19-20 2/{_d}\n", f"line 5: '2/{_d}': expected AP/HP"),
+        (GOOD + f"Location D20 AP/HP\nHead 1{_d} 2/5\n", f"line 5: '1{_d}': expected a D20 band"),
+    ]
 
 
 @pytest.mark.parametrize(("text", "expected"), BAD, ids=[f"bad{i}" for i in range(len(BAD))])
@@ -123,3 +140,12 @@ def test_a_malformed_block_is_one_line_naming_the_line_and_token(text: str, expe
 
 def test_the_corpus_is_large_enough() -> None:
     assert len(BAD) >= 30
+
+
+@pytest.mark.parametrize("digit", ODD_DIGITS)
+def test_a_yaml_d20_band_with_odd_digits_is_refused_at_its_field(digit: str) -> None:
+    t = parse_text(GOOD, "f.yaml", "e")
+    t["hit_locations"] = [{"name": "head", "d20": f"1-2{digit}", "kind": "head"}]
+    with pytest.raises(ConfigError) as info:
+        SB.check_template(t, SB.equipment(), "f.yaml", "e")
+    assert str(info.value) == f"f.yaml: e.hit_locations[0].d20: expected a D20 band such as 1-4 or 12, got '1-2{digit}'"

@@ -43,9 +43,9 @@ from npc_tactics.systems.dicepool.rules.sheet_labels import LANGS, labels, norm,
 __all__ = ["MAX_SHEET_CHARS", "SheetError", "canonical", "format_sheet", "parse_sheet"]
 
 MAX_SHEET_CHARS = 4000
-_ITEM = re.compile(r"^(.*?)\s*[:=]?\s*([+-]?\d+)$")
-_DICE = re.compile(r"^(\d{0,3}[dD]\d{1,3}(?:\s*[+-]\s*\d{1,3})?|\d{1,3})$")
-_RANGES = re.compile(r"^(\d+)\s*/\s*(\d+)\s*/\s*(\d+)\s*m?$")
+_ITEM = re.compile(r"^(.*?)\s*[:=]?\s*([+-]?[0-9]+)$")
+_DICE = re.compile(r"^([0-9]{0,3}[dD][0-9]{1,3}(?:\s*[+-]\s*[0-9]{1,3})?|[0-9]{1,3})$")
+_RANGES = re.compile(r"^([0-9]+)\s*/\s*([0-9]+)\s*/\s*([0-9]+)\s*m?$")
 _NO_ITEMS = {"none", "aucune", "aucun", "-", "—"}
 
 
@@ -152,7 +152,7 @@ def _weapon(item: str, line: int) -> str | dict[str, Any]:
     tokens = _split(spec, line)
     if not tokens:
         raise SheetError(line, item, Said("expected (skill dice, ...) inside the parentheses"))
-    m = re.match(r"^(.+?)\s+(\S+(?:\s*[+-]\s*\d+)?)$", tokens[0])
+    m = re.match(r"^(.+?)\s+(\S+(?:\s*[+-]\s*[0-9]+)?)$", tokens[0])
     if m is None or not _DICE.match(m[2]):
         raise SheetError(line, tokens[0], Said("expected the weapon's skill and damage, e.g. 'bagarre 1D6' or "
                                                "'bow 1d6+1'"))
@@ -162,7 +162,7 @@ def _weapon(item: str, line: int) -> str | dict[str, Any]:
     for tok in tokens[1:]:
         r = _RANGES.match(tok)
         flag = L.flags.find.get(norm(tok))
-        am = re.match(r"^(\D+?)\s*(-?\d+)$", tok)
+        am = re.match(r"^([^0-9]+?)\s*(-?[0-9]+)$", tok)
         if r:
             bands = [int(x) for x in r.groups()]
             if not 0 < bands[0] < bands[1] < bands[2] <= 5000:
@@ -201,11 +201,12 @@ def _armour(item: str, plan: str, line: int) -> str | dict[str, Any]:
                                           "mailles) or NAME (locations..., N points[, metal])"))
     a: dict[str, Any] = {"name": inline[0], "covers": [], "points": 0}
     for tok in _split(inline[1], line):
-        pm = re.match(r"^(\d+)\s*(\D+)$", tok) or re.match(r"^(\D+?)\s*(\d+)$", tok)
+        pm = re.match(r"^([0-9]+)\s*([^0-9]+)$", tok) or re.match(r"^([^0-9]+?)\s*([0-9]+)$", tok)
         if L.flags.find.get(norm(tok)) == "metal":
             a["metal"] = True
         elif pm and "points" in (L.flags.find.get(norm(pm[2])), L.flags.find.get(norm(pm[1]))):
-            a["points"] = _int(tok, pm[1] if pm[1].isdigit() else pm[2], line, 0, 20, Said("armour points"))
+            points = pm[1] if pm[1].isascii() and pm[1].isdigit() else pm[2]
+            a["points"] = _int(tok, points, line, 0, 20, Said("armour points"))
         else:
             loc = _location(tok, plan, line)
             if loc in a["covers"]:

@@ -177,7 +177,8 @@ def hit_locations(value: Any, file: str, path: str, body: str) -> tuple[int, ...
     for slot, name in enumerate(names):
         text = str(m[name]).replace(" ", "")
         lo, _, hi = text.partition("-")
-        if not lo.isdigit() or not (hi or lo).isdigit() or not 1 <= int(lo) <= int(hi or lo) <= 20:
+        ascii_digits = (lo + hi).isascii() and lo.isdigit() and (hi or lo).isdigit()  # int('²') fails, int('٣') is 3
+        if not ascii_digits or not 1 <= int(lo) <= int(hi or lo) <= 20:
             raise ConfigError(file, f"{path}.{name}", Said("expected d20 faces such as 1-3 or 19, got {got}",
                                                            got=repr(m[name])))
         for face in range(int(lo), int(hi or lo) + 1):

@@ -54,13 +54,13 @@ class StatBlockError(ValueError):
         super().__init__(str(self.message))
 
 
-_DICE = r"\d*[dD]\d+(?:\s*[+-]\s*\d+)?|\d+"
-_CHAR = re.compile(rf"\b(STR|CON|SIZ|INT|POW|DEX|CHA)\s*:?\s*({_DICE})(?:\s*\(\s*\d+\s*\))?", re.IGNORECASE)
+_DICE = r"[0-9]*[dD][0-9]+(?:\s*[+-]\s*[0-9]+)?|[0-9]+"
+_CHAR = re.compile(rf"\b(STR|CON|SIZ|INT|POW|DEX|CHA)\s*:?\s*({_DICE})(?:\s*\(\s*[0-9]+\s*\))?", re.IGNORECASE)
 _CHAR_START = re.compile(r"(STR|CON|SIZ|INT|POW|DEX|CHA)\b", re.IGNORECASE)
-_ROW = re.compile(r"^(\d+)\s*(?:-\s*(\d+))?\s+(.+?)\s+(\d+|-)\s*/\s*(-?\d+)$")
+_ROW = re.compile(r"^([0-9]+)\s*(?:-\s*([0-9]+))?\s+(.+?)\s+([0-9]+|-)\s*/\s*(-?[0-9]+)$")
 _WEAPON = re.compile(
-    r"^(?P<name>.+?)\s+(?P<skill>\d+)\s*%\s+(?P<damage>[0-9dD+\- ]+?)"
-    r"(?:\s+(?P<ap>\d+)\s*/\s*(?P<hp>\d+))?(?:\s+[x×]\s*(?P<ammo>\d+))?$"
+    r"^(?P<name>.+?)\s+(?P<skill>[0-9]+)\s*%\s+(?P<damage>[0-9dD+\- ]+?)"
+    r"(?:\s+(?P<ap>[0-9]+)\s*/\s*(?P<hp>[0-9]+))?(?:\s+[x×]\s*(?P<ammo>[0-9]+))?$"
 )
 
 
@@ -81,7 +81,7 @@ def _label(line: str) -> tuple[str, str] | None:
 
 def _dice(text: str, n: int) -> str | int:
     t = text.replace(" ", "").lower()
-    if t.isdigit():
+    if t.isascii() and t.isdigit():  # "²".isdigit() is True but int() refuses it; int("٣") is 3
         return int(t)
     try:
         return parse(t).text
@@ -101,7 +101,7 @@ def _characteristics(line: str, n: int, out: dict[str, Any]) -> None:
 def _number(text: str, n: int, what: str, signed: bool = False) -> int:
     """The number ``text`` gives; else an error saying ``what`` was expected (a :class:`~npc_tactics.i18n.Said`)."""
     t = text.strip().rstrip("m").strip()
-    if re.fullmatch(r"[+-]?\d+" if signed else r"\d+", t):
+    if re.fullmatch(r"[+-]?[0-9]+" if signed else r"[0-9]+", t):
         return int(t)
     raise StatBlockError(n, text, Said("expected {what}", what=what))
 
@@ -123,7 +123,7 @@ def _attributes(line: str, n: int, out: dict[str, Any]) -> None:
         elif key == "strike rank":
             out["_strike_rank"] = (_number(v, n, Said("a Strike Rank such as +12"), signed=True), n, v)
         elif key == "damage modifier":
-            if not re.fullmatch(r"[+-]?(0|\d*[dD]\d+)", v.replace(" ", "")):
+            if not re.fullmatch(r"[+-]?(0|[0-9]*[dD][0-9]+)", v.replace(" ", "")):
                 raise StatBlockError(n, v, Said("expected a damage modifier such as +1D4, -1D2 or +0"))
             out["_damage_modifier"] = (v.replace(" ", "").lower(), n, v)
         else:
@@ -159,7 +159,7 @@ def _weapon_row(line: str, n: int, out: dict[str, Any]) -> None:
 def _skills(text: str, n: int, out: dict[str, Any]) -> None:
     skills: dict[str, int] = {}
     for item in (x.strip() for x in text.split(",") if x.strip()):
-        m = re.fullmatch(r"(.+?)\s+(\d+)\s*%?", item)
+        m = re.fullmatch(r"(.+?)\s+([0-9]+)\s*%?", item)
         key = m.group(1).lower().replace(" ", "_") if m else ""
         if not m or key not in W.SKILLS:
             raise StatBlockError(n, item, Said("expected a skill and its % ({skills}), e.g. Athletics 45%",
@@ -181,7 +181,7 @@ def _traits(text: str, n: int, out: dict[str, Any]) -> None:
 
 
 def _mount(text: str, n: int, out: dict[str, Any]) -> None:
-    m = re.fullmatch(r"(\w+)\s*\(\s*STR\s+(\d+)\s*,?\s*SIZ\s+(\d+)\s*\)", text, re.IGNORECASE)
+    m = re.fullmatch(r"(\w+)\s*\(\s*STR\s+([0-9]+)\s*,?\s*SIZ\s+([0-9]+)\s*\)", text, re.IGNORECASE)
     if not m:
         raise StatBlockError(n, text, Said("expected a mount such as 'warhorse (STR 28, SIZ 26)'"))
     out["mount"] = {"str": int(m.group(2)), "siz": int(m.group(3)), "template": m.group(1).lower()}

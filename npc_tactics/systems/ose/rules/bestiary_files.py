@@ -96,7 +96,7 @@ def attack_fields(attacks: tuple[S.Attack, ...], file: str, where: str, label: s
 def _save_as(code: str) -> str:
     """The bracket code as a template's ``save_as``: ``2`` -> ``F2`` (OSE's monster rows), ``MU1`` -> ``M1``."""
     c = code.replace("MU", "M")
-    return f"F{c}" if c.isdigit() else c
+    return f"F{c}" if c.isascii() and c.isdigit() else c
 
 
 def stat_fields(stats: S.MonsterStats, file: str, where: str) -> dict[str, Any]:

@@ -42,8 +42,8 @@ SPELL_LISTS = ("magic_user", "cleric", "none")
 ALIASES = {"magic-user": "magic_user"}  #: the books' spelling of a class name
 MAX_LEVEL = 14  #: the highest level of any human class (OSE Classic Fantasy)
 FLAT_HP_FROM = 9  #: past 9th level a class gains flat hp, without the CON modifier
-_NAME = re.compile(r"([a-z_-]+)_(\d{1,3})")
-_HD = re.compile(r"(\d+)d(\d+)(?:\+(\d+))?")
+_NAME = re.compile(r"([a-z_-]+)_([0-9]{1,3})")
+_HD = re.compile(r"([0-9]+)d([0-9]+)(?:\+([0-9]+))?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +236,7 @@ def save_row(save_as: str) -> tuple[int, int, int, int, int]:
     normal human ``"NH"`` is :func:`.tables.save_row`'s. Above the class table its last row; below 1, its first."""
     by_code = {c.save_code: c for c in classes().values()}
     cc = by_code.get(save_as[:1])
-    if cc is None or not save_as[1:].isdigit():
+    if cc is None or not (save_as[1:].isascii() and save_as[1:].isdigit()):
         raise ValueError(f"bad save_as {save_as!r}: expected NH or a class letter "
                          f"{'/'.join(by_code)} and a level")
     level = min(max(1, int(save_as[1:])), cc.max_level)

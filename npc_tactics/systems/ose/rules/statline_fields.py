@@ -27,17 +27,19 @@ MAX_HD = 40
 MAX_COUNT = 20  #: attacks of one form a round
 _EFFECTS = W.lookup(W.EFFECTS)
 _MODES = W.lookup(W.MOVEMENT_MODES)
-_DICE = r"(?:\d*\s*d\s*\d+|\d+)"
+_DICE = r"(?:[0-9]*\s*d\s*[0-9]+|[0-9]+)"
 _DAMAGE = re.compile(rf"{_DICE}(?:\s*[+-]\s*{_DICE})*", re.I)
-_WEAPON_ALT = re.compile(r"\s*\bor\s+(?:by\s+)?weapon(?:\s*([+-])\s*(\d+))?\s*$", re.I)
-_AC = re.compile(r"(-?\d+)\s*(?:\[\s*(-?\d+)\s*\])?|\[\s*(-?\d+)\s*\]")
-_HD = re.compile(r"(½|1/2|\d+)\s*(?:([+-])\s*(\d+))?\s*(\**)\s*(?:\(\s*(\d+)\s*hp\s*\))?", re.I)
-_ATTACK = re.compile(r"(\d+)\s*(?:×|x|\*)\s*([a-z][a-z' -]*?)\s*(?:\(([^()]*)\))?", re.I | re.S)
-_THAC0 = re.compile(r"(\d+)\s*(?:\[\s*([+-]?\d+)\s*\])?|\[\s*([+-]?\d+)\s*\]")
-_RATE = re.compile(r"(\d+)\s*(?:'|ft\.?|feet)?\s*(?:\(\s*(\d+)\s*(?:'|ft\.?|feet)?\s*\))?\s*([a-z][a-z ]*)?", re.I)
-_SV = re.compile(r"D\s*(\d+)\s+W\s*(\d+)\s+P\s*(\d+)\s+B\s*(\d+)\s+S\s*(\d+)\s*(?:\(\s*([^()]*?)\s*\))?", re.I)
-_SV_CODE = re.compile(r"NH|\d+|(?:MU|[A-Z])\s*\d+", re.I)
-_NUMBER_NOTE = re.compile(r"(\d[\d,]*)\s*(?:\((.*)\))?", re.S)
+_WEAPON_ALT = re.compile(r"\s*\bor\s+(?:by\s+)?weapon(?:\s*([+-])\s*([0-9]+))?\s*$", re.I)
+_AC = re.compile(r"(-?[0-9]+)\s*(?:\[\s*(-?[0-9]+)\s*\])?|\[\s*(-?[0-9]+)\s*\]")
+_HD = re.compile(r"(½|1/2|[0-9]+)\s*(?:([+-])\s*([0-9]+))?\s*(\**)\s*(?:\(\s*([0-9]+)\s*hp\s*\))?", re.I)
+_ATTACK = re.compile(r"([0-9]+)\s*(?:×|x|\*)\s*([a-z][a-z' -]*?)\s*(?:\(([^()]*)\))?", re.I | re.S)
+_THAC0 = re.compile(r"([0-9]+)\s*(?:\[\s*([+-]?[0-9]+)\s*\])?|\[\s*([+-]?[0-9]+)\s*\]")
+_RATE = re.compile(r"([0-9]+)\s*(?:'|ft\.?|feet)?\s*(?:\(\s*([0-9]+)\s*(?:'|ft\.?|feet)?\s*\))?\s*([a-z][a-z ]*)?",
+                   re.I)
+_SV = re.compile(r"D\s*([0-9]+)\s+W\s*([0-9]+)\s+P\s*([0-9]+)\s+B\s*([0-9]+)\s+S\s*([0-9]+)"
+                 r"\s*(?:\(\s*([^()]*?)\s*\))?", re.I)
+_SV_CODE = re.compile(r"NH|[0-9]+|(?:MU|[A-Z])\s*[0-9]+", re.I)
+_NUMBER_NOTE = re.compile(r"([0-9][0-9,]*)\s*(?:\((.*)\))?", re.S)
 _ALIGNMENT = re.compile(r"([a-z]+)((?:\s*(?:/|\bor\b)\s*[a-z]+)*)\s*(?:\((.*)\))?", re.I | re.S)
 
 
@@ -94,6 +96,8 @@ def saves_of(code: str) -> tuple[int, int, int, int, int] | None:
     """The saves of a bracket code: ``NH``, a monster level ``2`` (the fighter row, as OSE's monster table),
     ``F2``/``C3``/``M1``/``MU1``/``T2``; None for a level the tables do not cover (above 14)."""
     c = code.upper().replace(" ", "").replace("MU", "M")
+    if not c.isascii():  # "²".isdigit() is True but int() refuses it; int("٣") is 3
+        return None
     if c.isdigit():
         c = f"F{c}"
     if c != "NH" and not (c[1:].isdigit() and int(c[1:]) <= 14):
@@ -321,7 +325,7 @@ def read_saves(v: str) -> tuple[tuple[int, int, int, int, int], str | None]:
                                           code=repr(code)))
     code = code.upper().replace(" ", "") if code else None
     row = saves_of(code) if code else None
-    if code and row is None and not (code.isdigit() or code[:1] == "F"):
+    if code and row is None and not ((code.isascii() and code.isdigit()) or code[:1] == "F"):
         raise StatLineError("SV", v, Said("unknown save level {code}: expected NH, a level (2) or a class letter "
                                           "and level (F2, C3, M1, T2, D1, E1, H1)", code=repr(code)))
     if m is None:

@@ -177,7 +177,7 @@ def _d20(v: Any, f: str, p: str) -> tuple[int, int]:
         v = [v, v]
     elif isinstance(v, str):
         parts = v.replace("\u2013", "-").split("-")
-        if len(parts) not in (1, 2) or not all(x.strip().isdigit() for x in parts):
+        if len(parts) not in (1, 2) or not all(x.strip().isascii() and x.strip().isdigit() for x in parts):
             raise ConfigError(f, p, Said("expected a D20 band such as 1-4 or 12, got {band}", band=shown(v)))
         v = [int(parts[0]), int(parts[-1])]
     seq = V.sequence(v, f, p, 2, 2, "D20 numbers (low, high)")

@@ -61,6 +61,11 @@ MAX_TEXT = 20_000  #: characters of one pasted stat block
 MAX_LINE = 300  #: characters of one of its lines (bounds the work of every pattern below)
 
 
+def _digits(text: str) -> bool:
+    """True for a whole number in ASCII digits (``"²".isdigit()`` is True but int() refuses it; ``int("٣")`` is 3)."""
+    return text.isascii() and text.isdigit()
+
+
 def slug(text: str) -> str:
     """``"Right Leg"`` -> ``right_leg``, ``"Head-Butt"`` -> ``head_butt``."""
     return "_".join(text.replace("-", " ").lower().split())
@@ -129,7 +134,7 @@ class _Reader:
                 raise self.error(n, name, Said("unknown characteristic; valid: {valid}", valid=", ".join(SB.CHARS)))
             if c in chars:
                 raise self.error(n, name, Said("given twice"))
-            chars[c] = int(value) if value.isdigit() else self.dice(n, value)
+            chars[c] = int(value) if _digits(value) else self.dice(n, value)
         missing = [c for c in SB.CHARS if c not in chars]
         if missing:
             raise self.error(n, toks[0], Said("missing {missing} (give all seven: {all})", missing=", ".join(missing),
@@ -138,6 +143,8 @@ class _Reader:
 
     def dice(self, n: int, value: str) -> str:
         try:
+            if not value.isascii():  # dice.parse reads any Unicode digit: only ASCII ones are a GM's number
+                raise ValueError(value)
             parse_dice(value)
         except ValueError:
             raise self.error(n, value, Said("expected a number or dice such as 3D6+6")) from None
@@ -153,7 +160,7 @@ class _Reader:
                                                           labels=", ".join(NUMBER_LABELS)))
             rest = rest[len(label):].lstrip(" :")
             token = rest.split()[0] if rest.split() else ""
-            if not token.isdigit():
+            if not _digits(token):
                 raise self.error(n, token or label, Said("expected a number after {label}", label=repr(label)))
             self.out[NUMBER_LABELS[label]] = int(token)
             rest = rest[len(token):]
@@ -168,7 +175,7 @@ class _Reader:
         elif key == "ready":
             self.out["ready"] = [slug(x) for x in value.split(",") if x.strip()]
         elif key in ("armor", "armour"):
-            if not value.isdigit():
+            if not _digits(value):
                 raise self.error(n, value, Said("expected the AP of every location (a number), or a location table"))
             self.out["armour"] = int(value)
         elif key == "body":
@@ -192,7 +199,7 @@ class _Reader:
 
     def skill_list(self, n: int, text: str) -> None:
         for part in text.split(","):
-            m = re.fullmatch(r"\s*([A-Za-z][A-Za-z ]*?)\s+(\d+)\s*%?\s*", part)
+            m = re.fullmatch(r"\s*([A-Za-z][A-Za-z ]*?)\s+([0-9]+)\s*%?\s*", part)
             if m is None:
                 raise self.error(n, part.strip(), Said("expected a skill and its chance, e.g. Dodge 40%"))
             key = slug(m.group(1))
@@ -204,7 +211,7 @@ class _Reader:
     def spells(self, n: int, text: str, kind: str) -> None:
         out: dict[str, int] = {}
         for part in text.split(","):
-            m = re.fullmatch(r"\s*([A-Za-z][A-Za-z ]*?)\s+(\d+)\s*", part)
+            m = re.fullmatch(r"\s*([A-Za-z][A-Za-z ]*?)\s+([0-9]+)\s*", part)
             if m is None:
                 raise self.error(n, part.strip(), Said("expected a spell and its points, e.g. Bladesharp 2"))
             name = slug(m.group(1))
@@ -236,12 +243,12 @@ class _Reader:
                 raise self.error(n, self.lines[n].strip(), Said("expected LOCATION D20 AP/HP, e.g. Right Leg 01-04 "
                                                                 "3/5"))
             ap_hp = toks[-1].split("/")
-            if len(ap_hp) != 2 or not all(x.isdigit() for x in ap_hp):
+            if len(ap_hp) != 2 or not all(_digits(x) for x in ap_hp):
                 raise self.error(n, toks[-1], Said("expected AP/HP, e.g. 3/5"))
             band = toks[-2]
             for d in DASHES[1:]:
                 band = band.replace(d, "-")
-            if not re.fullmatch(r"\d{1,2}(-\d{1,2})?", band):
+            if not re.fullmatch(r"[0-9]{1,2}(-[0-9]{1,2})?", band):
                 raise self.error(n, toks[-2], Said("expected a D20 band such as 01-04 or 12"))
             low, _, high = band.partition("-")
             rows.append((n, slug(" ".join(toks[:-2])), int(low), int(high or low), int(ap_hp[0]), int(ap_hp[1])))
@@ -257,13 +264,13 @@ class _Reader:
                 raise self.error(n, self.lines[n].strip(), Said("expected WEAPON % DAMAGE SR HP, e.g. Broadsword 70 "
                                                                 "1D8+1+1D4 7 12"))
             skill, damage, sr, hp = toks[-4].rstrip("%"), toks[-3], toks[-2], toks[-1]
-            if not skill.isdigit():
+            if not _digits(skill):
                 raise self.error(n, toks[-4], Said("expected the weapon skill, e.g. 70%"))
             self.dice(n, damage)
             first_sr = sr.split("/")[0]
-            if not first_sr.isdigit():
+            if not _digits(first_sr):
                 raise self.error(n, sr, Said("expected the strike rank, e.g. 7 (or 3/8 for a bow's shots)"))
-            if hp not in DASHES and not hp.isdigit():
+            if hp not in DASHES and not _digits(hp):
                 raise self.error(n, hp, Said("expected the weapon's HP, or - for a natural weapon"))
             rows.append((n, " ".join(toks[:-4]), int(skill), damage.lower(), int(first_sr),
                          None if hp in DASHES else int(hp)))
