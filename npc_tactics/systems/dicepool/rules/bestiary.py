@@ -225,7 +225,7 @@ def build_fighter(
         for i, a in enumerate(V.sequence(anames, file, f, 0, MAX_ARMOUR, "armour pieces"))
     )
     plan, f = get("body_plan", DEFAULT_PLAN)
-    V.choice(plan, file, f, labels().plan_locations, "body plan")
+    plan = V.choice(plan, file, f, labels().plan_locations, "body plan")
     locs_raw, f = get("locations")
     if locs_raw == "human":
         locs_raw = HUMAN_LOCATIONS
@@ -259,4 +259,5 @@ def build_fighter(
         readied=0 if weapons else -1,
         mount_speed=ints["mount_speed"],
         protection=protection,
+        body_plan=plan,
     )

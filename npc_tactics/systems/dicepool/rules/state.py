@@ -98,6 +98,9 @@ class Fighter:
     facing: int = 0  # +1 / -1: direction faced on the line (0: unset, every blow is frontal) (D6)
     cover_spot: float = 0.0  # where the cover of ``spot_cover`` stands (H1: cover belongs to a place)
     spot_cover: int = 0  # concealment level available at ``cover_spot``
+    #: what its body calls the seven slots (content/sheet_labels.yaml ``body_plans``): words for the GM only, no
+    #: rule or observation reads it (a foreleg is fought as an arm, D17)
+    body_plan: str = "humanoid"
 
     def clone(self) -> Fighter:
         return Fighter(
@@ -136,6 +139,7 @@ class Fighter:
             self.facing,
             self.cover_spot,
             self.spot_cover,
+            self.body_plan,
         )
 
     @property
