@@ -87,8 +87,8 @@ bench-suggest: install
 # with their fixed seeds, then the held-out report. Not run by CI; docs/encounters.md gives the wall time.
 # A system's runs are <system>.yaml and any <system>.<n>.yaml: two or more export as one ensemble bundle, its
 # weights stored as float16 (docs/export.md). Specialists in teachers/<system>.<scenario>.yaml are trained next
-# and distilled with the system's run (one run: distill takes no ensemble) into <system>.distilled, which is
-# exported instead (docs/training.md).
+# and distilled with the system's run into <system>.distilled, which is exported instead (docs/training.md); with
+# several runs their ensemble bundle (<system>.ensemble) is the base, the student starting from the first run.
 # Each training holds /tmp/npc-train.lock (the machine is shared).
 POLICY_SYSTEMS ?= ose runequest mrq dicepool
 POLICY_RUNS ?= runs/policies
@@ -123,7 +123,12 @@ policies: install
 			teachers="$$teachers --teacher $${stem#$$s.}=$$r"; \
 		done; \
 		if [ -n "$$teachers" ]; then \
-			$(BIN)/npc-tactics distill $$runs $$teachers --out $(POLICY_RUNS)/$$s.distilled --force || exit 1; \
+			base="$$runs"; \
+			if [ $$(echo $$runs | wc -w) -gt 1 ]; then \
+				$(BIN)/npc-tactics export $$runs --out $(POLICY_RUNS)/$$s.ensemble --force --half --fights 4 || exit 1; \
+				base="$(POLICY_RUNS)/$$s.ensemble --config $(POLICY_CONFIGS)/$$s.yaml"; \
+			fi; \
+			$(BIN)/npc-tactics distill $$base $$teachers --out $(POLICY_RUNS)/$$s.distilled --force || exit 1; \
 			runs=$(POLICY_RUNS)/$$s.distilled; \
 		fi; \
 		search=$$(echo " $(POLICY_SEARCH) " | sed -n "s/.* $$s=\([0-9]*\) .*/\1/p"); \

@@ -1,4 +1,4 @@
-"""``npc-tactics distill BASE_RUN --teacher SCENARIO=RUN ... --out DIR``: the command's typer function (registered
+"""``npc-tactics distill BASE --teacher SCENARIO=RUN ... --out DIR``: the command's typer function (registered
 in :mod:`npc_tactics.cli.main`)."""
 
 from __future__ import annotations
@@ -29,8 +29,10 @@ def _teachers(specs: list[str]) -> dict[str, Path]:
 
 def distill(
     base: Annotated[Path, typer.Argument(
-        metavar="BASE_RUN", help="A generalist run (trained on an encounter distribution): the student starts "
-        "from its weights and follows it on every fight that is no teacher's scenario.")],
+        metavar="BASE", help="A generalist run (trained on an encounter distribution): the student starts "
+        "from its weights and follows it on every fight that is no teacher's scenario. Or an exported bundle "
+        "(an ensemble's too) with --config: the bundle labels those fights, the student starts from one of its "
+        "networks (--member).")],
     out: Annotated[Path, typer.Option(metavar="DIR", help="The run folder to write (export, evaluate and card "
                                       "read it like any run).")],
     teacher: Annotated[list[str] | None, typer.Option(
@@ -50,13 +52,19 @@ def distill(
                                         "fights of the base's distribution with the moves a search of N play-outs "
                                         "a decision finds over the student so far, instead of the base's (0: "
                                         "none); docs/search.md.")] = 0,
+    config: Annotated[Path | None, typer.Option(metavar="FILE", help="With a bundle as BASE: the training config "
+                                                "of its runs (the distribution played, the seat, the opponents, "
+                                                "net_arch), e.g. npc_tactics/configs/policies/runequest.yaml.")] = None,
+    member: Annotated[int, typer.Option(metavar="K", min=0, max=63, help="With a bundle as BASE: the network of "
+                                        "an ensemble the student starts from (0: the first run exported).")] = 0,
     force: Annotated[bool, typer.Option(metavar="", help="Replace an existing run folder in --out.")] = False,
 ) -> None:
     """Distil a generalist run and specialist runs into one policy that plays like the generalist on its
     encounter distribution and like each specialist on its scenario (policy distillation; the later rounds
-    label the student's own fights). Writes a run folder with distill.json: how closely the student follows
-    each teacher. With --search N (teachers optional), expert iteration: the student learns the moves a
-    decision-time search over itself finds. Export it with `npc-tactics export DIR --out BUNDLE`."""
+    label the student's own fights). A bundle as BASE (with --config) is distilled too, an ensemble into one
+    network. Writes a run folder with distill.json: how closely the student follows each teacher. With
+    --search N (teachers optional), expert iteration: the student learns the moves a decision-time search over
+    itself finds. Export it with `npc-tactics export DIR --out BUNDLE`."""
     from npc_tactics.training.distill import DistillSettings
     from npc_tactics.training.distill import distill as run_distill
 
@@ -64,7 +72,8 @@ def distill(
     check_out(out)
     settings = DistillSettings(fights=fights, scenario_fights=scenario_fights, rounds=rounds, epochs=epochs,
                                seed=seed, search=search)
-    report = run_distill(base, teachers, out, settings, force=force, progress=typer.echo)
+    report = run_distill(base, teachers, out, settings, config_path=config, member=member, force=force,
+                         progress=typer.echo)
     last = report["rounds"][-1]
     typer.echo(f"student: {out} (from {report['base']['run']}; teachers "
                + (", ".join(f"{k}={v['run']}" for k, v in report["teachers"].items()) or "none")

@@ -154,6 +154,10 @@ def _opponents(config: Any) -> tuple[list[str], np.ndarray]:
 
 
 def _probabilities(policy: Any, vectors: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    """Masked move probabilities of a torch policy or a bundle's network (``OnnxPolicy``) for a batch."""
+    if hasattr(policy, "session"):  # a bundle's onnxruntime network, an ensemble's average included
+        probs = np.where(masks, np.asarray(policy.probabilities(vectors, masks), dtype=np.float64), 0.0)
+        return probs / probs.sum(axis=1, keepdims=True)
     import torch as th
 
     with th.no_grad():
@@ -222,20 +226,20 @@ def _evaluation(student: Any, config: Any, names: list[str], timesteps: int) -> 
     return rows
 
 
-def _write_run(base: Path, out: Path, student: Any, report: Mapping[str, Any], force: bool,
-               evaluation: list[dict[str, Any]]) -> None:
+def _write_run(config_file: Path, meta: dict[str, Any], out: Path, student: Any, report: Mapping[str, Any],
+               force: bool, evaluation: list[dict[str, Any]]) -> None:
     """The student's run folder, written next to ``out`` and moved into place whole."""
     from npc_tactics.runs import POLICY_FILE
-    from npc_tactics.training.run_dir import append_eval_rows, read_json, tensor_bytes, write_json
+    from npc_tactics.training.run_dir import append_eval_rows, tensor_bytes, write_json
 
     if out.exists() and not force:
         raise UserError(f"--out: {out} already exists (use --force to replace it)")
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.distill-"))
     try:
-        shutil.copyfile(base / "config.yaml", staging / "config.yaml")
-        meta = read_json(base / "meta.json") if (base / "meta.json").is_file() else {}
-        meta["distilled"] = {"base": base.resolve().name,
+        shutil.copyfile(config_file, staging / "config.yaml")
+        meta = dict(meta)
+        meta["distilled"] = {"base": report["base"]["run"],
                              "teachers": {k: v["run"] for k, v in report["teachers"].items()},
                              **({"search": report["settings"]["search"]} if report["settings"]["search"] else {})}
         write_json(staging / "meta.json", meta)
@@ -259,14 +263,19 @@ def _write_run(base: Path, out: Path, student: Any, report: Mapping[str, Any], f
 
 
 def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: DistillSettings = DistillSettings(), *,
-            force: bool = False, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
-    """Distil ``base`` (a generalist run) and ``teachers`` (scenario name -> specialist run) into one run folder
-    ``out``; returns the report also written to ``out/distill.json`` (module docstring)."""
+            config_path: Path | None = None, member: int = 0, force: bool = False,
+            progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Distil ``base`` (a generalist run, or a bundle with the training config ``config_path`` of its runs, the
+    student then starting from network ``member``: :mod:`npc_tactics.training.distill_bundle`) and ``teachers``
+    (scenario name -> specialist run) into one run folder ``out``; returns the report also written to
+    ``out/distill.json`` (module docstring)."""
     from npc_tactics.agents.resolve import factory_of
     from npc_tactics.agents.search import SearchAgent
     from npc_tactics.encounters.generator import Generator, training_seed
     from npc_tactics.encounters.spec import load_encounter
     from npc_tactics.evaluation.fight import agent_rngs, play_fight
+    from npc_tactics.policy_io.bundle import is_bundle_dir, sha256_hex
+    from npc_tactics.training.distill_bundle import load_bundle_base
     from npc_tactics.training.run_dir import read_json
 
     say = progress or (lambda _line: None)
@@ -277,7 +286,21 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
             raise UserError(f"--out: {out} is one of the runs distilled; write the student to another folder")
     if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / "distill.json").is_file())):
         raise UserError(f"--out: {out} holds files that are not a distilled run; refusing to replace it")
-    base_agent, config = _load(base, "the base run")
+    if is_bundle_dir(base):
+        bundle_base = load_bundle_base(base, config_path, member)
+        base_agent, config, student = bundle_base.labeller, bundle_base.config, bundle_base.student
+        base_meta, config_file = bundle_base.meta, bundle_base.config_path
+        base_report = {"run": base.resolve().name, "bundle": True, "member": member, "config": str(config_file),
+                       "weights_sha256": sha256_hex(bundle_base.onnx_bytes)}
+    else:
+        if config_path is not None or member:
+            raise UserError(f"{base}: --config and --member are for a bundle as the base; a run folder has its own "
+                            "config.yaml and one network")
+        base_agent, config = _load(base, "the base run")
+        student, _ = _load(base, "the base run")
+        base_meta = read_json(base / "meta.json") if (base / "meta.json").is_file() else {}
+        config_file = base / "config.yaml"
+        base_report = {"run": base.resolve().name, "weights_sha256": _sha256(base_agent.checkpoint)}
     if config.encounter is None or not isinstance(config.side, int):
         raise UserError(f"{base}: the base run must be trained on an encounter distribution from one seat "
                         "(a generalist), not on one scenario")
@@ -296,7 +319,6 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
                             f"{teacher_config.side}, the base {config.system} side {config.side}")
         scenarios[name] = content.load_scenario(name)
         agents[name] = agent
-    student, _ = _load(base, "the base run")
     generator = Generator(load_encounter(config.encounter, info))
     names, weights = _opponents(config)
     opponents = [factory_of(info, n) for n in names]
@@ -343,7 +365,7 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
         say(f"round {r + 1}/{settings.rounds}: {len(groups)} decisions; agrees with its teacher on "
             + ", ".join(f"{g} {after[g]:.1%}" for g in sorted(after)))
     report: dict[str, Any] = {
-        "base": {"run": base.resolve().name, "weights_sha256": _sha256(base_agent.checkpoint)},
+        "base": base_report,
         "teachers": {name: {"run": run.resolve().name, "weights_sha256": _sha256(agents[name].checkpoint)}
                      for name, run in teachers.items()},
         "opponents": dict(zip(names, [round(float(w), 4) for w in weights], strict=True)),
@@ -352,10 +374,10 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
                                                        "search_opponent")},
         "rounds": rounds,
     }
-    timesteps = int(read_json(base / "meta.json").get("timesteps") or 0) if (base / "meta.json").is_file() else 0
+    timesteps = int(base_meta.get("timesteps") or 0)
     evaluation = _evaluation(student.policy, config, names, timesteps)
     wins = {str(row["opponent"]): round(float(row["win_rate"]), 4) for row in evaluation}
     report["evaluation"] = wins
     say("evaluation: " + ", ".join(f"{k} {v:.0%} wins" for k, v in wins.items()))
-    _write_run(base, out, student.policy, report, force, evaluation)
+    _write_run(config_file, base_meta, out, student.policy, report, force, evaluation)
     return report
