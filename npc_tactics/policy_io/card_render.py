@@ -253,6 +253,10 @@ def _trust(card: Card, lang: str) -> list[str]:
             out.append("- " + _("**Verdict: the card wins less often than by-the-book here.** Play this NPC by the "
                                 "book, or ask `npc-tactics suggest` (the network) at each decision, rather than "
                                 "follow the card."))
+        elif kept is not None and kept["share"] < 0.5:  # a card is meant to carry most of what the network knows
+            out.append("- " + _("**This card keeps less than half of what the network gains over by-the-book.** "
+                                "Where a decision matters, ask `npc-tactics suggest` (the network) rather than "
+                                "follow the card."))
     sweep = m.get("sweep", [])
     if sweep:
         out += ["", f"| {_('card')} | {_('depth')} | {_('rules')} | {_('fidelity')} | {_('weighted')} | "

@@ -219,6 +219,27 @@ def test_a_card_that_loses_to_by_the_book_says_so() -> None:
     assert "Verdict" not in render_markdown(card)
 
 
+def test_a_card_that_keeps_less_than_half_of_the_gain_says_so_plainly() -> None:
+    names = list(Arena.build("ose").engine.catalogue.names)
+    card = _card([CardRule(0, "declare", [], names.index("declare_none"), "", [], 0.9, 0.9)])
+
+    def rate(r: float) -> dict[str, float]:
+        return {"rate": r, "low": r - 0.03, "high": r + 0.03, "count": int(r * 1000), "n": 1000}
+
+    def evaluation(share: float) -> dict[str, object]:
+        return {"fights": 1000, "opponents": ["by-the-book"],
+                "kept_gain": {"share": share, "low": share - 0.2, "high": share + 0.2},
+                "card": {"win": rate(0.50 + 0.10 * share), "fled": 0.0}, "network": {"win": rate(0.60), "fled": 0.0},
+                "by_the_book": {"win": rate(0.50), "fled": 0.0}}
+
+    plain = "**This card keeps less than half of what the network gains over by-the-book.**"
+    card.meta["evaluation"] = evaluation(0.28)
+    assert plain in render_markdown(card)
+    assert "**Cette fiche garde moins de la moitié" in render_markdown(card, "fr")
+    card.meta["evaluation"] = evaluation(0.85)
+    assert plain not in render_markdown(card)
+
+
 def test_a_by_the_book_card_keeps_only_where_the_network_departs_from_by_the_book() -> None:
     from dataclasses import replace
 
