@@ -5,45 +5,17 @@ the forms, the suggestion read off the page, the page switched to French."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.gm.service_bundles import build_bundles
-from tests.serve_helpers import served
+from tests.browser.conftest import chromium_path  # noqa: F401  (tests/leaderboard/test_report_browser.py)
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def chromium_path() -> str:
-    found = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-    if not found:
-        pytest.fail("no chromium on PATH: `make test` installs Debian's chromium (apt-get install chromium)")
-    return found
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with served("--bundles", str(build_bundles(tmp_path_factory.getbasetemp())), timeout=60) as base:
-        yield base
-
-@pytest.fixture(scope="module")
-def page(server: str) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path(), headless=True,
-                                     args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
-        tab = browser.new_page()
-        tab.set_default_timeout(30_000)
-        yield tab
-        browser.close()
+SERVE_TEST_BUNDLES = True  # conftest's server: the test bundles (tests/gm/service_bundles.py)
 
 
 def open_system(page: Any, server: str, system: str) -> None:

@@ -16,13 +16,11 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.test_gm_page import chromium_path
 from tests.browser.test_gm_page_phone import DESKTOP, PHONE, fits
-from tests.gm.service_bundles import build_bundles
-from tests.serve_helpers import served
 
 pytestmark = pytest.mark.integration
 SHOTS = os.environ.get("LOCATION_SHOTS")
+SERVE_TEST_BUNDLES = True  # conftest's server: the test bundles (tests/gm/service_bundles.py)
 
 HUMAN_FR = {"right_leg": "Jambe droite", "left_leg": "Jambe gauche", "abdomen": "Abdomen", "chest": "Poitrine",
             "right_arm": "Bras droit", "left_arm": "Bras gauche", "head": "Tête"}
@@ -53,23 +51,6 @@ BEASTS: dict[str, tuple[str, dict[str, str], dict[str, str]]] = {
                   "left_arm": "Left foreleg", "right_arm": "Right foreleg",
                   "left_leg": "Left hind leg", "right_leg": "Right hind leg"}),
 }
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with served("--bundles", str(build_bundles(tmp_path_factory.getbasetemp())), timeout=60) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=chromium_path(), headless=True,
-                                      args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

@@ -15,13 +15,12 @@ from typing import Any, cast
 import httpx
 import pytest
 
-from tests.browser.test_gm_page import ANSWER_WITH_ODDS, chromium_path, figure, open_system, shown_moves
+from tests.browser.test_gm_page import ANSWER_WITH_ODDS, figure, open_system, shown_moves
 from tests.browser.tracker_helpers import word
-from tests.gm.service_bundles import build_bundles
-from tests.serve_helpers import served
 
 pytestmark = pytest.mark.integration
 SHOTS = os.environ.get("PHONE_SHOTS")
+SERVE_TEST_BUNDLES = True  # conftest's server: the test bundles; `shipped`: the generalists of the package
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -40,29 +39,6 @@ OFFENDERS = """() => {
   }
   return out;
 }"""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with served("--bundles", str(build_bundles(tmp_path_factory.getbasetemp())), timeout=60) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def shipped() -> Iterator[str]:
-    with served(timeout=60) as base:  # the generalists shipped with the package, their tactics cards with them
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=chromium_path(), headless=True,
-                                      args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

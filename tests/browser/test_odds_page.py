@@ -1,39 +1,24 @@
 """The "Encounter odds" section of the GM web page in a real headless Chromium: ``npc-tactics serve`` started as
 a GM would (the shipped generalists; the odds need no policy bundle), a party and foes typed in, the figures read
-off the page and checked against ``POST /odds`` with the same body, a bad template named, the page in French."""
+off the page and checked against ``POST /odds`` with the same body, a bad template named, the page in French: the
+templates listed by their French names with the id to type ("gobelin (goblin)"), a party and foes typed in French
+("gobelin x2"), an unknown name named in French. Screenshots to ``$ODDS_SHOTS`` when it is set (to look at, not to
+keep in the repository)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+import re
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.browser.test_gm_page import chromium_path
-from tests.serve_helpers import served
-
-pytestmark = pytest.mark.integration
+pytestmark = pytest.mark.integration  # conftest's server: the shipped generalists (the odds need no bundle)
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with served(timeout=60) as base:  # the shipped generalists; the odds need no bundle of their own
-        yield base
-
-@pytest.fixture(scope="module")
-def page(server: str) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path(), headless=True,
-                                     args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
-        tab = browser.new_page()
-        tab.set_default_timeout(30_000)
-        yield tab
-        browser.close()
+SHOTS = os.environ.get("ODDS_SHOTS")
+NNBSP = "\u202f"  # French: the narrow no-break space before '%' and ':'
 
 
 def open_odds(page: Any, server: str, system: str) -> None:
@@ -49,8 +34,18 @@ def shown(page: Any) -> dict[str, str]:
     return {r.get_attribute("data-key"): r.query_selector("td").inner_text() for r in rows}
 
 
-def pct(entry: dict[str, float]) -> str:
-    return f"{100 * entry['rate']:.0f}% [{100 * entry['low']:.0f}–{100 * entry['high']:.0f}]"
+def pct(entry: dict[str, float], lang: str = "en") -> str:
+    sign = NNBSP + "%" if lang == "fr" else "%"
+    return f"{100 * entry['rate']:.0f}{sign} [{100 * entry['low']:.0f}–{100 * entry['high']:.0f}]"
+
+
+def listed_ids(text: str, names: set[str]) -> list[str]:
+    """The ids of the template list as the page writes it: "gobelin (goblin)" is goblin, "bandit" is bandit."""
+    out = []
+    for entry in text.split(", "):
+        m = re.fullmatch(r".* \((\w+)\)", entry)
+        out.append(m[1] if m and m[1] in names else entry)
+    return out
 
 
 def test_type_a_party_and_foes_and_read_the_odds_then_french(page: Any, server: str) -> None:
@@ -94,3 +89,56 @@ def test_an_unknown_template_is_named_with_the_choices(page: Any, server: str) -
     error = page.inner_text("#odds-error")
     assert error.startswith("foes.1.template: unknown template 'gobbo'") and "broo" in error
     assert page.is_hidden("#odds-result")
+
+
+def test_the_french_page_lists_french_names_and_takes_them(page: Any, server: str) -> None:
+    page.goto(server + "/?lang=fr")
+    page.wait_for_selector("body[data-ready='1'][data-odds-ready='1'][data-lang='fr']")
+    if page.input_value("#odds-system") != "ose":
+        page.select_option("#odds-system", "ose")
+    page.wait_for_selector("body[data-odds-system='ose'][data-odds-lang='fr']")
+    text = page.inner_text("#odds-templates").replace("\u00a0", " ")  # "gobelin (goblin)" kept on one line
+    shown_fr = text.split(", ")
+    for entry in ("gobelin (goblin)", "archer gobelin (goblin_archer)", "guerrier 2 (fighter_2)", "bandit"):
+        assert entry in shown_fr, (entry, text[:400])
+    assert "goblin" not in shown_fr and "goblin_archer" not in shown_fr  # no bare English id beside its French
+    # every template POST /odds takes, once, in French alphabetical order ("clerc 2" before "clerc 10")
+    served = httpx.get(f"{server}/fights/templates/ose", params={"lang": "fr"}, timeout=30).json()["templates"]
+    names = {t["name"] for t in served}
+    assert sorted(listed_ids(text, names)) == sorted(names)
+    assert shown_fr.index("clerc 2 (cleric_2)") < shown_fr.index("clerc 10 (cleric_10)")
+    assert shown_fr.index("abeille tueuse (killer_bee)") < shown_fr.index("gobelin (goblin)")
+
+    page.fill("#odds-party", "guerrier 2, Clerc 2")
+    page.fill("#odds-foes", "gobelin x2, archer gobelin")
+    page.fill("#odds-fights", "60")
+    page.fill("#odds-seed", "3")
+    page.click("#odds-ask")
+    page.wait_for_selector("#odds-result:not([hidden])")
+    assert page.is_hidden("#odds-error")
+    body = {"system": "ose", "party": [{"template": "fighter_2"}, {"template": "cleric_2"}],
+            "foes": [{"template": "goblin", "count": 2}, {"template": "goblin_archer"}], "fights": 60, "seed": 3}
+    api = httpx.post(f"{server}/odds", json=body, timeout=60).json()["odds"]
+    figures = shown(page)
+    assert figures["win"] == pct(api["win"], "fr") and figures["pc_death"] == pct(api["pc_death"], "fr")
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.locator("#odds-box").screenshot(path=str(Path(SHOTS) / "odds_fr.png"))
+
+    page.fill("#odds-foes", "gobelin x2, gobbo")
+    page.click("#odds-ask")
+    page.wait_for_selector("#odds-error:not([hidden])")
+    error = page.inner_text("#odds-error")
+    said = httpx.post(f"{server}/odds", json={**body, "lang": "fr", "foes": [{"template": "gobelin", "count": 2},
+                                                                            {"template": "gobbo"}]}, timeout=60)
+    assert said.status_code == 422
+    assert error == f"foes.1.template{NNBSP}: {said.json()['detail'][0]['msg']}"  # the server's French words
+    assert "'gobbo'" in error and "gobelin (goblin)" in error  # the token, and the name it may have meant
+    assert page.is_hidden("#odds-result")
+
+    page.select_option("#lang", "en")  # the list follows the language, in the same switch as the page's words
+    page.wait_for_selector("body[data-lang='en']")
+    assert page.get_attribute("body", "data-odds-lang") == "en"
+    shown_en = page.inner_text("#odds-templates").replace("\u00a0", " ").split(", ")
+    assert "goblin" in shown_en and "goblin_archer" in shown_en and "fighter_2" in shown_en
+    assert not any("gobelin" in entry for entry in shown_en)

@@ -10,21 +10,13 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_tracker_page import (  # noqa: F401
-    axe_script,
-    browser,
-    no_sideways_scroll,
-    roster,
-    server,
-    shot,
-    word,
-)
+from tests.browser.tracker_helpers import axe_script, no_sideways_scroll, roster, shot, word
 
 pytestmark = pytest.mark.integration
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
-def test_class_and_level_edited_at_their_fields_in_french(browser: Any, server: str, width: int,  # noqa: F811
+def test_class_and_level_edited_at_their_fields_in_french(browser: Any, server: str, width: int,
                                                           height: int) -> None:
     page = browser.new_page(viewport={"width": width, "height": height})
     page.set_default_timeout(60_000)

@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from npc_tactics.gm.table.stat_words import stat_line_in
-from tests.browser.test_tracker_page import browser, no_sideways_scroll, server, shot, word  # noqa: F401
+from tests.browser.tracker_helpers import no_sideways_scroll, shot, word
 from tests.gm.test_tracker_import import GHOUL_LINE
 
 pytestmark = pytest.mark.integration
@@ -23,7 +23,7 @@ FOUNDRY = Path(__file__).resolve().parents[1] / "rules" / "ose" / "foundry"
 WIDTH = 390
 
 
-def ose_fights(server: str) -> None:  # noqa: F811
+def ose_fights(server: str) -> None:
     r = httpx.post(f"{server}/fights", json={"system": "ose"}, timeout=120)
     if r.status_code == 422 and "action catalogue" in r.text:  # the shipped OSE policy is behind the rules
         pytest.skip(f"no OSE fight can be created on this tree: {r.json()['detail'][0]['msg'][:160]}")
@@ -36,7 +36,7 @@ def members(page: Any, n: int) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_drop_an_actor_file_and_edit_a_stat_line(browser: Any, server: str, lang: str) -> None:  # noqa: F811
+def test_drop_an_actor_file_and_edit_a_stat_line(browser: Any, server: str, lang: str) -> None:
     ose_fights(server)
     page = browser.new_page(viewport={"width": WIDTH, "height": 844})
     page.set_default_timeout(60_000)

@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_tracker_page import browser, roster, server, word  # noqa: F401
+from tests.browser.tracker_helpers import roster, word
 
 pytestmark = pytest.mark.integration
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_log_downloads_as_the_page_shows_it(browser: Any, server: str, lang: str) -> None:  # noqa: F811
+def test_the_log_downloads_as_the_page_shows_it(browser: Any, server: str, lang: str) -> None:
     page = browser.new_page(viewport={"width": 390, "height": 844}, accept_downloads=True)
     page.set_default_timeout(60_000)
     page.goto(f"{server}/tracker?lang={lang}")

@@ -6,22 +6,14 @@ loaded back; at 390 px wide there is no horizontal scroll. Screenshots to ``$TRA
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.browser.test_tracker_page import browser, no_sideways_scroll, roster, shot, word  # noqa: F401
-from tests.serve_helpers import served
+from tests.browser.tracker_helpers import no_sideways_scroll, roster, shot, word
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with served() as base:
-        yield base
 
 
 def fight_id(page: Any) -> str:
@@ -51,7 +43,7 @@ def check_order(page: Any, server: str, lang: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_order_list_and_the_side_names_kept_after_save_and_load(browser: Any, server: str, lang: str) -> None:  # noqa: F811
+def test_the_order_list_and_the_side_names_kept_after_save_and_load(browser: Any, server: str, lang: str) -> None:
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.set_default_timeout(60_000)
     page.goto(f"{server}/tracker?lang={lang}")

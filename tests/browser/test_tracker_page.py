@@ -8,18 +8,16 @@ and French. Screenshots go to ``$TRACKER_SHOTS`` when it is set (to look at, not
 from __future__ import annotations
 
 import json
-import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.test_gm_page import chromium_path
 from tests.browser.tracker_helpers import (
     SHOTS,
     Clicks,
+    axe_script,
     keep_reload_restore,
     no_sideways_scroll,
     roster,
@@ -27,31 +25,11 @@ from tests.browser.tracker_helpers import (
     shot,
     word,
 )
-from tests.serve_helpers import served
 
-pytestmark = pytest.mark.integration
-ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.integration  # conftest's server: the shipped generalists (no flag)
 #: A goblin as the OSE book prints it, pasted instead of picked (OSE Classic Fantasy: Monsters, "Goblin").
 GOBLIN_LINE = ("AC 6 [13], HD 1-1 (3hp), Att 1 × weapon (1d6), THAC0 19 [0], MV 60' (20'), SV D14 W15 P16 B17 "
                "S18 (NH), ML 7, AL Chaotic, XP 5")
-__all__ = ["browser", "no_sideways_scroll", "roster", "server", "shot", "word"]  # what the other page tests import
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with served() as base:  # no flag: the shipped generalists
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=chromium_path(), headless=True,
-                               args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
-        yield b
-        b.close()
 
 
 def set_up(page: Any, c: Clicks) -> None:
@@ -172,14 +150,6 @@ def test_the_main_flow_by_keyboard_alone(browser: Any, server: str) -> None:
         page.wait_for_function(f"document.body.dataset.steps !== '{steps}' || document.body.dataset.state === 'die'")
     assert int(page.evaluate("document.body.dataset.steps")) >= 3
     page.close()
-
-
-def axe_script() -> Path:
-    """axe-core's ``axe.min.js`` (npm ``axe-core``): ``$AXE_CORE``, or ``node_modules/axe-core`` in the repo."""
-    for found in (os.environ.get("AXE_CORE"), str(ROOT / "node_modules" / "axe-core" / "axe.min.js")):
-        if found and Path(found).is_file():
-            return Path(found)
-    pytest.skip("axe-core not installed: `npm install axe-core` in the repo, or set AXE_CORE to its axe.min.js")
 
 
 def test_no_serious_accessibility_violation(browser: Any, server: str) -> None:

@@ -10,15 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_tracker_page import (  # noqa: F401
-    axe_script,
-    browser,
-    no_sideways_scroll,
-    roster,
-    server,
-    shot,
-    word,
-)
+from tests.browser.tracker_helpers import axe_script, no_sideways_scroll, roster, shot, word
 
 pytestmark = pytest.mark.integration
 
@@ -37,7 +29,7 @@ def _lines(page: Any) -> list[str]:
 
 
 @pytest.mark.parametrize(("width", "height", "lang"), [(390, 844, "fr"), (1280, 800, "en")])
-def test_a_party_saved_in_the_browser_joins_a_later_fight(browser: Any, server: str, width: int,  # noqa: F811
+def test_a_party_saved_in_the_browser_joins_a_later_fight(browser: Any, server: str, width: int,
                                                            height: int, lang: str) -> None:
     page = browser.new_page(viewport={"width": width, "height": height})
     page.set_default_timeout(60_000)

@@ -18,7 +18,6 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_tracker_page import browser, server  # noqa: F401  (fixtures)
 from tests.browser.tracker_helpers import (
     Clicks,
     keep_reload_restore,
@@ -157,7 +156,7 @@ def timings() -> Iterator[dict[str, float]]:
 
 @pytest.mark.parametrize(("width", "height", "lang"), [(1280, 800, "en"), (390, 844, "fr")])
 @pytest.mark.parametrize("system", sorted(PLANS))
-def test_a_fight_of_each_system_from_setup_to_its_end(browser: Any, server: str, timings: dict[str, float],  # noqa: F811
+def test_a_fight_of_each_system_from_setup_to_its_end(browser: Any, server: str, timings: dict[str, float],
                                                      system: str, width: int, height: int, lang: str) -> None:
     plan = PLANS[system]
     page = browser.new_page(viewport={"width": width, "height": height})

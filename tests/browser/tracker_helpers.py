@@ -1,6 +1,7 @@
 """What the tracker page's browser tests share (issue 29): a counter of the GM's clicks, the page's own words, the
-390-px check, screenshots to ``$TRACKER_SHOTS``, and a fight run to its end on the page (the advisor's "Do:" for
-the NPCs, the players' moves for the PCs, typed dice, one undo)."""
+390-px check, screenshots to ``$TRACKER_SHOTS``, axe-core's script, and a fight run to its end on the page (the
+advisor's "Do:" for the NPCs, the players' moves for the PCs, typed dice, one undo). The browser and the server
+are conftest's fixtures."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 SHOTS = os.environ.get("TRACKER_SHOTS")
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Clicks:
@@ -29,6 +33,14 @@ class Clicks:
     def select(self, selector: str, value: str) -> None:
         self.n += 1
         self.page.select_option(selector, value)
+
+
+def axe_script() -> Path:
+    """axe-core's ``axe.min.js`` (npm ``axe-core``): ``$AXE_CORE``, or ``node_modules/axe-core`` in the repo."""
+    for found in (os.environ.get("AXE_CORE"), str(ROOT / "node_modules" / "axe-core" / "axe.min.js")):
+        if found and Path(found).is_file():
+            return Path(found)
+    pytest.skip("axe-core not installed: `npm install axe-core` in the repo, or set AXE_CORE to its axe.min.js")
 
 
 def word(msgid: str, lang: str) -> str:

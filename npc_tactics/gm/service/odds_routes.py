@@ -4,11 +4,19 @@ The same rules as the rest of the service (:mod:`npc_tactics.gm.service.app`): a
 is a 422 naming the field (``["body", "foes", 1, "template"]``), a server-side cap on fights, no paths from
 clients (a policy is a scripted agent's name or the id of a bundle the server serves), and heavy requests one
 at a time. Kept apart from ``service.py`` so the suggest routes stay as they were.
+
+A template may be given by its id (``goblin``) or by its name in the request's language or in English, as the web
+page lists it (``gobelin``, ``archer gobelin``, ``gobelin (goblin)``; case and spaces do not count):
+:class:`TemplateWords`. An unknown or ambiguous name is a 422 naming the token, in the request's language (the
+French of the gettext domain ``odds``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import difflib
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -17,14 +25,15 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from npc_tactics.configs.files import no_user_paths
-from npc_tactics.errors import UnknownNameError, UserError
+from npc_tactics.errors import MANY_CHOICES, UnknownNameError, UserError, shown
 from npc_tactics.gm.service.limits import HeavyGate
+from npc_tactics.i18n import translator
 from npc_tactics.limits import SEED_MAX
 from npc_tactics.plugin import System
 from npc_tactics.registry import SYSTEMS
 from npc_tactics.rollouts.deadline import TimeLimitError
 
-__all__ = ["MAX_ODDS_FIGHTS", "GroupEntry", "OddsRequest", "add_odds_routes"]
+__all__ = ["MAX_ODDS_FIGHTS", "GroupEntry", "OddsRequest", "TemplateWords", "add_odds_routes", "listed"]
 
 #: Fights one request may ask for (about 2 s of OSE band fights on two cores).
 MAX_ODDS_FIGHTS = 5000
@@ -35,7 +44,9 @@ AGENT = r"^[A-Za-z0-9_][A-Za-z0-9_.:-]{0,99}$"
 
 class GroupEntry(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    template: Annotated[str, Field(min_length=1, max_length=64, description="A template name of the system.")]
+    template: Annotated[str, Field(min_length=1, max_length=64,
+                                   description="A template of the system: its id, or its name in the request's "
+                                               "`lang` or in English (case and spaces do not count).")]
     count: Annotated[int, Field(ge=1, le=MAX_SIDE)] = 1
 
 
@@ -67,18 +78,98 @@ def _error(loc: list[str | int], msg: str) -> JSONResponse:
     return JSONResponse(status_code=422, content={"detail": [{"loc": loc, "msg": msg, "type": "value_error"}]})
 
 
-def _group(req: OddsRequest, key: str, names: list[str]) -> tuple[tuple[tuple[str, int], ...], JSONResponse | None]:
-    from npc_tactics.errors import UnknownNameError
+def spelling(text: str) -> str:
+    """A name as it is compared: case, runs of spaces and a typographic apostrophe do not count."""
+    return " ".join(text.replace("\u2019", "'").casefold().split())
 
+
+def _bare(text: str) -> str:
+    return "".join(c for c in text.casefold() if c.isalnum())
+
+
+def _alphabetical(text: str) -> str:
+    """A sort key that puts "épéiste" among the e's."""
+    return "".join(c for c in unicodedata.normalize("NFKD", spelling(text)) if not unicodedata.combining(c))
+
+
+def listed(name: str, label: str) -> str:
+    """A template as the web page lists it (odds.js ``listed``): its name in the page's language with the id a GM
+    types when they differ (``gobelin (goblin)``), the id alone when the name is the id in other words
+    (``goblin_archer``, named ``goblin archer``)."""
+    return name if _bare(label) == _bare(name) else f"{label} ({name})"
+
+
+@dataclass(frozen=True)
+class TemplateWords:
+    """The templates of a system as a GM may write them in ``lang``: each id, its name in ``lang`` and in English,
+    and the page's ``name (id)`` (:func:`listed`), compared by :func:`spelling`."""
+
+    names: tuple[str, ...]
+    labels: dict[str, str]  #: id -> its name in ``lang``
+    spellings: dict[str, tuple[str, ...]]  #: spelling -> the ids written so (more than one: ambiguous)
+    lang: str
+
+    @classmethod
+    def of(cls, system: System, names: Sequence[str], lang: str) -> TemplateWords:
+        from npc_tactics.gm.table.stat_words import template_text
+
+        labels = {n: template_text(system, n, lang) for n in names}
+        english = labels if lang == "en" else {n: template_text(system, n, "en") for n in names}
+        found: dict[str, set[str]] = {}
+        for n in names:
+            for way in (n, labels[n], english[n], listed(n, labels[n])):
+                found.setdefault(spelling(way), set()).add(n)
+        return cls(tuple(names), labels, {k: tuple(sorted(v)) for k, v in found.items()}, lang)
+
+    def matches(self, token: str) -> tuple[str, ...]:
+        """The ids ``token`` names: the id itself, or every template written so (none: unknown; two: ambiguous)."""
+        return (token,) if token in self.labels else self.spellings.get(spelling(token), ())
+
+    def near(self, token: str, n: int = 6) -> list[str]:
+        """The ids whose spellings look most like ``token`` (close matches, then those sharing its first letters)."""
+        key = spelling(token)
+        close = difflib.get_close_matches(key, list(self.spellings), n=n, cutoff=0.5)
+        close += [s for s in sorted(self.spellings) if key[:3] and s.startswith(key[:3]) and s not in close]
+        out: list[str] = []
+        for way in close:
+            out += [name for name in self.spellings[way] if name not in out]
+        return out[:n]
+
+    def listed_as(self, name: str) -> str:
+        return listed(name, self.labels[name])
+
+    def unknown(self, token: str) -> str:
+        """The error of a token that names no template, in ``lang`` (English: :class:`UnknownNameError`'s)."""
+        if self.lang == "en":
+            return str(UnknownNameError("template", token, self.names))
+        _ = translator(self.lang, "odds")
+        if len(self.names) <= MANY_CHOICES:
+            valid = ", ".join(sorted((self.listed_as(n) for n in self.names), key=_alphabetical))
+            return _("unknown template {name}; valid templates: {valid}").format(name=shown(token), valid=valid)
+        near = ", ".join(self.listed_as(n) for n in self.near(token))
+        if near:
+            return _("unknown template {name}; did you mean {near}? ({n} valid templates)").format(
+                name=shown(token), near=near, n=len(self.names))
+        return _("unknown template {name} ({n} valid templates)").format(name=shown(token), n=len(self.names))
+
+    def ambiguous(self, token: str, names: Sequence[str]) -> str:
+        return translator(self.lang, "odds")("ambiguous template {name}: it names {names}; write one of these").format(
+            name=shown(token), names=", ".join(self.listed_as(n) for n in names))
+
+
+def _group(req: OddsRequest, key: str, words: TemplateWords
+           ) -> tuple[tuple[tuple[str, int], ...], JSONResponse | None]:
     entries: list[GroupEntry] = getattr(req, key)
-    for i, e in enumerate(entries):
-        if e.template not in names:
-            return (), _error(["body", key, i, "template"], str(UnknownNameError("template", e.template, names)))
     counts: dict[str, int] = {}
-    for e in entries:
-        counts[e.template] = counts.get(e.template, 0) + e.count
+    for i, e in enumerate(entries):
+        found = words.matches(e.template)
+        if len(found) != 1:
+            msg = words.ambiguous(e.template, found) if found else words.unknown(e.template)
+            return (), _error(["body", key, i, "template"], msg)
+        counts[found[0]] = counts.get(found[0], 0) + e.count
     if sum(counts.values()) > MAX_SIDE:
-        return (), _error(["body", key], f"at most {MAX_SIDE} combatants on a side, got {sum(counts.values())}")
+        msg = translator(req.lang, "odds")("at most {n} combatants on a side, got {m}")
+        return (), _error(["body", key], msg.format(n=MAX_SIDE, m=sum(counts.values())))
     return tuple(counts.items()), None
 
 
@@ -117,11 +208,11 @@ def add_odds_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Path] 
         if req.fights > max_fights:
             return _error(["body", "fights"], f"at most {max_fights} fights per request on this server")
         plugin = get_system(req.system)  # the request's system (its name was checked with the body)
-        names = template_names(plugin)
-        party, bad = _group(req, "party", names)
+        words = TemplateWords.of(plugin, template_names(plugin), req.lang)
+        party, bad = _group(req, "party", words)
         if bad is not None:
             return bad
-        foes, bad = _group(req, "foes", names)
+        foes, bad = _group(req, "foes", words)
         if bad is not None:
             return bad
         party_spec, bad = _policy(plugin, req.party_policy, "party_policy", bundle_path)
