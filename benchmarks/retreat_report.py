@@ -357,11 +357,12 @@ def summarise(system: str, rows: list[EncounterFigures], playouts: int, seed: in
 
 
 def measure(system: str, encounters: int, playouts: int, seed: int = 0, repeats: int = 1,
-            progress: Callable[[str], None] | None = None) -> dict[str, Any]:
-    """One system's figures (or ``error`` when its bundle does not load, e.g. an encoder changed under it)."""
+            progress: Callable[[str], None] | None = None, bundle: Path | None = None) -> dict[str, Any]:
+    """One system's figures (or ``error`` when its bundle does not load, e.g. an encoder changed under it); the
+    shipped bundle unless ``bundle`` names another (a candidate)."""
     started = time.perf_counter()
     try:
-        bench = load_bench(system)
+        bench = load_bench(system, bundle)
     except Exception as exc:  # noqa: BLE001  (a stale bundle: the other systems are still measured)
         return {"system": system, "error": str(exc).splitlines()[0]}
     fights = load_heldout(system)[:encounters]
@@ -427,7 +428,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=None, help="also write report.md and report.json here")
     ap.add_argument("--json", action="store_true", help="print JSON instead of Markdown")
     ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    ap.add_argument("--bundle", action="append", default=[], metavar="SYSTEM=DIR",
+                    help="measure this bundle as the network instead of the shipped one (repeat per system)")
     args = ap.parse_args(argv)
+    bundles: dict[str, Path] = {}
+    for spec in args.bundle:
+        name, sep, path = spec.partition("=")
+        if not sep or not name or not path:
+            ap.error(f"--bundle: expected SYSTEM=DIR, got {spec!r}")
+        bundles[name] = Path(path)
     systems = [s for item in args.systems for s in item.split(",") if s]
     from npc_tactics.registry import SYSTEMS as KNOWN
 
@@ -442,8 +451,8 @@ def main(argv: list[str] | None = None) -> int:
         print(msg, file=sys.stderr, flush=True)
 
     started = time.perf_counter()
-    results = [measure(s, args.encounters, args.playouts, args.seed, args.repeats, None if args.quiet else progress)
-               for s in systems]
+    results = [measure(s, args.encounters, args.playouts, args.seed, args.repeats, None if args.quiet else progress,
+                       bundles.get(s)) for s in systems]
     text = render(results) + f"\n\n({time.perf_counter() - started:.0f} s)\n"
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)

@@ -37,11 +37,13 @@ def distill(
                                       "read it like any run).")],
     teacher: Annotated[list[str] | None, typer.Option(
         "--teacher", metavar="SCENARIO=RUN_DIR", help="A specialist run and the shipped scenario it teaches; "
-        "repeat for several.")] = None,
+        "repeat for several. A specialist trained on an encounter distribution takes any NAME, and its fights are "
+        "drawn from that distribution.")] = None,
     fights: Annotated[int, typer.Option(metavar="N", min=1, max=1_000_000,
                                         help="Fights drawn from the base's distribution per round.")] = 2_000,
     scenario_fights: Annotated[int, typer.Option(metavar="N", min=1, max=1_000_000,
-                                                 help="Fights of each teacher's scenario per round.")] = 400,
+                                                 help="Fights of each teacher's scenario (or drawn from "
+                                                 "its distribution) per round.")] = 400,
     rounds: Annotated[int, typer.Option(metavar="N", min=1, max=20, help="Rounds: the first played by the "
                                         "teachers, the others by the student so far (DAgger).")] = 2,
     epochs: Annotated[int, typer.Option(metavar="N", min=1, max=1_000,

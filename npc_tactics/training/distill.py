@@ -12,7 +12,10 @@ What is played. Each round plays ``fights`` fights drawn from the base run's enc
 draws every round, from the training range through ``training_seed``, so never a held-out or validation
 fight; new dice each round, seeded from :data:`DISTILL_SEED`) and
 ``scenario_fights`` fights of each teacher's scenario, the base's seat against its training pool's fixed
-opponents (drawn by weight). Round 1's fights are played by the teachers (a drawn fight that is a teacher's
+opponents (drawn by weight). A teacher trained on an encounter distribution instead of one scenario (a tactic
+taught over a family of fights, so that it holds beyond one fight's states) is named by any label, and its
+``scenario_fights`` are drawn from that distribution (from :data:`FAMILY_SEED`, the same draws every round).
+Round 1's fights are played by the teachers (a drawn fight that is a teacher's
 scenario by that teacher, every other by the base); later rounds by the student so far. Every decision of
 the seat is labelled with its teacher's masked probabilities (the teacher of the fight it came from); the
 student's actor (its value head is left alone: only the actor is exported) is fitted to all labels so far by
@@ -45,11 +48,13 @@ import numpy as np
 
 from npc_tactics.errors import UserError
 
-__all__ = ["DISTILL_SEED", "BASE", "SEARCH", "DistillSettings", "distill"]
+__all__ = ["DISTILL_SEED", "FAMILY_SEED", "BASE", "SEARCH", "DistillSettings", "distill"]
 
 #: the first seed of distillation fights: their draws go through training_seed (training-range draws, never a
 #: held-out or validation fight); their dice seeds start at DISTILL_SEED + 1,000,000 per round
 DISTILL_SEED = 7_000_000
+#: the first seed of the fights drawn from a distribution teacher's encounters (training-range draws, as above)
+FAMILY_SEED = DISTILL_SEED + 50_000_000
 #: the group of states labelled by the base run (fights that are no teacher's scenario)
 BASE = "base"
 #: the group of states labelled by the search over the student (expert iteration)
@@ -311,13 +316,17 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
     encoder = info.load("encoder")(engine)
     content = info.load("content")
     agents: dict[str, Any] = {BASE: base_agent}
-    scenarios: dict[str, Any] = {}
+    scenarios: dict[str, Any] = {}  # a scenario teacher's shipped scenario
+    families: dict[str, Any] = {}  # a distribution teacher's encounters (a Generator)
     for name, run in teachers.items():
         agent, teacher_config = _load(run, f"the teacher of {name}")
         if teacher_config.system != config.system or teacher_config.side != config.side:
             raise UserError(f"{run}: the teacher of {name} plays {teacher_config.system} side "
                             f"{teacher_config.side}, the base {config.system} side {config.side}")
-        scenarios[name] = content.load_scenario(name)
+        if teacher_config.encounter is not None:
+            families[name] = Generator(load_encounter(teacher_config.encounter, info))
+        else:
+            scenarios[name] = content.load_scenario(name)
         agents[name] = agent
     generator = Generator(load_encounter(config.encounter, info))
     names, weights = _opponents(config)
@@ -332,8 +341,10 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
         for i in range(settings.fights):
             drawn = generator.draw(training_seed(DISTILL_SEED + settings.seed * 100_000 + i))
             name = str(getattr(drawn.scenario, "name", ""))
-            plays.append((name if name in teachers else BASE, drawn))
-        plays += [(name, scenarios[name]) for name in teachers for _ in range(settings.scenario_fights)]
+            plays.append((name if name in scenarios else BASE, drawn))
+        for name in teachers:
+            plays += [(name, scenarios[name] if name in scenarios else families[name].draw(
+                training_seed(FAMILY_SEED + settings.seed * 100_000 + j))) for j in range(settings.scenario_fights)]
         for i, (group, fight) in enumerate(plays):
             dice = DISTILL_SEED + 1_000_000 * (r + 1) + settings.seed * 100_000 + i
             rngs = agent_rngs(dice, sides)

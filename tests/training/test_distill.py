@@ -134,3 +134,14 @@ def test_expert_iteration_learns_the_search_s_moves_and_says_so(runs: tuple[Path
         distill(base, {}, tmp_path / "none", DistillSettings(fights=2, scenario_fights=1, rounds=1, epochs=1))
     with pytest.raises(UserError, match="search: expected"):
         DistillSettings(search=-1)
+
+
+def test_a_teacher_trained_on_a_distribution_teaches_on_fights_drawn_from_it(
+        runs: tuple[Path, Path], tmp_path: Path) -> None:
+    base, _ = runs
+    family = _tiny(load_train_config("npc_tactics/configs/policies/ose.yaml"), tmp_path / "family")  # an encounter
+    settings = DistillSettings(fights=4, scenario_fights=6, rounds=1, epochs=1)
+    report = distill(base, {"bands": family}, tmp_path / "student", settings)  # any label: not a scenario name
+    assert report["rounds"][0]["decisions"]["bands"] > 6  # six drawn fights, several decisions each
+    again = distill(base, {"bands": family}, tmp_path / "again", settings)
+    assert again["rounds"] == report["rounds"]  # the same draws from the same seed
