@@ -18,7 +18,7 @@ from npc_tactics.gm.table.fight_dice import prompt_text
 from npc_tactics.gm.table.fight_import import edit_text, stat_line
 from npc_tactics.gm.table.stat_words import member_text
 from npc_tactics.gm.table.tracker import Fight
-from npc_tactics.gm.words.narrate import roll_why, teller
+from npc_tactics.gm.words.narrate import bodies_of, roll_why, teller
 from npc_tactics.gm.words.play_words import Narrator
 from npc_tactics.gm.words.summary import STATUSES
 from npc_tactics.gm.words.vocab import DECISION_KINDS, word
@@ -200,7 +200,7 @@ def log_lines(fight: Fight, lang: str) -> list[dict[str, Any]]:
         return []
     names = fight.names()
     sides = [s.name for s in fight.sides]
-    narrator = Narrator(fight.plugin, names, lang, sides)
+    narrator = Narrator(fight.plugin, names, lang, sides, bodies_of(fight.state))
     play_ = translator(lang, "play")
     _ = _web(lang)
     lines: list[dict[str, Any]] = []

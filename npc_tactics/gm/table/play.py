@@ -18,7 +18,7 @@ in tests. A bad answer is asked again, never a traceback; ``q`` (or the end of i
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +30,7 @@ from npc_tactics.evaluation.arena import Arena
 from npc_tactics.evaluation.fight import MAX_DECISIONS
 from npc_tactics.gm.table.dice import TypedDiceRoller
 from npc_tactics.gm.words.labels import card_rule, labeler_of
-from npc_tactics.gm.words.narrate import teller
+from npc_tactics.gm.words.narrate import bodies_of, teller
 from npc_tactics.gm.words.play_words import Narrator
 from npc_tactics.gm.words.replay import given_side_names, side_names
 from npc_tactics.gm.words.summary import summary
@@ -161,8 +161,7 @@ class Table:
         self.help()
         self.state, opening = engine.new_combat(self.arena.scenario, self.roller)
         real = [(str(c.name), int(c.side)) for c in self.state.combatants]
-        if real != names:
-            self.use_names(real)
+        self.use_names(real, bodies_of(self.state))  # the names the rules gave, and the bodies hit locations name
         self.tell(opening)  # hit points, initiative, morale: what the rules roll before the first decision
         shown_round = -1
         decisions = 0
@@ -203,10 +202,10 @@ class Table:
         state, _opening = self.engine.new_combat(self.arena.scenario, RngRoller(np.random.default_rng(0)))
         return [(str(c.name), int(c.side)) for c in state.combatants]
 
-    def use_names(self, names: list[tuple[str, int]]) -> None:
+    def use_names(self, names: list[tuple[str, int]], bodies: Sequence[str] = ()) -> None:
         n_sides = max(int(self.engine.spec.sides), 1 + max((s for _n, s in names), default=-1))
         self.sides = side_names(self.arena.scenario, names, n_sides, teller([], self.lang))
-        self.narrator = Narrator(self.arena.plugin, [n for n, _side in names], self.lang, self.sides)
+        self.narrator = Narrator(self.arena.plugin, [n for n, _side in names], self.lang, self.sides, bodies)
         if isinstance(self.roller, TypedDiceRoller):
             self.roller.names = [n for n, _side in names]
             self.roller.why_words = self.narrator.why

@@ -19,23 +19,33 @@ from npc_tactics.i18n import N_, translations
 from npc_tactics.plugin import System
 from npc_tactics.rules.base import Event
 
-__all__ = ["ROLL_WHY", "Teller", "echoes", "narrate_event", "roll_why", "sentences_of", "teller", "why_known"]
+__all__ = ["ROLL_WHY", "Teller", "bodies_of", "echoes", "narrate_event", "roll_why", "sentences_of", "teller",
+           "why_known"]
 
 
 @dataclass(frozen=True, slots=True)
 class Teller:
-    """The words of one telling: gettext functions, the combatants' names by index and the sides' names (those
-    the GM gave, e.g. on the tracker; none: "side 0")."""
+    """The words of one telling: gettext functions, the combatants' names by index, the sides' names (those
+    the GM gave, e.g. on the tracker; none: "side 0") and the combatants' body plans by index (a dice-pool
+    fighter's ``body_plan``, which names its hit locations: a hound's "arm" is its foreleg; none or "": a
+    humanoid, or a system whose fighters have no plan)."""
 
     _: Callable[[str], str]
     ngettext: Callable[[str, str, int], str]
     names: Sequence[str]
     sides: Sequence[str] = ()
+    bodies: Sequence[str] = ()
 
     def name(self, index: int | None) -> str:
         if index is not None and 0 <= index < len(self.names):
             return self.names[index]
         return self._("someone")
+
+    def body(self, index: int | None) -> str:
+        """The body plan of combatant ``index`` ("quadruped"), or "" when the telling does not know it."""
+        if index is not None and 0 <= index < len(self.bodies):
+            return self.bodies[index]
+        return ""
 
     def actor(self, e: Event) -> str:
         return self.name(e.actor)
@@ -169,10 +179,19 @@ def echoes(system: System) -> frozenset[str]:
     return info.system_words().echoes | silent
 
 
-def teller(names: Sequence[str], lang: str = "en", sides: Sequence[str] = ()) -> Teller:
-    """The words of a telling in ``lang``: combatants ``names`` by index, ``sides`` named (else "side 0")."""
+def teller(names: Sequence[str], lang: str = "en", sides: Sequence[str] = (), bodies: Sequence[str] = ()) -> Teller:
+    """The words of a telling in ``lang``: combatants ``names`` by index, ``sides`` named (else "side 0"), the
+    combatants' ``bodies`` (their body plans, :func:`bodies_of`; else "")."""
     tr = translations(lang)
-    return Teller(tr.gettext, tr.ngettext, tuple(names), tuple(sides))
+    return Teller(tr.gettext, tr.ngettext, tuple(names), tuple(sides), tuple(bodies))
+
+
+def bodies_of(state: Any) -> tuple[str, ...]:
+    """The body plan of each combatant of a fight's ``state`` by index, for :func:`teller`: a fighter's
+    ``body_plan`` where its system gives one (the dice pool's), else "" (and none without a state)."""
+    if state is None:
+        return ()
+    return tuple(str(getattr(c, "body_plan", "") or "") for c in state.combatants)
 
 
 def narrate_event(system: System, event: Event, t: Teller) -> tuple[str, bool]:

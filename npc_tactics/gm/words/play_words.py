@@ -15,9 +15,11 @@ __all__ = ["Narrator"]
 class Narrator:
     """``tell(event) -> str`` and ``why(roll purpose) -> str`` for one fight, in one language."""
 
-    def __init__(self, system: System, names: Sequence[str], lang: str, sides: Sequence[str] = ()) -> None:
+    def __init__(self, system: System, names: Sequence[str], lang: str, sides: Sequence[str] = (),
+                 bodies: Sequence[str] = ()) -> None:
         self.plugin = system
-        self.teller = teller(list(names), lang, sides)  # sides: their names, where the GM gave them
+        # sides: their names, where the GM gave them; bodies: the combatants' body plans (narrate.bodies_of)
+        self.teller = teller(list(names), lang, sides, bodies)
         #: event kinds that only repeat what was just told (``play`` does not tell them)
         self.echoes = echoes(self.plugin)
 

@@ -25,7 +25,7 @@ from npc_tactics.dice import RngRoller
 from npc_tactics.evaluation.arena import Arena
 from npc_tactics.evaluation.fight import MAX_DECISIONS, agent_rngs
 from npc_tactics.gm.words.naming import move_label
-from npc_tactics.gm.words.narrate import Teller, echoes, narrate_event, teller
+from npc_tactics.gm.words.narrate import Teller, bodies_of, echoes, narrate_event, teller
 from npc_tactics.i18n import N_, check_lang
 from npc_tactics.plugin import System
 from npc_tactics.rules.base import DecisionKind, Event, SideResult
@@ -155,7 +155,7 @@ def replay(system: System, scenario: str | None, agents: Sequence[str], seed: in
     members = _members(state)
     n_sides = max(arena.sides, 1 + max((s for _n, s in members), default=-1))
     sides = side_names(arena.scenario, members, n_sides, teller([], lang))
-    t = teller([n for n, _s in members], lang, sides)
+    t = teller([n for n, _s in members], lang, sides, bodies_of(state))
     story = Replay(arena.system, arena.scenario_name, seed, lang, [agent_label(a) for a in agents])
     for side, name in enumerate(sides):
         names = ", ".join(n for n, s in members if s == side) or t._("nobody")

@@ -1,10 +1,13 @@
-"""Dice-pool (Haru'Rak'Zall) event sentences (events of ``rules/dicepool``)."""
+"""Dice-pool (Haru'Rak'Zall) event sentences (events of ``rules/dicepool``). A blow's location is named by the
+target's body plan (:attr:`Teller.bodies <npc_tactics.gm.words.narrate.Teller>`): a hound's "left_arm" slot is
+its left foreleg."""
 
 from __future__ import annotations
 
 from npc_tactics.gm.words.narrate import Sentence, Teller
 from npc_tactics.i18n import N_
 from npc_tactics.rules.base import Event
+from npc_tactics.systems.dicepool.summary import location_in_words, location_words
 
 __all__ = ["SENTENCES"]
 
@@ -32,7 +35,8 @@ def _attack(e: Event, t: Teller) -> str:
     result = t.term(_HIT, d["result"])
     if d.get("mode") == "ranged":
         located = d.get("located")
-        where = t._(", aimed at {location}").format(location=t.location(located)) if located else ""
+        aimed = location_words(t.body(e.target), located, t._) if located else ""
+        where = t._(", aimed at {location}").format(location=aimed) if located else ""
         return t.say("{actor} shoots at {target} at {band} range{where}: {hits} on {dice} dice, {needed} needed: "
                      "{result}.", e, band=t.term(_BAND, d.get("band")), where=where, result=result,
                      hits=_hits(d["successes"], t))
@@ -42,7 +46,7 @@ def _attack(e: Event, t: Teller) -> str:
 
 def _damage(e: Event, t: Teller) -> str:
     d = e.data
-    where = t.location_in(d.get("location"))
+    where = location_in_words(t.body(e.target), d.get("location"), t._)
     spread = t._(" (the lightning spreads through metal)") if d.get("spread") else ""
     if d["result"] == "absorbed":
         return t.say("Armour absorbs the whole blow to {target} {where}{spread}.", e, where=where, spread=spread)
