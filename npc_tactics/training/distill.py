@@ -14,7 +14,8 @@ fight; new dice each round, seeded from :data:`DISTILL_SEED`) and
 ``scenario_fights`` fights of each teacher's scenario, the base's seat against its training pool's fixed
 opponents (drawn by weight). A teacher trained on an encounter distribution instead of one scenario (a tactic
 taught over a family of fights, so that it holds beyond one fight's states) is named by any label, and its
-``scenario_fights`` are drawn from that distribution (from :data:`FAMILY_SEED`, the same draws every round).
+``scenario_fights`` are drawn from that distribution (from :data:`FAMILY_SEED`, the same draws every round;
+a draw that is a scenario teacher's scenario is that teacher's, as in the base's draws).
 Round 1's fights are played by the teachers (a drawn fight that is a teacher's
 scenario by that teacher, every other by the base); later rounds by the student so far. Every decision of
 the seat is labelled with its teacher's masked probabilities (the teacher of the fight it came from); the
@@ -343,8 +344,13 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
             name = str(getattr(drawn.scenario, "name", ""))
             plays.append((name if name in scenarios else BASE, drawn))
         for name in teachers:
-            plays += [(name, scenarios[name] if name in scenarios else families[name].draw(
-                training_seed(FAMILY_SEED + settings.seed * 100_000 + j))) for j in range(settings.scenario_fights)]
+            for j in range(settings.scenario_fights):
+                if name in scenarios:
+                    plays.append((name, scenarios[name]))
+                    continue
+                drawn = families[name].draw(training_seed(FAMILY_SEED + settings.seed * 100_000 + j))
+                shipped = str(getattr(drawn.scenario, "name", ""))  # a scenario teacher's own fight stays its own
+                plays.append((shipped if shipped in scenarios else name, drawn))
         for i, (group, fight) in enumerate(plays):
             dice = DISTILL_SEED + 1_000_000 * (r + 1) + settings.seed * 100_000 + i
             rngs = agent_rngs(dice, sides)

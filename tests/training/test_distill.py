@@ -145,3 +145,22 @@ def test_a_teacher_trained_on_a_distribution_teaches_on_fights_drawn_from_it(
     assert report["rounds"][0]["decisions"]["bands"] > 6  # six drawn fights, several decisions each
     again = distill(base, {"bands": family}, tmp_path / "again", settings)
     assert again["rounds"] == report["rounds"]  # the same draws from the same seed
+
+
+def test_a_drawn_fight_that_is_a_scenario_teachers_own_stays_that_teachers(runs: tuple[Path, Path],
+                                                                         tmp_path: Path) -> None:
+    from npc_tactics.encounters.generator import Generator, training_seed
+    from npc_tactics.encounters.spec import load_encounter
+    from npc_tactics.training.distill import FAMILY_SEED
+
+    base, teacher = runs
+    family = _tiny(load_train_config("npc_tactics/configs/policies/ose.yaml"), tmp_path / "family")
+    settings = DistillSettings(fights=2, scenario_fights=40, rounds=1, epochs=1)
+    drawn = Generator(load_encounter("bestiary", "ose"))
+    routed = sum(getattr(drawn.draw(training_seed(FAMILY_SEED + j)).scenario, "name", "") == "goblin_duel"
+                 for j in range(40))
+    assert routed > 0  # the family's draws hold goblin_duel itself (its scenarios share)
+    alone = distill(base, {"goblin_duel": teacher}, tmp_path / "alone", settings)
+    both = distill(base, {"goblin_duel": teacher, "bands": family}, tmp_path / "both", settings)
+    # the same 40 goblin_duel fights on the same dice, plus the family's goblin_duel draws, labelled by goblin_duel
+    assert both["rounds"][0]["decisions"]["goblin_duel"] > alone["rounds"][0]["decisions"]["goblin_duel"]
