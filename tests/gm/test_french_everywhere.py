@@ -22,8 +22,10 @@ ENGLISH = frozenset(
 def english_left(line: str, names: set[str] | frozenset[str] = frozenset()) -> set[str]:
     """The words of :data:`ENGLISH` in ``line`` (lower-cased), the GM's own ``names`` (lower-cased words) aside.
     Shared with the tracker's test (tests/gm/test_tracker_french.py). Words are whole words, accented letters
-    included ("forêts" is not "for")."""
-    return ({w.lower() for w in re.findall(r"[A-Za-zÀ-ÿ][a-zà-ÿ']+", line)} - names) & ENGLISH
+    included ("forêts" is not "for"); an identifier with an underscore (a scenario's or template's id, such as
+    ``dodge_duel`` in a distilled policy's trust line: what the GM types to name it) is a name, not English."""
+    prose = re.sub(r"\b\w+_\w+\b", " ", line)
+    return ({w.lower() for w in re.findall(r"[A-Za-zÀ-ÿ][a-zà-ÿ']+", prose)} - names) & ENGLISH
 
 
 SITUATIONS = sorted(p for p in EXAMPLES.glob("*.yaml") if p.name.split("_")[0] in ("ose", "runequest", "mrq",
