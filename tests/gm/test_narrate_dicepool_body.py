@@ -87,7 +87,7 @@ def test_a_humanoids_blows_read_as_before(lang: str) -> None:
     assert _tell(state, e, lang) == narrate_event(DICEPOOL, e, plain)[0]  # no location: "somewhere"
     assert _tell(state, _blow(1, "left_arm"), lang) == {
         "en": "Guard takes 3 damage in the left arm (1 absorbed).",
-        "fr": "Guard subit 3 points de dégâts au bras gauche (1 absorbés)."}[lang]
+        "fr": "Guard subit 3 points de dégâts au bras gauche (1 absorbé)."}[lang]
 
 
 @pytest.mark.parametrize("plan", sorted(labels().plan_locations))

@@ -82,10 +82,15 @@ class Teller:
 
     def say(self, template: str, e: Event, **extra: Any) -> str:
         """``template`` translated and filled with the event's actor, target, data and ``extra``."""
+        return self.fill(self._(template), e, **extra)
+
+    def fill(self, text: str, e: Event, **extra: Any) -> str:
+        """``text``, already translated, filled as :meth:`say` fills its template: a sentence whose words agree
+        with a number is ``t.fill(t.ngettext(singular, plural, n), e)`` ("1 point de dégâts", "2 points")."""
         fields: dict[str, Any] = {k: v for k, v in e.data.items() if isinstance(k, str)}
         fields.update(actor=self.actor(e), target=self.target(e), who=self.who(e), round=e.round)
         fields.update(extra)
-        return self._(template).format(**fields)
+        return text.format(**fields)
 
 
 Sentence = Callable[[Event, Teller], str]

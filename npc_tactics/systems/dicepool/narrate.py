@@ -32,16 +32,19 @@ def _attack(e: Event, t: Teller) -> str:
     d = e.data
     if d["result"] == "forfeit":
         return t.say("{actor} forfeits the blow at {target}.", e)
-    result = t.term(_HIT, d["result"])
+    result, n = t.term(_HIT, d["result"]), int(d["dice"])
     if d.get("mode") == "ranged":
         located = d.get("located")
         aimed = location_words(t.body(e.target), located, t._) if located else ""
         where = t._(", aimed at {location}").format(location=aimed) if located else ""
-        return t.say("{actor} shoots at {target} at {band} range{where}: {hits} on {dice} dice, {needed} needed: "
-                     "{result}.", e, band=t.term(_BAND, d.get("band")), where=where, result=result,
-                     hits=_hits(d["successes"], t))
-    return t.say("{actor} strikes at {target} {mode}: {hits} on {dice} dice, {needed} needed: {result}.", e,
-                 mode=t.term(_MODE, d.get("mode")), result=result, hits=_hits(d["successes"], t))
+        return t.fill(t.ngettext("{actor} shoots at {target} at {band} range{where}: {hits} on {dice} die, "
+                                 "{needed} needed: {result}.",
+                                 "{actor} shoots at {target} at {band} range{where}: {hits} on {dice} dice, "
+                                 "{needed} needed: {result}.", n), e,
+                      band=t.term(_BAND, d.get("band")), where=where, result=result, hits=_hits(d["successes"], t))
+    return t.fill(t.ngettext("{actor} strikes at {target} {mode}: {hits} on {dice} die, {needed} needed: {result}.",
+                             "{actor} strikes at {target} {mode}: {hits} on {dice} dice, {needed} needed: {result}.",
+                             n), e, mode=t.term(_MODE, d.get("mode")), result=result, hits=_hits(d["successes"], t))
 
 
 def _damage(e: Event, t: Teller) -> str:
@@ -50,11 +53,15 @@ def _damage(e: Event, t: Teller) -> str:
     spread = t._(" (the lightning spreads through metal)") if d.get("spread") else ""
     if d["result"] == "absorbed":
         return t.say("Armour absorbs the whole blow to {target} {where}{spread}.", e, where=where, spread=spread)
+    n, kept = int(d["amount"]), int(d["absorbed"])
+    absorbed = t.ngettext("{n} absorbed", "{n} absorbed", kept).format(n=kept)  # "1 absorbé", "2 absorbés"
     if d["result"] == "serious":
-        return t.say("{target} takes {amount} damage {where}, a serious wound ({absorbed} absorbed){spread}.", e,
-                     where=where, spread=spread)
-    return t.say("{target} takes {amount} damage {where} ({absorbed} absorbed){spread}.", e, where=where,
-                 spread=spread)
+        return t.fill(t.ngettext("{target} takes {amount} damage {where}, a serious wound ({absorbed}){spread}.",
+                                 "{target} takes {amount} damage {where}, a serious wound ({absorbed}){spread}.", n),
+                      e, where=where, spread=spread, absorbed=absorbed)
+    return t.fill(t.ngettext("{target} takes {amount} damage {where} ({absorbed}){spread}.",
+                             "{target} takes {amount} damage {where} ({absorbed}){spread}.", n), e,
+                  where=where, spread=spread, absorbed=absorbed)
 
 
 def _initiative(e: Event, t: Teller) -> str:
@@ -70,11 +77,15 @@ def _initiative(e: Event, t: Teller) -> str:
 
 def _split(e: Event, t: Teller) -> str:
     d = e.data
+    pool = int(d["pool"])
     if d["result"] == "all_attack":
-        return t.say("{actor} keeps all {pool} dice on the attack.", e)
+        return t.fill(t.ngettext("{actor} keeps {pool} die on the attack.",
+                                 "{actor} keeps all {pool} dice on the attack.", pool), e)
     if d["result"] == "all_defense":
-        return t.say("{actor} moves all {pool} dice to DEFENSE.", e)
-    return t.say("{actor} moves {dice} of {pool} dice to DEFENSE.", e)
+        return t.fill(t.ngettext("{actor} moves {pool} die to DEFENSE.", "{actor} moves all {pool} dice to DEFENSE.",
+                                 pool), e)
+    return t.fill(t.ngettext("{actor} moves {dice} of {pool} dice to DEFENSE.",
+                             "{actor} moves {dice} of {pool} dice to DEFENSE.", int(d["dice"])), e)
 
 
 SENTENCES: dict[str, Sentence] = {

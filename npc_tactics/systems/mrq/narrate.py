@@ -63,16 +63,23 @@ def _attack(e: Event, t: Teller) -> str:
 
 def _damage(e: Event, t: Teller) -> str:
     d = e.data
-    where = t.location_in(d.get("location"))
+    where, n = t.location_in(d.get("location")), int(d["amount"])
     if d.get("pulled"):
-        return t.say("Pulling the weapon out deals {amount} damage to {target} {where} ({hp} HP left there).", e,
-                     where=where)
+        return t.fill(t.ngettext("Pulling the weapon out deals {amount} damage to {target} {where} "
+                                 "({hp} HP left there).",
+                                 "Pulling the weapon out deals {amount} damage to {target} {where} "
+                                 "({hp} HP left there).", n), e, where=where)
     if d.get("fumble"):
-        return t.say("{target} hurts itself: {amount} damage {where} ({hp} HP left there).", e, where=where)
+        return t.fill(t.ngettext("{target} hurts itself: {amount} damage {where} ({hp} HP left there).",
+                                 "{target} hurts itself: {amount} damage {where} ({hp} HP left there).", n), e,
+                      where=where)
     if "rolled" in d:
-        return t.say("{target} takes {amount} damage {where} (rolled {rolled}, Deflection {dp}, armour {armour}); "
-                     "{hp} HP left there.", e, where=where)
-    return t.say("{target} takes {amount} damage {where} ({hp} HP left there).", e, where=where)
+        return t.fill(t.ngettext("{target} takes {amount} damage {where} (rolled {rolled}, Deflection {dp}, "
+                                 "armour {armour}); {hp} HP left there.",
+                                 "{target} takes {amount} damage {where} (rolled {rolled}, Deflection {dp}, "
+                                 "armour {armour}); {hp} HP left there.", n), e, where=where)
+    return t.fill(t.ngettext("{target} takes {amount} damage {where} ({hp} HP left there).",
+                             "{target} takes {amount} damage {where} ({hp} HP left there).", n), e, where=where)
 
 
 def _distance(e: Event, t: Teller) -> str:
@@ -94,7 +101,9 @@ def _impaled(e: Event, t: Teller) -> str:
         return t.say("The weapon of {actor} stays in {target}, {where}.", e,
                      where=t.location_in(e.data.get("location")))
     if result == "pulled_free":
-        return t.say("{actor} pulls the weapon free of {target} ({extra} more damage).", e)
+        return t.fill(t.ngettext("{actor} pulls the weapon free of {target} ({extra} more damage).",
+                                 "{actor} pulls the weapon free of {target} ({extra} more damage).",
+                                 int(e.data["extra"])), e)
     if result == "stuck":
         return t.say("The weapon of {actor} stays stuck in {target}.", e)
     if result == "extracted":
@@ -144,7 +153,8 @@ def _weapon_damage(e: Event, t: Teller) -> str:
         return t.say("{weapon} ({target}) holds.", e, weapon=weapon)
     if result == "broken":
         return t.say("{weapon} ({target}) breaks.", e, weapon=weapon)
-    return t.say("{weapon} ({target}) takes {amount} damage.", e, weapon=weapon)
+    return t.fill(t.ngettext("{weapon} ({target}) takes {amount} damage.", "{weapon} ({target}) takes {amount} damage.",
+                             int(e.data["amount"])), e, weapon=weapon)
 
 
 SENTENCES: dict[str, Sentence] = {

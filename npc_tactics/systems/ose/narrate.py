@@ -45,8 +45,9 @@ def _attack(e: Event, t: Teller) -> str:
 
 
 def _damage(e: Event, t: Teller) -> str:
-    return t.say("{target} loses {amount} hit points ({cause}); {hp} left.", e,
-                 cause=t.term(CAUSES, e.data.get("cause")))
+    return t.fill(t.ngettext("{target} loses {amount} hit point ({cause}); {hp} left.",
+                             "{target} loses {amount} hit points ({cause}); {hp} left.", int(e.data["amount"])), e,
+                  cause=t.term(CAUSES, e.data.get("cause")))
 
 
 def _declare(e: Event, t: Teller) -> str:
@@ -156,7 +157,9 @@ SENTENCES: dict[str, Sentence] = {
     "attack": _attack,
     "damage": _damage,
     "declare": _declare,
-    "heal": lambda e, t: t.say("{target} regains {amount} hit points ({hp} now).", e),
+    "heal": lambda e, t: t.fill(t.ngettext("{target} regains {amount} hit point ({hp} now).",
+                                           "{target} regains {amount} hit points ({hp} now).",
+                                           int(e.data["amount"])), e),
     "hold": lambda e, t: t.say("Hold Person has no hold on {target}.", e),
     "immune": lambda e, t: t.say("{target} is immune: the blow of {actor} does nothing.", e),
     "initiative": _initiative,

@@ -71,8 +71,10 @@ def _hold(e: Event, t: Teller, result: str) -> str:
 def _drain(e: Event, t: Teller) -> str:
     if e.data["result"] == "slain":
         return t.say("{actor} drains the last of {target}'s life.", e)
-    return t.say("{actor} drains a level from {target}: level {level} now, {lost} hit points lost "
-                 "({hp} of {max_hp} left).", e)
+    return t.fill(t.ngettext("{actor} drains a level from {target}: level {level} now, {lost} hit point lost "
+                             "({hp} of {max_hp} left).",
+                             "{actor} drains a level from {target}: level {level} now, {lost} hit points lost "
+                             "({hp} of {max_hp} left).", int(e.data["lost"])), e)
 
 
 def _resist(e: Event, t: Teller) -> str:
@@ -83,11 +85,12 @@ def _resist(e: Event, t: Teller) -> str:
 
 
 def _breath(e: Event, t: Teller) -> str:
-    n = int(e.data.get("count", 0))
-    text = t.ngettext("{actor} breathes {breath} at {target} ({damage} damage): {count} creature in the area.",
-                      "{actor} breathes {breath} at {target} ({damage} damage): {count} creatures in the area.", n)
+    n, amount = int(e.data.get("count", 0)), int(e.data["damage"])
+    damage = t.ngettext("{n} damage", "{n} damage", amount).format(n=amount)  # "1 point de dégâts"
+    text = t.ngettext("{actor} breathes {breath} at {target} ({damage}): {count} creature in the area.",
+                      "{actor} breathes {breath} at {target} ({damage}): {count} creatures in the area.", n)
     return text.format(actor=t.actor(e), target=t.target(e), breath=t.term(BREATHS, e.data["breath"]),
-                       damage=e.data["damage"], count=n)
+                       damage=damage, count=n)
 
 
 EFFECT_SENTENCES: dict[str, Sentence] = {
@@ -97,7 +100,9 @@ EFFECT_SENTENCES: dict[str, Sentence] = {
     "unharmed": lambda e, t: t.say("{target} is unharmed: only {needs} can hurt it.", e,
                                    needs=t.term(WEAPON_NEEDS, e.data["needs"])),
     "resist": _resist,
-    "regenerate": lambda e, t: t.say("{actor} regenerates {amount} hit points ({hp} now).", e),
+    "regenerate": lambda e, t: t.fill(t.ngettext("{actor} regenerates {amount} hit point ({hp} now).",
+                                                 "{actor} regenerates {amount} hit points ({hp} now).",
+                                                 int(e.data["amount"])), e),
 }
 #: status and damage causes the attack effects add
 EFFECT_CAUSES: dict[str, str] = {

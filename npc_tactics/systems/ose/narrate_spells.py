@@ -33,12 +33,15 @@ def _condition(e: Event, t: Teller) -> str:
     if stem == "silence_at":  # a silence left at a square, kept on its caster
         square = str(e.data.get("condition", "")).split(":", 1)[-1]
         if result == "begins":
-            return t.say("A silence stays at square {square} for {rounds} rounds.", e, square=square)
+            return t.fill(t.ngettext("A silence stays at square {square} for {rounds} round.",
+                                     "A silence stays at square {square} for {rounds} rounds.",
+                                     int(e.data["rounds"])), e, square=square)
         return t.say("The silence at square {square} ends.", e, square=square)
     if result == "begins":
         if int(e.data.get("rounds", 0)) < 0:
             return t.say("{actor} is under {what} for the rest of the fight.", e, what=what)
-        return t.say("{actor} is under {what} for {rounds} rounds.", e, what=what)
+        return t.fill(t.ngettext("{actor} is under {what} for {rounds} round.",
+                                 "{actor} is under {what} for {rounds} rounds.", int(e.data["rounds"])), e, what=what)
     if result == "ends":
         return t.say("{actor} is no longer under {what}.", e, what=what)
     if result == "broken":

@@ -71,15 +71,20 @@ def _bleeding(e: Event, t: Teller) -> str:
 def _damage(e: Event, t: Teller) -> str:
     d = e.data
     result = d.get("result")
+    n = int(d["amount"])
     if result == "abandoned":
-        return t.say("{target} loses {amount} hit points as first aid is abandoned.", e)
+        return t.fill(t.ngettext("{target} loses {amount} hit point as first aid is abandoned.",
+                                 "{target} loses {amount} hit points as first aid is abandoned.", n), e)
     if result == "spell":
-        return t.say("Disruption hurts {target} {location_in}: {amount} damage.", e,
-                     location_in=t.location_in(d.get("location")))
+        return t.fill(t.ngettext("Disruption hurts {target} {location_in}: {amount} damage.",
+                                 "Disruption hurts {target} {location_in}: {amount} damage.", n), e,
+                      location_in=t.location_in(d.get("location")))
     special = {"special": t._("special damage: "), "max_special": t._("maximised special damage: ")}.get(
         str(result), "")
-    return t.say("{target} takes {special}{amount} damage {location_in} ({points} rolled, armour {armour}).", e,
-                 special=special, location_in=t.location_in(d.get("location")))
+    return t.fill(t.ngettext("{target} takes {special}{amount} damage {location_in} ({points} rolled, "
+                             "armour {armour}).",
+                             "{target} takes {special}{amount} damage {location_in} ({points} rolled, "
+                             "armour {armour}).", n), e, special=special, location_in=t.location_in(d.get("location")))
 
 
 def _flee(e: Event, t: Teller) -> str:
@@ -119,8 +124,10 @@ def _location_effect(e: Event, t: Teller) -> str:
 
 def _spell(e: Event, t: Teller) -> str:
     target = t.target(e) if e.target not in (None, e.actor) else t._("oneself")
-    return t.say("SR {sr}: {actor} casts {spell} ({power} points) on {on}: {outcome}.", e,
-                 spell=t.spell(e.data.get("spell")), on=target, outcome=t.term(_SPELL, e.data.get("result")))
+    return t.fill(t.ngettext("SR {sr}: {actor} casts {spell} ({power} point) on {on}: {outcome}.",
+                             "SR {sr}: {actor} casts {spell} ({power} points) on {on}: {outcome}.",
+                             int(e.data["power"])), e,
+                  spell=t.spell(e.data.get("spell")), on=target, outcome=t.term(_SPELL, e.data.get("result")))
 
 
 SENTENCES: dict[str, Sentence] = {
@@ -147,8 +154,9 @@ SENTENCES: dict[str, Sentence] = {
     "first_aid": _first_aid,
     "flee": _flee,
     "fumble": _fumble,
-    "heal": lambda e, t: t.say("{target} heals {amount} hit points {location_in}.", e,
-                               location_in=t.location_in(e.data.get("location"))),
+    "heal": lambda e, t: t.fill(t.ngettext("{target} heals {amount} hit point {location_in}.",
+                                           "{target} heals {amount} hit points {location_in}.", int(e.data["amount"])),
+                                e, location_in=t.location_in(e.data.get("location"))),
     "knockback": _knockback,
     "location_effect": _location_effect,
     "move": lambda e, t: t.say("{actor} moves {metres:g} m towards {target}.", e),
