@@ -16,11 +16,13 @@ import typer
 from npc_tactics.cli.bestiary import BestiaryOption
 from npc_tactics.errors import UserError
 from npc_tactics.gm.encounter.builder import DEFAULT_BUDGET, MAX_BUDGET
-from npc_tactics.gm.encounter.odds import DEFAULT_FIGHTS, MAX_FIGHTS
+from npc_tactics.gm.encounter.odds import DEFAULT_FIGHTS, MAX_FIGHTS, template_names
+from npc_tactics.gm.encounter.template_words import TemplateWords
 from npc_tactics.gm.words.encounter_text import check_lang_option, format_build, format_odds
 from npc_tactics.limits import SEED_MAX, check_seed
+from npc_tactics.plugin import System
 
-__all__ = ["build_encounter_command", "odds_command"]
+__all__ = ["build_encounter_command", "odds_command", "template_words"]
 
 
 def check_distance(value: float | None) -> float | None:
@@ -38,9 +40,21 @@ def check_seed_option(value: int) -> int:
         raise typer.BadParameter(str(exc).removeprefix("seed: ")) from None
 
 
+def template_words(plugin: System, lang: str) -> TemplateWords:
+    """The templates of ``plugin`` as a GM names them in ``lang`` (ids, names in ``lang`` and in English), as the
+    web page's ``POST /odds`` reads them."""
+    from npc_tactics.gm.table.stat_words import template_text
+
+    return TemplateWords.of(plugin, template_names(plugin), lang, template_text)
+
+
 SystemOpt = Annotated[str, typer.Option("--system", metavar="SYSTEM", help="System name, see `npc-tactics systems`.")]
-PartyOpt = Annotated[str | None, typer.Option(metavar="GROUP", help="The party: template names with counts, "
-                                              "'fighter_2, cleric_2' or 'fighter_1 x2'.")]
+#: How a GM names a template in a GROUP (npc_tactics.gm.encounter.spec.parse_group), said once for every option.
+NamesHelp = ("A template is its id or its name in --lang or in English, any case ('goblin_archer', 'archer "
+             "gobelin', 'Goblin archer'); its count comes after it as xN ('archer gobelin x2'), so a bare "
+             "number belongs to the name ('guerrier 2' is fighter_2).")
+PartyOpt = Annotated[str | None, typer.Option(metavar="GROUP", help="The party: templates with counts, "
+                                              "'fighter_2, cleric_2' or 'fighter_1 x2'. " + NamesHelp)]
 PolicyHelp = "by-the-book (default), another scripted agent, a bundle folder or a trained run folder."
 PartyPolicy = Annotated[str, typer.Option(metavar="AGENT", help="Who plays the party: " + PolicyHelp)]
 FoePolicy = Annotated[str, typer.Option(metavar="AGENT", help="Who plays the foes: " + PolicyHelp)]
@@ -61,8 +75,9 @@ JsonOpt = Annotated[bool, typer.Option("--json", metavar="", help="Print one JSO
 def odds_command(
     system: SystemOpt,
     party: PartyOpt = None,
-    foes: Annotated[str | None, typer.Option(metavar="GROUP", help="The foes: template names with counts, "
-                                             "'goblin x4, goblin_archer x2'.")] = None,
+    foes: Annotated[str | None, typer.Option(metavar="GROUP", help="The foes: templates with counts, "
+                                             "'goblin x4, goblin_archer x2' ('gobelin x4' with --lang fr), "
+                                             "named as in --party.")] = None,
     situation: Annotated[Path | None, typer.Option(metavar="FILE", help="A situation YAML (a fight under way, "
                                                    "side 0 the foes) instead of --party and --foes.")] = None,
     party_policy: PartyPolicy = "by-the-book",
@@ -84,17 +99,19 @@ def odds_command(
     from npc_tactics.registry import get_system
 
     check_lang_option(lang)
+    plugin = get_system(system)
+    words = template_words(plugin, lang) if situation is None else None
     executor = ray_executor_for(address, workers)
-    result = odds_of(get_system(system), party=party, foes=foes, situation=situation, party_policy=party_policy,
+    result = odds_of(plugin, party=party, foes=foes, situation=situation, party_policy=party_policy,
                      foe_policy=foe_policy, fights=fights, seed=seed, workers=workers, distance=distance,
-                     executor=executor)
+                     executor=executor, words=words)
     typer.echo(json.dumps(result, indent=2, sort_keys=True) if as_json else format_odds(result, lang))
 
 
 def build_encounter_command(
     system: SystemOpt,
-    party: Annotated[str, typer.Option(metavar="GROUP", help="The party: template names with counts, "
-                                       "'fighter_2, cleric_2'.")],
+    party: Annotated[str, typer.Option(metavar="GROUP", help="The party: templates with counts, "
+                                       "'fighter_2, cleric_2'. " + NamesHelp)],
     target: Annotated[str, typer.Option(metavar="TARGET", help="What the GM wants, e.g. "
                                         "'win=0.7,pc_death<0.1,rounds=4-8' (keys: win, rout, pc_death, rounds; "
                                         "= < > and ranges A-B; rates as 0.7 or 70%).")],
@@ -102,7 +119,8 @@ def build_encounter_command(
                                         help="Fights the search may play in all.")] = DEFAULT_BUDGET,
     top: Annotated[int, typer.Option(metavar="N", min=1, max=20, help="Proposals to refine and show.")] = 5,
     pool: Annotated[str | None, typer.Option(metavar="NAMES", help="Foe templates to draw from, "
-                                             "'goblin, orc, hobgoblin' (default: every template).")] = None,
+                                             "'goblin, orc, hobgoblin' (default: every template), by id or by "
+                                             "name as in --party.")] = None,
     max_foes: Annotated[int | None, typer.Option(metavar="N", help="Most foes in a group (default 6).")] = None,
     faction: Annotated[str | None, typer.Option(metavar="NAME", help="Draw the foes from this one faction of the "
                                                 "bestiary (its 'faction' tag, e.g. goblinoids).")] = None,
@@ -126,7 +144,9 @@ def build_encounter_command(
 
     check_lang_option(lang)
     wanted = parse_target(target)
-    result = build_encounter(get_system(system), party, wanted, pool=pool, budget=budget, top=top,
+    plugin = get_system(system)
+    result = build_encounter(plugin, party, wanted, pool=pool, budget=budget, top=top,
                              party_policy=party_policy, foe_policy=foe_policy, seed=seed, workers=workers,
-                             max_foes=max_foes, distance_m=distance, faction=faction, mixed=mixed)
+                             max_foes=max_foes, distance_m=distance, faction=faction, mixed=mixed,
+                             words=template_words(plugin, lang))
     typer.echo(json.dumps(result, indent=2, sort_keys=True) if as_json else format_build(result, lang))

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from npc_tactics.errors import UnknownNameError
 from npc_tactics.gm.encounter.odds import template_names
 from npc_tactics.gm.service.odds_routes import TemplateWords, listed
+from npc_tactics.gm.table.stat_words import template_text
 from npc_tactics.i18n import translator
 from npc_tactics.registry import get_system
 
@@ -91,7 +92,7 @@ def test_an_unknown_name_is_named_in_the_page_s_language(client: TestClient) -> 
     assert fr.status_code == 422
     [detail] = fr.json()["detail"]
     assert detail["loc"] == ["body", "foes", 1, "template"]
-    words = TemplateWords.of(get_system("ose"), template_names(get_system("ose")), "fr")
+    words = TemplateWords.of(get_system("ose"), template_names(get_system("ose")), "fr", template_text)
     near = ", ".join(words.listed_as(n) for n in words.near("gobbo"))
     assert "gobelin (goblin)" in near
     assert detail["msg"] == translator("fr", "odds")(
@@ -105,7 +106,7 @@ def test_an_unknown_name_is_named_in_the_page_s_language(client: TestClient) -> 
 
 def test_a_short_bestiary_lists_every_name_in_french() -> None:
     rq = get_system("runequest")
-    words = TemplateWords.of(rq, template_names(rq), "fr")
+    words = TemplateWords.of(rq, template_names(rq), "fr", template_text)
     msg = words.unknown("gobbo")
     assert "'gobbo'" in msg and "loup (wolf)" in msg and "broo" in msg
     assert msg.index("épéiste humaktien") < msg.index("faucon (hawk)")  # "é" among the e's

@@ -45,6 +45,7 @@ from npc_tactics.gm.encounter.factions import TemplateTags, faction_groups, temp
 from npc_tactics.gm.encounter.fights import FightResult, run_fights
 from npc_tactics.gm.encounter.odds import EncounterOdds, Lineup, check_policies, summarize, template_names
 from npc_tactics.gm.encounter.spec import TARGET_KEYS, Target, group_text, parse_group
+from npc_tactics.gm.encounter.template_words import TemplateWords
 from npc_tactics.plugin import System
 
 __all__ = ["DEFAULT_BUDGET", "MAX_BUDGET", "ROUND_WEIGHT", "Proposal", "build_encounter", "distance",
@@ -173,14 +174,16 @@ def build_encounter(system: System, party: str, target: Target, *, pool: str | N
                     budget: int = DEFAULT_BUDGET, top: int = 5, party_policy: str = "by-the-book",
                     foe_policy: str = "by-the-book", seed: int = 0, workers: int | None = None,
                     distance_m: float | None = None, max_foes: int | None = None, faction: str | None = None,
-                    mixed: bool = False) -> dict[str, Any]:
+                    mixed: bool = False, words: TemplateWords | None = None) -> dict[str, Any]:
     """Search for foe groups meeting ``target`` against ``party`` (see the module docstring); JSON-ready, the
     proposals best first, with the fights played and the wall time in seconds.
 
     Drawn from the bestiary (no ``pool``), a group's templates share a faction; ``faction`` draws from that one
     faction only (an unknown name is a one-line error naming the valid ones), ``mixed`` lets any two templates
     mix as before. A ``pool`` mixes as the GM gave it (``faction`` then keeps that faction's part of it). The
-    player characters of the bestiary (``player_character`` tag) are never foes unless a pool names them."""
+    player characters of the bestiary (``player_character`` tag) are never foes unless a pool names them.
+    ``words``: the system's templates as the GM names them in the party and the pool (:class:`TemplateWords`, in
+    the GM's language), else the template ids alone."""
     from npc_tactics.encounters import MAX_PER_SIDE, side_threat
 
     started = time.perf_counter()
@@ -192,7 +195,7 @@ def build_encounter(system: System, party: str, target: Target, *, pool: str | N
     if faction is not None and mixed:
         raise UserError("--faction and --mixed: give one of them (one faction, or any mix)")
     names = template_names(system)
-    party_group = parse_group(party, names, "--party")
+    party_group = parse_group(party, words or names, "--party")
     tags = template_tags(system)
     if pool is None:  # the bestiary's foes: never the player characters (the system's adapter says which)
         from npc_tactics.encounters.compose import adapter
@@ -201,7 +204,7 @@ def build_encounter(system: System, party: str, target: Target, *, pool: str | N
         templates = names if foes is None else [n for n in foes() if n in set(names)]
         templates = [n for n in templates if not (n in tags and tags[n].player_character)]
     else:
-        templates = [n for n, _ in parse_group(pool, names, "--pool")]
+        templates = [n for n, _ in parse_group(pool, words or names, "--pool")]
     max_foes = MAX_PER_SIDE if max_foes is None else max_foes
     if not 1 <= max_foes <= MAX_PER_SIDE:
         raise UserError(f"--max-foes: expected 1 to {MAX_PER_SIDE}, got {max_foes}")

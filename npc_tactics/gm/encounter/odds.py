@@ -30,6 +30,7 @@ from npc_tactics.errors import ConfigError, UserError
 from npc_tactics.gm.advice.odds import Rate
 from npc_tactics.gm.encounter.fights import FightJob, FightResult, run_fights
 from npc_tactics.gm.encounter.spec import group_text, parse_group
+from npc_tactics.gm.encounter.template_words import TemplateWords
 from npc_tactics.plugin import System
 from npc_tactics.rollouts.agents import check_spec
 
@@ -165,9 +166,10 @@ def check_policies(system: System, party_policy: str, foe_policy: str) -> None:
 def odds_of(system: System, *, party: str | None = None, foes: str | None = None, situation: Path | str | None = None,
             party_policy: str = "by-the-book", foe_policy: str = "by-the-book", fights: int = DEFAULT_FIGHTS,
             seed: int = 0, workers: int | None = None, distance: float | None = None,
-            executor: Any = None) -> dict[str, Any]:
+            executor: Any = None, words: TemplateWords | None = None) -> dict[str, Any]:
     """The odds of one encounter, JSON-ready, with the wall time in seconds (``seconds``); ``executor``: the
-    fight runner's (e.g. Ray workers), same figures."""
+    fight runner's (e.g. Ray workers), same figures; ``words``: the system's templates as the GM names them
+    (:class:`TemplateWords`, in the GM's language), else the template ids alone."""
     if not 1 <= fights <= MAX_FIGHTS:
         raise UserError(f"--fights: expected 1 to {MAX_FIGHTS:,}, got {fights}")
     check_policies(system, party_policy, foe_policy)
@@ -179,7 +181,7 @@ def odds_of(system: System, *, party: str | None = None, foes: str | None = None
     else:
         if not party or not foes:
             raise UserError("odds: give --party and --foes (template names with counts), or --situation FILE")
-        names = template_names(system)
+        names = words or template_names(system)
         lineup = Lineup(system, system.make_engine(), parse_group(party, names, "--party"))
         lineup.add(parse_group(foes, names, "--foes"), distance=distance)
     results = run_fights(lineup.job(party_policy, foe_policy), [0], fights, seed=seed, workers=workers,

@@ -2,8 +2,9 @@
 (``"win=0.7,pc_death<0.1,rounds=4-8"``).
 
 Every mistake is one :class:`~npc_tactics.errors.UserError` line naming the option (or request field) and what
-was expected; an unknown template lists the valid ones. The parsers know nothing of the rules: the caller
-passes the template names a system accepts.
+was expected; an unknown template lists the valid ones (or the nearest). The parsers know nothing of the rules:
+the caller passes the template ids a system accepts, or its
+:class:`~npc_tactics.gm.encounter.template_words.TemplateWords` to take names in the GM's language too.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from npc_tactics.errors import UnknownNameError, UserError, shown
+from npc_tactics.gm.encounter.template_words import TemplateWords
+from npc_tactics.i18n import translator
 
 __all__ = ["MAX_GROUP", "MAX_PER_TEMPLATE", "TARGET_KEYS", "Bound", "Target", "parse_group", "parse_target"]
 
@@ -23,33 +26,61 @@ MAX_GROUP = 6
 MAX_PER_TEMPLATE = 6
 #: What a target may constrain: three rates (probabilities) and the fight's length in rounds.
 TARGET_KEYS: tuple[str, ...] = ("win", "rout", "pc_death", "rounds")
-_ITEM = re.compile(r"^\s*([A-Za-z0-9_][A-Za-z0-9_.-]{0,63})\s*(?:[x×*]\s*(\d{1,3}))?\s*$")
+#: Most characters of a template's name as a GM types it.
+MAX_NAME = 64
+#: One item of a group: a name (words, spaces between) and an optional count: ``xN`` as a word of its own
+#: (``goblin x4``, ``goblin x 4``, ``goblin X4``), or ``×N`` / ``*N`` (``goblin×4``).
+_ITEM = re.compile(r"(?P<name>.*?)(?:(?:\s+[xX]|\s*[×*])\s*(?P<count>[0-9]+))?", re.DOTALL)
+#: What a name may hold: letters (any script), digits, ``_ . - ' ’ ( )`` and spaces, a letter or digit first.
+_NAME = re.compile(r"\w[\w\s.'\u2019()-]*")
 _TERM = re.compile(r"^\s*([a-z_]+)\s*(<=|>=|=|<|>)\s*(.+?)\s*$")
 
 
-def parse_group(text: str, choices: Iterable[str], what: str = "--foes") -> tuple[tuple[str, int], ...]:
+def parse_group(text: str, choices: Iterable[str] | TemplateWords, what: str = "--foes"
+                ) -> tuple[tuple[str, int], ...]:
     """``"goblin x4, goblin_archer x2"`` -> ``(("goblin", 4), ("goblin_archer", 2))``; a name without a count
-    counts once, a repeated name adds up. ``choices``: the template names the system accepts."""
-    valid = set(choices)
+    counts once, a repeated name adds up.
+
+    ``choices``: the template ids the system accepts (then a name is its id, in any case), or its
+    :class:`TemplateWords` (then also its name in the GM's language or in English, ``"archer gobelin x2"``, and the
+    errors of an unknown or ambiguous name are in that language). A name may hold spaces; the count follows it as
+    ``xN`` (a separate word), ``×N`` or ``*N``, so a trailing bare number belongs to the name (``guerrier 2``)."""
+    words = choices if isinstance(choices, TemplateWords) else TemplateWords.ids(choices)
     counts: dict[str, int] = {}
-    items = [p for p in text.split(",")]
     if not text.strip():
         raise UserError(f"{what}: expected template names with counts such as 'goblin x4, goblin_archer x2', "
                         "got nothing")
-    for item in items:
-        m = _ITEM.match(item)
-        if m is None:
-            raise UserError(f"{what}: expected NAME or NAME xN such as 'goblin x4', got {shown(item.strip())}")
-        name, count = m.group(1), int(m.group(2) or 1)
-        if name not in valid:
-            raise UserError(f"{what}: {UnknownNameError('template', name, valid)}")
+    for item in text.split(","):
+        raw = item.strip()
+        m = _ITEM.fullmatch(raw) if len(raw) <= MAX_NAME + 8 else None
+        if m is None or not _NAME.fullmatch(m["name"]) or len(m["name"]) > MAX_NAME:
+            raise UserError(f"{what}: expected NAME or NAME xN such as 'goblin x4', got {shown(raw)}")
+        token, digits = m["name"], m["count"] or "1"
+        found = words.matches(token)
+        if not found:
+            _not_a_count(raw, token, words, what)
+        if len(found) != 1:
+            raise UserError(f"{what}: {words.ambiguous(token, found) if found else words.unknown(token)}")
+        name, count = found[0], int(digits) if len(digits) <= 3 else MAX_PER_TEMPLATE + 1
         if not 1 <= count <= MAX_PER_TEMPLATE:
-            raise UserError(f"{what}: expected a count from 1 to {MAX_PER_TEMPLATE} for {name}, got {count}")
+            raise UserError(f"{what}: expected a count from 1 to {MAX_PER_TEMPLATE} for {token}, got {digits}")
         counts[name] = counts.get(name, 0) + count
     total = sum(counts.values())
     if total > MAX_GROUP:
-        raise UserError(f"{what}: at most {MAX_GROUP} combatants on a side, got {total}")
+        raise UserError(f"{what}: " + translator(words.lang, "odds")("at most {n} combatants on a side, got {m}")
+                        .format(n=MAX_GROUP, m=total))
     return tuple(counts.items())
+
+
+def _not_a_count(item: str, token: str, words: TemplateWords, what: str) -> None:
+    """An unknown ``token`` whose first words name a template (``goblin four``, ``goblin 4``): a count written
+    wrong, said as such rather than as an unknown template."""
+    parts = token.split()
+    for cut in range(len(parts) - 1, 0, -1):
+        head = " ".join(parts[:cut])
+        if len(words.matches(head)) == 1:
+            raise UserError(f"{what}: expected NAME or NAME xN such as 'goblin x4', got {shown(item)} "
+                            f"({shown(head)} is a template; a count is written xN after it)")
 
 
 def group_text(group: Sequence[tuple[str, int]]) -> str:

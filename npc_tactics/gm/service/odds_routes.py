@@ -7,16 +7,13 @@ at a time. Kept apart from ``service.py`` so the suggest routes stay as they wer
 
 A template may be given by its id (``goblin``) or by its name in the request's language or in English, as the web
 page lists it (``gobelin``, ``archer gobelin``, ``gobelin (goblin)``; case and spaces do not count):
-:class:`TemplateWords`. An unknown or ambiguous name is a 422 naming the token, in the request's language (the
-French of the gettext domain ``odds``).
+:class:`~npc_tactics.gm.encounter.template_words.TemplateWords`, shared with the command line's groups. An unknown
+or ambiguous name is a 422 naming the token, in the request's language (the French of the gettext domain ``odds``).
 """
 
 from __future__ import annotations
 
-import difflib
-import unicodedata
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -25,7 +22,8 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from npc_tactics.configs.files import no_user_paths
-from npc_tactics.errors import MANY_CHOICES, UnknownNameError, UserError, shown
+from npc_tactics.errors import UnknownNameError, UserError
+from npc_tactics.gm.encounter.template_words import TemplateWords, listed
 from npc_tactics.gm.service.limits import HeavyGate
 from npc_tactics.i18n import translator
 from npc_tactics.limits import SEED_MAX
@@ -78,85 +76,6 @@ def _error(loc: list[str | int], msg: str) -> JSONResponse:
     return JSONResponse(status_code=422, content={"detail": [{"loc": loc, "msg": msg, "type": "value_error"}]})
 
 
-def spelling(text: str) -> str:
-    """A name as it is compared: case, runs of spaces and a typographic apostrophe do not count."""
-    return " ".join(text.replace("\u2019", "'").casefold().split())
-
-
-def _bare(text: str) -> str:
-    return "".join(c for c in text.casefold() if c.isalnum())
-
-
-def _alphabetical(text: str) -> str:
-    """A sort key that puts "épéiste" among the e's."""
-    return "".join(c for c in unicodedata.normalize("NFKD", spelling(text)) if not unicodedata.combining(c))
-
-
-def listed(name: str, label: str) -> str:
-    """A template as the web page lists it (odds.js ``listed``): its name in the page's language with the id a GM
-    types when they differ (``gobelin (goblin)``), the id alone when the name is the id in other words
-    (``goblin_archer``, named ``goblin archer``)."""
-    return name if _bare(label) == _bare(name) else f"{label} ({name})"
-
-
-@dataclass(frozen=True)
-class TemplateWords:
-    """The templates of a system as a GM may write them in ``lang``: each id, its name in ``lang`` and in English,
-    and the page's ``name (id)`` (:func:`listed`), compared by :func:`spelling`."""
-
-    names: tuple[str, ...]
-    labels: dict[str, str]  #: id -> its name in ``lang``
-    spellings: dict[str, tuple[str, ...]]  #: spelling -> the ids written so (more than one: ambiguous)
-    lang: str
-
-    @classmethod
-    def of(cls, system: System, names: Sequence[str], lang: str) -> TemplateWords:
-        from npc_tactics.gm.table.stat_words import template_text
-
-        labels = {n: template_text(system, n, lang) for n in names}
-        english = labels if lang == "en" else {n: template_text(system, n, "en") for n in names}
-        found: dict[str, set[str]] = {}
-        for n in names:
-            for way in (n, labels[n], english[n], listed(n, labels[n])):
-                found.setdefault(spelling(way), set()).add(n)
-        return cls(tuple(names), labels, {k: tuple(sorted(v)) for k, v in found.items()}, lang)
-
-    def matches(self, token: str) -> tuple[str, ...]:
-        """The ids ``token`` names: the id itself, or every template written so (none: unknown; two: ambiguous)."""
-        return (token,) if token in self.labels else self.spellings.get(spelling(token), ())
-
-    def near(self, token: str, n: int = 6) -> list[str]:
-        """The ids whose spellings look most like ``token`` (close matches, then those sharing its first letters)."""
-        key = spelling(token)
-        close = difflib.get_close_matches(key, list(self.spellings), n=n, cutoff=0.5)
-        close += [s for s in sorted(self.spellings) if key[:3] and s.startswith(key[:3]) and s not in close]
-        out: list[str] = []
-        for way in close:
-            out += [name for name in self.spellings[way] if name not in out]
-        return out[:n]
-
-    def listed_as(self, name: str) -> str:
-        return listed(name, self.labels[name])
-
-    def unknown(self, token: str) -> str:
-        """The error of a token that names no template, in ``lang`` (English: :class:`UnknownNameError`'s)."""
-        if self.lang == "en":
-            return str(UnknownNameError("template", token, self.names))
-        _ = translator(self.lang, "odds")
-        if len(self.names) <= MANY_CHOICES:
-            valid = ", ".join(sorted((self.listed_as(n) for n in self.names), key=_alphabetical))
-            return _("unknown template {name}; valid templates: {valid}").format(name=shown(token), valid=valid)
-        near = ", ".join(self.listed_as(n) for n in self.near(token))
-        if near:
-            return _("unknown template {name}; did you mean {near}? ({n} valid templates)").format(
-                name=shown(token), near=near, n=len(self.names))
-        return _("unknown template {name} ({n} valid templates)").format(name=shown(token), n=len(self.names))
-
-    def ambiguous(self, token: str, names: Sequence[str]) -> str:
-        return translator(self.lang, "odds")("ambiguous template {name}: it names {names}; write one of these").format(
-            name=shown(token), names=", ".join(self.listed_as(n) for n in names))
-
-
 def _group(req: OddsRequest, key: str, words: TemplateWords
            ) -> tuple[tuple[tuple[str, int], ...], JSONResponse | None]:
     entries: list[GroupEntry] = getattr(req, key)
@@ -202,13 +121,14 @@ def add_odds_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Path] 
         from npc_tactics.gm.encounter.fights import run_fights
         from npc_tactics.gm.encounter.odds import Lineup, summarize, template_names
         from npc_tactics.gm.encounter.spec import group_text
+        from npc_tactics.gm.table.stat_words import template_text
         from npc_tactics.gm.words.encounter_text import format_odds
         from npc_tactics.registry import get_system
 
         if req.fights > max_fights:
             return _error(["body", "fights"], f"at most {max_fights} fights per request on this server")
         plugin = get_system(req.system)  # the request's system (its name was checked with the body)
-        words = TemplateWords.of(plugin, template_names(plugin), req.lang)
+        words = TemplateWords.of(plugin, template_names(plugin), req.lang, template_text)
         party, bad = _group(req, "party", words)
         if bad is not None:
             return bad
