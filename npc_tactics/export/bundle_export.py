@@ -89,10 +89,11 @@ class ExportResult:
 
 
 def measure_range(agent: OnnxAgent, scenario: str, opponents: list[str], fights: int, seed: int,
-                  encounter: str | None = None) -> ObservationRange:
+                  encounter: str | None = None, into: ObservationRange | None = None) -> ObservationRange:
     """Play ``fights`` fights (seeds ``seed, seed+1, ...``): ``agent`` sampling in its seat, the other seat by
-    ``opponents[i % len(opponents)]``; the range of the observations ``agent`` was shown. With ``encounter`` (a
-    run trained on a distribution) fight i is the distribution's draw for training seed ``seed + i``."""
+    ``opponents[i % len(opponents)]``; the range of the observations ``agent`` was shown (added to ``into`` when
+    given). With ``encounter`` (a run trained on a distribution) fight i is the distribution's draw for training
+    seed ``seed + i``."""
     from npc_tactics.agents.resolve import factory_of
     from npc_tactics.evaluation.arena import Arena
     from npc_tactics.evaluation.fight import agent_rngs, play_fight
@@ -105,7 +106,7 @@ def measure_range(agent: OnnxAgent, scenario: str, opponents: list[str], fights:
 
         gen = Generator(load_encounter(encounter, arena.plugin))
         draw = lambda k: gen.draw(training_seed(k))  # noqa: E731
-    seen = ObservationRange.empty(agent.obs_size)
+    seen = ObservationRange.empty(agent.obs_size) if into is None else into
     factories = []
     for name in opponents:
         try:
@@ -152,6 +153,18 @@ def _training_info(run: Path, config: Any) -> TrainingInfo:
         teachers={str(k): str(v) for k, v in dict(meta.get("distilled", {}).get("teachers", {})).items()},
         search=int(meta.get("distilled", {}).get("search", 0) or 0),
     )
+
+
+def _families(runs: list[Path]) -> dict[str, str]:
+    """Label -> encounter distribution of the distribution teachers the runs were distilled with (in order)."""
+    from npc_tactics.training.run_dir import read_json
+
+    out: dict[str, str] = {}
+    for run in runs:
+        meta = read_json(run / "meta.json") if (run / "meta.json").is_file() else {}
+        families = dict(meta.get("distilled", {}).get("families", {}))
+        out.update({str(k): str(v) for k, v in families.items() if str(v) not in out.values()})
+    return out
 
 
 def _same_across_members(runs: list[Path], configs: list[Any]) -> None:
@@ -218,6 +231,11 @@ def export_bundle(run_dir: str | Path | list[str | Path], out: str | Path, *, fi
     foes = [o for o in config.fixed_opponents if not is_bundle_dir(o)] or ["by-the-book"]
     seen = measure_range(agent, scenario, foes, fights, seed, encounter=config.encounter)
     where = scenario if config.encounter is None else f"fights drawn from the encounter distribution {config.encounter}"
+    # a student distilled with distribution teachers was fitted on their fights too: each is measured as well
+    families = _families(runs)
+    for k, (name, encounter) in enumerate(families.items(), start=1):
+        measure_range(agent, scenario, foes, fights, seed + k * fights, encounter=encounter, into=seen)
+        where += f", then {fights} fights (seeds from {seed + k * fights}) of {encounter} (its {name} teacher's)"
     observation = observation_schema(
         encoder.schema(), seen.low, seen.high, field_names_source=FIELD_NAMES_SOURCE,
         observed_range_source=(

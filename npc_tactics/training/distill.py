@@ -245,8 +245,12 @@ def _write_run(config_file: Path, meta: dict[str, Any], out: Path, student: Any,
     try:
         shutil.copyfile(config_file, staging / "config.yaml")
         meta = dict(meta)
+        # the distributions its distribution teachers taught it on: export measures the observation range over
+        # them too, since the student was fitted on their states
+        families = {k: v["encounter"] for k, v in report["teachers"].items() if "encounter" in v}
         meta["distilled"] = {"base": report["base"]["run"],
                              "teachers": {k: v["run"] for k, v in report["teachers"].items()},
+                             **({"families": families} if families else {}),
                              **({"search": report["settings"]["search"]} if report["settings"]["search"] else {})}
         write_json(staging / "meta.json", meta)
         (staging / POLICY_FILE).write_bytes(tensor_bytes(student.state_dict()))
@@ -319,6 +323,7 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
     agents: dict[str, Any] = {BASE: base_agent}
     scenarios: dict[str, Any] = {}  # a scenario teacher's shipped scenario
     families: dict[str, Any] = {}  # a distribution teacher's encounters (a Generator)
+    encounters: dict[str, str] = {}  # ... and the distribution's name or file, as its config gives it
     for name, run in teachers.items():
         agent, teacher_config = _load(run, f"the teacher of {name}")
         if teacher_config.system != config.system or teacher_config.side != config.side:
@@ -326,6 +331,7 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
                             f"{teacher_config.side}, the base {config.system} side {config.side}")
         if teacher_config.encounter is not None:
             families[name] = Generator(load_encounter(teacher_config.encounter, info))
+            encounters[name] = str(teacher_config.encounter)
         else:
             scenarios[name] = content.load_scenario(name)
         agents[name] = agent
@@ -383,7 +389,8 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
             + ", ".join(f"{g} {after[g]:.1%}" for g in sorted(after)))
     report: dict[str, Any] = {
         "base": base_report,
-        "teachers": {name: {"run": run.resolve().name, "weights_sha256": _sha256(agents[name].checkpoint)}
+        "teachers": {name: {"run": run.resolve().name, "weights_sha256": _sha256(agents[name].checkpoint),
+                            **({"encounter": encounters[name]} if name in encounters else {})}
                      for name, run in teachers.items()},
         "opponents": dict(zip(names, [round(float(w), 4) for w in weights], strict=True)),
         "settings": {k: getattr(settings, k) for k in ("fights", "scenario_fights", "rounds", "epochs",

@@ -164,3 +164,33 @@ def test_a_drawn_fight_that_is_a_scenario_teachers_own_stays_that_teachers(runs:
     both = distill(base, {"goblin_duel": teacher, "bands": family}, tmp_path / "both", settings)
     # the same 40 goblin_duel fights on the same dice, plus the family's goblin_duel draws, labelled by goblin_duel
     assert both["rounds"][0]["decisions"]["goblin_duel"] > alone["rounds"][0]["decisions"]["goblin_duel"]
+
+
+def test_export_measures_the_range_over_the_distributions_its_teachers_taught_on(tmp_path: Path) -> None:
+    """A student fitted on a distribution teacher's fights has met their states: its bundle's observation range
+    (the out-of-training check) covers them too, and says so; without the family the same student's range is
+    the base distribution's alone (same policy, same seeds: the family only widens it)."""
+    import shutil
+
+    from npc_tactics.policy_io.bundle import read_bundle
+
+    ose = load_train_config("npc_tactics/configs/policies/ose.yaml")
+    base = _tiny(ose.with_overrides(encounter="generalist"), tmp_path / "base")  # nine humanoids, levels 1-3
+    family = _tiny(ose, tmp_path / "family")  # the whole bestiary, levels 1-10
+    distill(base, {"bands": family}, tmp_path / "student", DistillSettings(fights=2, scenario_fights=2, rounds=1,
+                                                                           epochs=1))
+    meta = json.loads((tmp_path / "student" / "meta.json").read_text())
+    assert meta["distilled"]["families"] == {"bands": "bestiary"}
+    shutil.copytree(tmp_path / "student", tmp_path / "narrow")
+    del meta["distilled"]["families"]
+    (tmp_path / "narrow" / "meta.json").write_text(json.dumps(meta))
+    for name in ("student", "narrow"):
+        with pytest.raises(SystemExit) as done:
+            main(["export", str(tmp_path / name), "--out", str(tmp_path / f"{name}.bundle"), "--fights", "6"])
+        assert done.value.code == 0
+    wide, narrow = (read_bundle(tmp_path / f"{n}.bundle").schema.observation for n in ("student", "narrow"))
+    assert "6 fights (seeds from 6) of bestiary (its bands teacher's)" in wide.observed_range_source
+    assert "bestiary" not in narrow.observed_range_source
+    pairs = list(zip(wide.fields, narrow.fields, strict=True))
+    assert all(w.min <= n.min and w.max >= n.max for w, n in pairs)
+    assert any(w.min < n.min or w.max > n.max for w, n in pairs)
