@@ -70,3 +70,20 @@ def test_the_committed_mo_holds_exactly_the_po() -> None:
 def test_translator_gives_french_for_the_card_domain_and_english_otherwise(text: str) -> None:
     assert translator("fr", "card")(text) != text
     assert translator("en", "card")(text) == text
+
+
+def test_a_dice_pool_aim_move_names_its_target_not_an_empty_location() -> None:
+    """The dice pool's `aim:enemy_k` spends a slot aiming at an enemy (D7); the shared `aim` verb is RuneQuest's
+    aim at hit location N, which left the dice-pool card saying "aim at location " with nothing after it."""
+    from types import SimpleNamespace
+
+    from npc_tactics.policy_io.card_render import action_phrase
+    from npc_tactics.registry import get_system
+
+    card = SimpleNamespace(plugin=get_system("dicepool"), actions=["aim:enemy_1", "aim_at:head"],
+                           meta={"enemy_count": 3})
+    assert action_phrase(card, 0) == "take aim at enemy 2"
+    assert action_phrase(card, 0, "fr") == "viser l'ennemi 2"
+    assert action_phrase(card, 1) == "aim at: head"
+    rq = SimpleNamespace(plugin=get_system("runequest"), actions=["aim:3"], meta={})
+    assert action_phrase(rq, 0) == "aim at location 4"

@@ -42,6 +42,8 @@ def _features() -> list[Feature]:
 _VERBS: Final[dict[str, str]] = {
     "draw": N_("draw weapon {n}"), "posture": N_("take the {location} posture"), "cover": N_("take {location} cover"),
     "mount": N_("mount"), "split": N_("move {n} of its dice to DEFENSE"), "aim_at": N_("aim at: {location}"),
+    # spends the slot aiming at an enemy (D7), not RuneQuest's aim at a hit location (the shared verb)
+    "aim": N_("take aim at {target}"),
 }
 #: words inside its moves
 _WORDS: Final[dict[str, str]] = {
