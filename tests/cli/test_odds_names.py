@@ -114,18 +114,18 @@ def test_an_ambiguous_name_lists_the_templates_it_may_mean() -> None:
 
 
 @pytest.mark.parametrize(("text", "fragment"), [
-    ("gobelin 4", "--foes: expected NAME or NAME xN such as 'goblin x4', got 'gobelin 4' ('gobelin' is a template; "
-                  "a count is written xN after it)"),
-    ("archer gobelin quatre", "got 'archer gobelin quatre' ('archer gobelin' is a template"),
-    ("goblin times four", "--foes: expected NAME or NAME xN"),
-    ("gobelin x4 x2", "got 'gobelin x4 x2' ('gobelin' is a template"),
-    ("gobelin x0", "--foes: expected a count from 1 to 6 for gobelin, got 0"),
-    ("gobelin x99999999999", "--foes: expected a count from 1 to 6 for gobelin, got 99999999999"),
-    ("goblin; orc", "--foes: expected NAME or NAME xN such as 'goblin x4', got 'goblin; orc'"),
-    ("gobelin,,orque", "--foes: expected NAME or NAME xN such as 'goblin x4', got ''"),
+    ("gobelin 4", "--foes: attendu NOM ou NOM xN, comme 'gobelin x4' ; reçu 'gobelin 4' ('gobelin' est un modèle ; "
+                  "le nombre s'écrit xN après lui)"),
+    ("archer gobelin quatre", "reçu 'archer gobelin quatre' ('archer gobelin' est un modèle"),
+    ("goblin times four", "--foes: attendu NOM ou NOM xN"),
+    ("gobelin x4 x2", "reçu 'gobelin x4 x2' ('gobelin' est un modèle"),
+    ("gobelin x0", "--foes: attendu un nombre de 1 à 6 pour gobelin ; reçu 0"),
+    ("gobelin x99999999999", "--foes: attendu un nombre de 1 à 6 pour gobelin ; reçu 99999999999"),
+    ("goblin; orc", "--foes: attendu NOM ou NOM xN, comme 'gobelin x4' ; reçu 'goblin; orc'"),
+    ("gobelin,,orque", "--foes: attendu NOM ou NOM xN, comme 'gobelin x4' ; reçu ''"),
     ("x4", "--foes: modèle inconnu 'x4'"),
-    ("×4", "--foes: expected NAME or NAME xN such as 'goblin x4', got '×4'"),
-    ("gobelin" + " " * 5000 + "x4", "--foes: expected NAME or NAME xN"),  # refused at once, however long
+    ("×4", "--foes: attendu NOM ou NOM xN, comme 'gobelin x4' ; reçu '×4'"),
+    ("gobelin" + " " * 5000 + "x4", "--foes: attendu NOM ou NOM xN"),  # refused at once, however long
     ("gobelin x4, orque x3", "--foes: au plus 6 combattants par camp, 7 demandés"),
 ])
 def test_bad_groups_name_the_option_and_the_token(text: str, fragment: str, fr: TemplateWords) -> None:
@@ -163,8 +163,11 @@ def test_odds_text_in_french_with_french_names(capsys: pytest.CaptureFixture[str
                                                "vouliez-vous dire gobelin (goblin)"),
     (["--foes", "gobeline x4"], "npc-tactics: error: --foes: unknown template 'gobeline'; did you mean goblin"),
     (["--foes", "gobelin x4"], "npc-tactics: error: --foes: unknown template 'gobelin'; did you mean goblin"),
-    (["--foes", "gobelin 4", "--lang", "fr"], "npc-tactics: error: --foes: expected NAME or NAME xN such as "
-                                             "'goblin x4', got 'gobelin 4' ('gobelin' is a template"),
+    (["--foes", "gobelin 4", "--lang", "fr"], "npc-tactics: error: --foes: attendu NOM ou NOM xN, comme "
+                                             "'gobelin x4' ; reçu 'gobelin 4' ('gobelin' est un modèle"),
+    (["--foes", "goblin 4"], "npc-tactics: error: --foes: expected NAME or NAME xN such as 'goblin x4', got "
+                             "'goblin 4' ('goblin' is a template; a count is written xN after it)"),
+    (["--foes", "goblin x9"], "npc-tactics: error: --foes: expected a count from 1 to 6 for goblin, got 9"),
 ])
 def test_odds_refuses_an_unknown_name_in_one_line_exit_2(args: list[str], line: str,
                                                          capsys: pytest.CaptureFixture[str]) -> None:

@@ -46,15 +46,17 @@ def parse_group(text: str, choices: Iterable[str] | TemplateWords, what: str = "
     errors of an unknown or ambiguous name are in that language). A name may hold spaces; the count follows it as
     ``xN`` (a separate word), ``×N`` or ``*N``, so a trailing bare number belongs to the name (``guerrier 2``)."""
     words = choices if isinstance(choices, TemplateWords) else TemplateWords.ids(choices)
+    _ = translator(words.lang, "odds")
     counts: dict[str, int] = {}
     if not text.strip():
-        raise UserError(f"{what}: expected template names with counts such as 'goblin x4, goblin_archer x2', "
-                        "got nothing")
+        raise UserError(f"{what}: " + _("expected template names with counts such as 'goblin x4, goblin_archer x2', "
+                                        "got nothing"))
     for item in text.split(","):
         raw = item.strip()
         m = _ITEM.fullmatch(raw) if len(raw) <= MAX_NAME + 8 else None
         if m is None or not _NAME.fullmatch(m["name"]) or len(m["name"]) > MAX_NAME:
-            raise UserError(f"{what}: expected NAME or NAME xN such as 'goblin x4', got {shown(raw)}")
+            raise UserError(f"{what}: " + _("expected NAME or NAME xN such as 'goblin x4', got {item}")
+                            .format(item=shown(raw)))
         token, digits = m["name"], m["count"] or "1"
         found = words.matches(token)
         if not found:
@@ -63,12 +65,12 @@ def parse_group(text: str, choices: Iterable[str] | TemplateWords, what: str = "
             raise UserError(f"{what}: {words.ambiguous(token, found) if found else words.unknown(token)}")
         name, count = found[0], int(digits) if len(digits) <= 3 else MAX_PER_TEMPLATE + 1
         if not 1 <= count <= MAX_PER_TEMPLATE:
-            raise UserError(f"{what}: expected a count from 1 to {MAX_PER_TEMPLATE} for {token}, got {digits}")
+            raise UserError(f"{what}: " + _("expected a count from 1 to {n} for {name}, got {count}")
+                            .format(n=MAX_PER_TEMPLATE, name=token, count=digits))
         counts[name] = counts.get(name, 0) + count
     total = sum(counts.values())
     if total > MAX_GROUP:
-        raise UserError(f"{what}: " + translator(words.lang, "odds")("at most {n} combatants on a side, got {m}")
-                        .format(n=MAX_GROUP, m=total))
+        raise UserError(f"{what}: " + _("at most {n} combatants on a side, got {m}").format(n=MAX_GROUP, m=total))
     return tuple(counts.items())
 
 
@@ -79,8 +81,10 @@ def _not_a_count(item: str, token: str, words: TemplateWords, what: str) -> None
     for cut in range(len(parts) - 1, 0, -1):
         head = " ".join(parts[:cut])
         if len(words.matches(head)) == 1:
-            raise UserError(f"{what}: expected NAME or NAME xN such as 'goblin x4', got {shown(item)} "
-                            f"({shown(head)} is a template; a count is written xN after it)")
+            _ = translator(words.lang, "odds")
+            raise UserError(f"{what}: " + _("expected NAME or NAME xN such as 'goblin x4', got {item}")
+                            .format(item=shown(item)) + " ("
+                            + _("{head} is a template; a count is written xN after it").format(head=shown(head)) + ")")
 
 
 def group_text(group: Sequence[tuple[str, int]]) -> str:
