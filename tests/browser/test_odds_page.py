@@ -142,3 +142,17 @@ def test_the_french_page_lists_french_names_and_takes_them(page: Any, server: st
     shown_en = page.inner_text("#odds-templates").replace("\u00a0", " ").split(", ")
     assert "goblin" in shown_en and "goblin_archer" in shown_en and "fighter_2" in shown_en
     assert not any("gobelin" in entry for entry in shown_en)
+
+
+def test_the_page_reads_a_count_as_the_command_line_does(page: Any, server: str) -> None:
+    """`xN` is a word of its own (or `×N`, `*N`), so a name that ends in x keeps it: the page and `odds --foes`
+    (gm/encounter/spec.py) read the same text the same way."""
+    from npc_tactics.gm.encounter.spec import _ITEM
+
+    open_odds(page, server, "ose")
+    for text in ("lynx 2", "lynx x2", "goblin x4", "gobelin X3", "archer gobelin ×2", "orc*5", "guerrier 2",
+                 "goblinx4"):
+        got = page.evaluate("(t) => parseGroup(t)", text)
+        m = _ITEM.fullmatch(text)
+        assert m is not None
+        assert got == [{"template": m["name"], "count": int(m["count"] or 1)}], text

@@ -11,9 +11,11 @@ const oddsPage = {
 
 function parseGroup(text) {
   // "goblin x4, archer gobelin x2" -> [{template: "goblin", count: 4}, ...]; a name may have spaces (the French
-  // "archer gobelin"): the server takes the id or the name in the page's language and names any bad entry
+  // "archer gobelin"): the server takes the id or the name in the page's language and names any bad entry. The
+  // count is read as the command line reads it (gm/encounter/spec.py): "xN" as a word of its own, or "×N" / "*N",
+  // so a name ending in x keeps its x ("lynx 2" is the template "lynx 2", not two "lyn")
   return text.split(",").map((part) => part.trim()).filter((part) => part).map((part) => {
-    const m = part.match(/^(.+?)\s*(?:[x×*]\s*(\d+))?$/);
+    const m = part.match(/^(.+?)(?:(?:\s+[xX]|\s*[×*])\s*(\d+))?$/);
     return m ? { template: m[1], count: Number(m[2] || 1) } : { template: part, count: 1 };
   });
 }
