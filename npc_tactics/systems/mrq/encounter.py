@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from npc_tactics.encounters.adapters import Adapter, mean_damage
+from npc_tactics.systems.mrq.rules.bestiary import shipped_templates
 from npc_tactics.systems.mrq.rules.scenario import scenario_from_mapping
 from npc_tactics.systems.mrq.rules.statblock_files import load_bestiary
 from npc_tactics.systems.mrq.wear import WEAR
@@ -35,4 +36,11 @@ def _strength(c: Any) -> tuple[float, float]:
     return float(c.max_hp), min(p.skill, 95) / 100 * dmg
 
 
-ADAPTER = Adapter("mrq", 2.0, 0.0, _templates, scenario_from_mapping, _top, _strength, positions=False, wear=WEAR)
+def _threat_reference() -> list[str]:
+    """The shipped templates: a GM's bestiary (NPC_TACTICS_BESTIARY) must not move the threat scale, and with it
+    every encounter draw of the shipped distributions."""
+    return sorted(shipped_templates())
+
+
+ADAPTER = Adapter("mrq", 2.0, 0.0, _templates, scenario_from_mapping, _top, _strength, positions=False, wear=WEAR,
+                  threat_reference=_threat_reference)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from npc_tactics.encounters.adapters import Adapter, mean_damage
+from npc_tactics.systems.runequest.rules.bestiary_files import shipped_bestiary
 from npc_tactics.systems.runequest.rules.scenario import bestiary, validate_scenario
 from npc_tactics.systems.runequest.wear import WEAR
 
@@ -17,15 +18,17 @@ def _templates() -> list[str]:
     return sorted(bestiary())
 
 
-#: templates left out of the threat scale's median (``Adapter.threat_reference``): the published Mostali (issue 27,
-#: docs/runequest.md "Sources") has CON 13, not 18, which moved it from above the median to below; leaving it
-#: and the weakest template (the hawk) out keeps the two halves even, so the median, every threat figure and
-#: the shipped distributions' draws stay those of the scale the GM tools were tuned on
-_OFF_SCALE = frozenset({"mostali_warrior", "hawk"})
+#: shipped templates left out of the threat scale's median (``Adapter.threat_reference``): the published Mostali
+#: (issue 27, docs/runequest.md "Sources") has CON 13, not 18, which moved it from above the median to below;
+#: leaving it and the weakest template (the hawk) out keeps the two halves even, and the templates shipped after
+#: the scale was tuned (the scorpion man, the harpy) stay out, so the median, every threat figure and the shipped
+#: distributions' draws stay those of the scale the GM tools were tuned on (tests/encounters/test_threat_scale.py)
+_OFF_SCALE = frozenset({"mostali_warrior", "hawk", "scorpion_man", "harpy"})
 
 
 def _threat_reference() -> list[str]:
-    return [t for t in _templates() if t not in _OFF_SCALE]
+    """The shipped templates on the scale: a GM's bestiary (NPC_TACTICS_BESTIARY) must not move it either."""
+    return sorted(t for t in shipped_bestiary() if t not in _OFF_SCALE)
 
 
 def _strength(c: Any) -> tuple[float, float]:
