@@ -16,7 +16,7 @@ from npc_tactics.i18n import LOCALE_DIR, translator
 
 SYSTEMS = ("ose", "runequest", "mrq", "dicepool")
 #: the French of these bare names is the English word itself
-SAME_IN_FRENCH = {"Abdomen"}
+SAME_IN_FRENCH = {"Abdomen", "Thorax"}
 
 
 def _forms(lang: str) -> dict[str, dict[str, object]]:

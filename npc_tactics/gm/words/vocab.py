@@ -133,6 +133,9 @@ LOCATIONS: dict[str, str] = {
     "left_front_leg": N_("the left foreleg"),
     "right_hind_leg": N_("the right hind leg"),
     "left_hind_leg": N_("the left hind leg"),
+    "right_middle_leg": N_("the right middle leg"),
+    "left_middle_leg": N_("the left middle leg"),
+    "thorax": N_("the thorax"),
     "body": N_("the body"),
     "right_wing": N_("the right wing"),
     "left_wing": N_("the left wing"),
@@ -159,6 +162,9 @@ LOCATIONS_IN: dict[str, str] = {
     "left_front_leg": N_("in the left foreleg"),
     "right_hind_leg": N_("in the right hind leg"),
     "left_hind_leg": N_("in the left hind leg"),
+    "right_middle_leg": N_("in the right middle leg"),
+    "left_middle_leg": N_("in the left middle leg"),
+    "thorax": N_("in the thorax"),
     "weapon": N_("on the weapon"),
     "body": N_("in the body"),
     "right_wing": N_("in the right wing"),
@@ -168,9 +174,9 @@ LOCATIONS_IN: dict[str, str] = {
 }
 
 #: A hit location's bare name, as a label beside its box on the GM's pages ("Right arm" / "Bras droit"): every
-#: location of every system's body plans (RuneQuest's humanoid, quadruped, bird, serpent, centaur, winged humanoid
-#: and wyvern tables, MRQ's humanoid and quadruped, the dice pool's slots). A GM's own location (a RuneQuest
-#: ``hit_locations`` row) has none: :func:`location_label` writes its key readably.
+#: location of every system's body plans (RuneQuest's humanoid, quadruped, bird, serpent, centaur, winged humanoid,
+#: wyvern, scorpion-man and harpy tables, MRQ's humanoid and quadruped, the dice pool's slots). A GM's own location
+#: (a RuneQuest ``hit_locations`` row) has none: :func:`location_label` writes its key readably.
 LOCATION_LABELS: dict[str, str] = {
     "head": N_("Head"),
     "chest": N_("Chest"),
@@ -189,6 +195,9 @@ LOCATION_LABELS: dict[str, str] = {
     "left_front_leg": N_("Left foreleg"),
     "right_hind_leg": N_("Right hind leg"),
     "left_hind_leg": N_("Left hind leg"),
+    "right_middle_leg": N_("Right middle leg"),
+    "left_middle_leg": N_("Left middle leg"),
+    "thorax": N_("Thorax"),
     "body": N_("Body"),
     "right_wing": N_("Right wing"),
     "left_wing": N_("Left wing"),

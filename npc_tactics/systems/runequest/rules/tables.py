@@ -145,6 +145,35 @@ HIT_LOCATIONS: dict[str, tuple[LocationRow, ...]] = {
         LocationRow("left_wing", "limb", 15, 16, "arm"),
         LocationRow("head", "head", 17, 20, "most"),
     ),
+    # The module's own tables for two creatures (pack-templates/hit-locations-scorpion-men, -harpies), neither
+    # the centaur's nor the winged humanoid's. Offsets with no §15 column (calc.location_hp has three: 0, +1,
+    # -1) take the nearest one here, and the shipped templates give the module's HP in ``location_hp``: the
+    # scorpion man's six legs (-2, here the arm column), the harpy's chest and head (+2, here the chest column).
+    # Scorpion man: every leg and the tail a limb, the thorax (his arachnid body) chest-kind at the legs' column.
+    "scorpion_man": (
+        LocationRow("right_hind_leg", "limb", 1, 1, "arm"),
+        LocationRow("right_middle_leg", "limb", 2, 2, "arm"),
+        LocationRow("right_foreleg", "limb", 3, 4, "arm"),
+        LocationRow("left_hind_leg", "limb", 5, 5, "arm"),
+        LocationRow("left_middle_leg", "limb", 6, 6, "arm"),
+        LocationRow("left_foreleg", "limb", 7, 8, "arm"),
+        LocationRow("tail", "limb", 9, 10, "most"),
+        LocationRow("thorax", "chest", 11, 12, "most"),
+        LocationRow("chest", "chest", 13, 14, "chest"),
+        LocationRow("right_arm", "limb", 15, 16, "arm"),
+        LocationRow("left_arm", "limb", 17, 18, "arm"),
+        LocationRow("head", "head", 19, 20, "most"),
+    ),
+    # Harpy: no arms; abdomen and wings +1 (the chest column), chest and head +2.
+    "harpy": (
+        LocationRow("right_leg", "limb", 1, 2, "most"),
+        LocationRow("left_leg", "limb", 3, 4, "most"),
+        LocationRow("abdomen", "abdomen", 5, 7, "chest"),
+        LocationRow("chest", "chest", 8, 9, "chest"),
+        LocationRow("right_wing", "limb", 10, 13, "chest"),
+        LocationRow("left_wing", "limb", 14, 17, "chest"),
+        LocationRow("head", "head", 18, 20, "chest"),
+    ),
 }
 #: hit locations a table may have (the observation encoder sums over any number of locations)
 MAX_LOCATIONS = 12
@@ -155,7 +184,8 @@ AIM_SLOTS = 7
 def aim_location(n_locations: int, slot: int) -> int:
     """The location index ``aim:<slot>`` names in a table of ``n_locations`` rows: the row itself up to seven
     rows; on a bigger table one of its last seven (the highest d20 bands: a centaur's forequarters to head, a
-    winged humanoid's abdomen to head, a wyvern's legs to head) [HOUSE: the catalogue has seven aim entries]."""
+    winged humanoid's abdomen to head, a wyvern's legs to head, a scorpion man's left foreleg to head) [HOUSE:
+    the catalogue has seven aim entries]."""
     return slot + max(0, n_locations - AIM_SLOTS)
 #: the limb that holds a shield and that a small shield covers (§12)
 SHIELD_ARM = "left_arm"
