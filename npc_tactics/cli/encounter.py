@@ -105,7 +105,7 @@ def odds_command(
     result = odds_of(plugin, party=party, foes=foes, situation=situation, party_policy=party_policy,
                      foe_policy=foe_policy, fights=fights, seed=seed, workers=workers, distance=distance,
                      executor=executor, words=words)
-    typer.echo(json.dumps(result, indent=2, sort_keys=True) if as_json else format_odds(result, lang))
+    typer.echo(json.dumps(result, indent=2, sort_keys=True) if as_json else format_odds(result, lang, _shown(words)))
 
 
 def build_encounter_command(
@@ -145,8 +145,14 @@ def build_encounter_command(
     check_lang_option(lang)
     wanted = parse_target(target)
     plugin = get_system(system)
+    words = template_words(plugin, lang)
     result = build_encounter(plugin, party, wanted, pool=pool, budget=budget, top=top,
                              party_policy=party_policy, foe_policy=foe_policy, seed=seed, workers=workers,
-                             max_foes=max_foes, distance_m=distance, faction=faction, mixed=mixed,
-                             words=template_words(plugin, lang))
-    typer.echo(json.dumps(result, indent=2, sort_keys=True) if as_json else format_build(result, lang))
+                             max_foes=max_foes, distance_m=distance, faction=faction, mixed=mixed, words=words)
+    typer.echo(json.dumps(result, indent=2, sort_keys=True) if as_json else format_build(result, lang, _shown(words)))
+
+
+def _shown(words: TemplateWords | None) -> dict[str, str] | None:
+    """Template id -> its name in the GM's language, for the text answers (English keeps the ids, which the JSON
+    and the commands take as they are)."""
+    return dict(words.labels) if words is not None and words.lang != "en" else None

@@ -155,7 +155,22 @@ def test_odds_text_in_french_with_french_names(capsys: pytest.CaptureFixture[str
     code, out, err = run_cli(["odds", "--system", "ose", "--party", "fighter_1 x2", "--foes", "gobelin x4",
                               "--lang", "fr", "--fights", "12", "--workers", "1"], capsys)
     assert code == 0, err
-    assert out.splitlines()[0] == "fighter_1 x2  contre  goblin x4"
+    assert out.splitlines()[0] == "guerrier 1 x2  contre  gobelin x4"  # the GM's words; --json keeps the ids
+    code, out, err = run_cli(["odds", "--system", "ose", "--party", "fighter_1 x2", "--foes", "goblin_archer x4",
+                              "--fights", "12", "--workers", "1"], capsys)
+    assert code == 0, err
+    assert out.splitlines()[0] == "fighter_1 x2  against  goblin_archer x4"  # English keeps the ids it takes
+
+
+def test_build_encounter_text_names_the_groups_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(["build-encounter", "--system", "ose", "--party", "guerrier 2, clerc 2",
+                              "--target", "win=0.7", "--pool", "gobelin, archer gobelin", "--budget", "100",
+                              "--top", "1", "--seed", "1", "--workers", "1", "--lang", "fr"], capsys)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("Groupe : guerrier 2, clerc 2 (menace ")
+    proposal = next(line for line in lines if line.startswith("1. "))
+    assert "goblin" not in proposal and "gobelin" in proposal
 
 
 @pytest.mark.parametrize(("args", "line"), [

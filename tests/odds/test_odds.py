@@ -110,6 +110,8 @@ def test_post_odds_gives_the_command_line_figures(client: TestClient) -> None:
     assert body["odds"] == odds_of(get_system("ose"), party="fighter_2, cleric_2", foes="goblin x4", fights=30,
                                    workers=1)["odds"]
     assert "victoire du groupe" in body["text"]
+    assert body["text"].splitlines()[0] == "guerrier 2, clerc 2  contre  gobelin x4"  # the GM's words
+    assert (body["party"], body["foes"]) == ("fighter_2, cleric_2", "goblin x4")  # the ids a request takes
 
 
 @pytest.mark.parametrize(("change", "loc", "fragment"), [

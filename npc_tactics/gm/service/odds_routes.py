@@ -158,5 +158,5 @@ def add_odds_routes(app: FastAPI, bundle_path: Callable[[str], tuple[str, Path] 
         out = {"system": req.system, "party": group_text(party), "foes": group_text(foes), "situation": None,
                "party_policy": req.party_policy, "foe_policy": req.foe_policy, "seed": req.seed,
                "odds": summarize(results).to_dict(), "seconds": round(seconds, 3), "lang": req.lang}
-        out["text"] = format_odds(out, req.lang)
+        out["text"] = format_odds(out, req.lang, dict(words.labels) if req.lang != "en" else None)  # the GM's words
         return out

@@ -6,6 +6,7 @@ The words come from the gettext domain ``odds`` (English source, French catalogu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 __all__ = ["check_lang_option", "format_build", "format_odds"]
@@ -23,6 +24,15 @@ def _tr(lang: str) -> Any:
     return translator(check_lang(lang), domain="odds")
 
 
+def _named(group: str | None, names: Mapping[str, str] | None) -> str | None:
+    """A group as ``group_text`` wrote it (``"fighter_1 x2, cleric_1"``) with each template by its name in the
+    GM's language (``"guerrier 1 x2, clerc 1"``); as it is without names."""
+    if not group or not names:
+        return group
+    items = (item.partition(" x") for item in group.split(", "))
+    return ", ".join(f"{names.get(t, t)}{sep}{n}" for t, sep, n in items)
+
+
 def _pct(entry: dict[str, Any]) -> str:
     return f"{100 * entry['rate']:.0f}% [{100 * entry['low']:.0f}–{100 * entry['high']:.0f}]"
 
@@ -36,27 +46,28 @@ def _odds_lines(odds: dict[str, Any], _: Any, indent: str = "  ") -> list[str]:
     ]
 
 
-def format_odds(result: dict[str, Any], lang: str = "en") -> str:
-    """The odds as a GM reads them (rates with their Wilson 95% intervals)."""
+def format_odds(result: dict[str, Any], lang: str = "en", names: Mapping[str, str] | None = None) -> str:
+    """The odds as a GM reads them (rates with their Wilson 95% intervals); ``names``: template id -> its name in
+    ``lang``, for the groups."""
     _ = _tr(lang)
-    who = result["situation"] or f"{result['party']}  {_('against')}  {result['foes']}"
+    who = result["situation"] or f"{_named(result['party'], names)}  {_('against')}  {_named(result['foes'], names)}"
     lines = [who, _("{n} fights in {s:.1f} s (party: {p}, foes: {f})").format(
         n=result["odds"]["fights"], s=result["seconds"], p=result["party_policy"], f=result["foe_policy"])]
     return "\n".join(lines + _odds_lines(result["odds"], _))
 
 
-def format_build(result: dict[str, Any], lang: str = "en") -> str:
-    """The builder's proposals, best first."""
+def format_build(result: dict[str, Any], lang: str = "en", names: Mapping[str, str] | None = None) -> str:
+    """The builder's proposals, best first; ``names`` as for :func:`format_odds`."""
     _ = _tr(lang)
     lines = [_("Party: {party} (threat {t}); target: {target}").format(
-        party=result["party"], t=result["party_threat"], target=result["target"]),
+        party=_named(result["party"], names), t=result["party_threat"], target=result["target"]),
         _("{n} fights, {m} of {k} groups measured, in {s:.1f} s").format(
             n=result["fights"], m=result["groups_measured"], k=result["groups_enumerated"], s=result["seconds"])]
     if not result["proposals"]:
         lines.append(_("No group found."))
     for i, p in enumerate(result["proposals"], 1):
         verdict = _("meets the target") if p["meets"] else _("misses the target")
-        lines.append(f"{i}. {p['foes']}  ({_('threat')} {p['threat']}, {_('distance')} {p['distance']:.3f}, "
-                     f"{verdict}, {p['odds']['fights']} {_('fights')})")
+        lines.append(f"{i}. {_named(p['foes'], names)}  ({_('threat')} {p['threat']}, "
+                     f"{_('distance')} {p['distance']:.3f}, {verdict}, {p['odds']['fights']} {_('fights')})")
         lines += _odds_lines(p["odds"], _, "     ")
     return "\n".join(lines)
