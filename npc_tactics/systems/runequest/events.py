@@ -9,9 +9,10 @@ are ``critical``, ``special``, ``success``, ``failure``, ``fumble``; locations a
 
 from __future__ import annotations
 
+from npc_tactics.rules.base import Event
 from npc_tactics.rules.events import EventCatalogue, EventKind
 
-__all__ = ["EVENTS"]
+__all__ = ["EVENTS", "EXAMPLES"]
 
 _LOCATION = (str, "hit location id")
 _LEVEL = (str, "success level: critical, special, success, failure or fumble")
@@ -110,13 +111,25 @@ EVENTS = EventCatalogue("runequest", [
         "armour": (int, "armour points at that location"),
         "result": (str, "absorbed"),
     }),
-    EventKind("damage", "Hit points lost at a location (a blow, Disruption, abandoned first aid).", {
+    EventKind("damage", "Hit points lost at a location (a blow, Disruption) or from the total (abandoned first aid, "
+              "poison).", {
         "amount": (int, "hit points counted against the location"),
-        "location": (str, "hit location id, '' for general hit points (abandoned first aid)"),
+        "location": (str, "hit location id, '' for general hit points (abandoned first aid, poison)"),
         "points": (int, "damage rolled (blows only)"),
         "armour": (int, "armour points subtracted (blows only)"),
-        "result": (str, "normal, special, max_special, spell or abandoned"),
+        "result": (str, "normal, special, max_special, spell, abandoned or poison"),
     }, optional={"points", "armour"}),
+    EventKind("poison", "A poisoned weapon's blow through armour leaves a dose (the poisoner is the actor), or a "
+              "dose takes effect at the end of a round: POT against CON on the resistance table.", {
+        "weapon": (str, "the poisoned weapon's id (injected only)"),
+        "potency": (int, "the poison's potency (POT)"),
+        "delay": (int, "rounds before it takes effect, at that round's end (injected only)"),
+        "con": (int, "the victim's CON (overcome and resisted)"),
+        "chance": (int, "the poison's chance on the resistance table, in % (overcome and resisted)"),
+        "amount": (int, "total hit points lost: the POT, or half of it rounded up when resisted"),
+        "result": (str, "injected, overcome or resisted"),
+    }, optional={"weapon", "delay", "con", "chance", "amount"},
+        rare="needs a creature with a poisoned weapon (the scorpion man), in no shipped scenario"),
     EventKind("location_effect", "What a wound does to its location or the body (§18).", {
         "location": (str, "hit location id, '' for the whole body (fell)"),
         "result": (str, "severed, instant_death, useless, bleeding or fell"),
@@ -157,3 +170,12 @@ EVENTS = EventCatalogue("runequest", [
         "result": (str, "the same as reason"),
     }),
 ])
+
+#: the rare kinds and variants as the engine writes them (tests/conformance/test_event_catalogue.py tells each in
+#: English and French): a scorpion man's sting poisons, and the dose overcomes or is resisted three rounds on
+EXAMPLES: tuple[Event, ...] = (
+    Event("poison", 1, 1, 0, {"weapon": "sting", "potency": 11, "delay": 3, "result": "injected"}),
+    Event("poison", 4, 1, 0, {"potency": 11, "con": 12, "chance": 45, "amount": 11, "result": "overcome"}),
+    Event("poison", 4, 1, 0, {"potency": 11, "con": 12, "chance": 45, "amount": 6, "result": "resisted"}),
+    Event("damage", 4, 1, 0, {"amount": 6, "location": "", "result": "poison"}),
+)

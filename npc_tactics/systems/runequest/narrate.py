@@ -75,6 +75,9 @@ def _damage(e: Event, t: Teller) -> str:
     if result == "abandoned":
         return t.fill(t.ngettext("{target} loses {amount} hit point as first aid is abandoned.",
                                  "{target} loses {amount} hit points as first aid is abandoned.", n), e)
+    if result == "poison":  # total hit points, no location (poison.py)
+        return t.fill(t.ngettext("{target} loses {amount} hit point to the poison.",
+                                 "{target} loses {amount} hit points to the poison.", n), e)
     if result == "spell":
         return t.fill(t.ngettext("Disruption hurts {target} {location_in}: {amount} damage.",
                                  "Disruption hurts {target} {location_in}: {amount} damage.", n), e,
@@ -122,6 +125,17 @@ def _location_effect(e: Event, t: Teller) -> str:
                                           location_in=t.location_in(where))
 
 
+def _poison(e: Event, t: Teller) -> str:
+    """A dose injected by a blow, or taking effect: POT against CON on the resistance table (poison.py)."""
+    result = e.data["result"]
+    if result == "injected":
+        return t.say("{actor} poisons {target} with {weapon} (potency {potency}): it takes effect at the end of "
+                     "round {due}.", e, weapon=t.weapon(e.data.get("weapon")), due=e.round + int(e.data["delay"]))
+    if result == "overcome":
+        return t.say("The poison (potency {potency}) overcomes the CON {con} of {target} ({chance}%).", e)
+    return t.say("{target}'s CON {con} resists the poison (potency {potency}, {chance}%): half its effect.", e)
+
+
 def _spell(e: Event, t: Teller) -> str:
     target = t.target(e) if e.target not in (None, e.actor) else t._("oneself")
     return t.fill(t.ngettext("SR {sr}: {actor} casts {spell} ({power} point) on {on}: {outcome}.",
@@ -161,6 +175,7 @@ SENTENCES: dict[str, Sentence] = {
     "location_effect": _location_effect,
     "move": lambda e, t: t.say("{actor} moves {metres:g} m towards {target}.", e),
     "parry_lost": lambda e, t: t.say("{actor} cannot parry: the parry was lost to a fumble.", e),
+    "poison": _poison,
     "ready": lambda e, t: t.say("{actor} readies {weapon}.", e, weapon=t.weapon(e.data.get("weapon"))),
     "recover_weapon": lambda e, t: t.say("{actor} recovers {weapon} at SR {sr}.", e,
                                          weapon=t.weapon(e.data.get("weapon"))),

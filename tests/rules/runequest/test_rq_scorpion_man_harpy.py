@@ -3,8 +3,9 @@ forced dice. Source: the Chaosium-licensed Foundry VTT RuneQuest Glorantha wiki 
 (sun-dragon-cult/fvtt-module-wiki-rqg, commit 34492dc): ``pack-templates/hit-locations-scorpion-men`` and
 ``-harpies`` (d20 bands ``dieFrom``-``dieTo``, ``hitLocationType``, ``baseHpDelta``, ``naturalAp``),
 ``pack-templates/bestiary-chaos-monsters/scorpion-man.yaml`` and ``harpy.yaml`` (characteristics, HP, skills,
-weapons). Location HP = the §15 legs' column of the total HP + the module's ``baseHpDelta``; the offsets with no
-column of their own (-2, +2) are the templates' ``location_hp``."""
+weapons). Location HP = the §15 legs' column of the total HP + the module's ``baseHpDelta``: the -2 and +2 offsets
+are the columns ``most-2`` and ``most+2`` (``tables.LOCATION_HP_OFFSETS``), and the templates' ``location_hp`` still
+gives the module's figures (the same)."""
 
 from __future__ import annotations
 
@@ -38,16 +39,16 @@ HARPY = [
     ("right_leg", "limb", 1, 2, 0), ("left_leg", "limb", 3, 4, 0), ("abdomen", "abdomen", 5, 7, 1),
     ("chest", "chest", 8, 9, 2), ("right_wing", "limb", 10, 13, 1), ("left_wing", "limb", 14, 17, 1),
     ("head", "head", 18, 20, 2)]
-COLUMN = {"most": 0, "chest": 1, "arm": -1}
+COLUMN = {"most": 0, "chest": 1, "arm": -1, "most-2": -2, "most+2": 2}
 
 
 @pytest.mark.parametrize(("plan", "published"), [("scorpion_man", SCORPION_MAN), ("harpy", HARPY)])
 def test_the_published_tables(plan: str, published: list[tuple[str, str, int, int, int]]) -> None:
     rows = T.HIT_LOCATIONS[plan]
     assert [(r.name, r.kind, r.low, r.high) for r in rows] == [p[:4] for p in published]
-    # the plan's column is the module's offset where the §15 table has one, else the nearest (-2: arm, +2: chest)
+    # the plan's column is the module's offset: the §15 table's 0, +1, -1, and the creature tables' -2, +2
     for r, p in zip(rows, published, strict=True):
-        assert COLUMN[r.hp_row] == max(-1, min(1, p[4])), r.name
+        assert COLUMN[r.hp_row] == p[4], r.name
     assert len(rows) <= T.MAX_LOCATIONS
 
 

@@ -96,14 +96,17 @@ def total_hp(con: int, siz: int, pow_: int) -> int:
 
 
 def location_hp(total: int, hp_row: str) -> int:
-    """HP of a location whose §15 column is ``hp_row`` ("most", "chest", "arm") for ``total`` HP."""
-    col = {"most": 1, "chest": 2, "arm": 3}[hp_row]
+    """HP of a location whose §15 column is ``hp_row`` ("most", "chest", "arm", or the creature tables' "most-2"
+    and "most+2": ``tables.LOCATION_HP_OFFSETS``, at least ``tables.MIN_LOCATION_HP``) for ``total`` HP."""
+    base, offset = T.LOCATION_HP_OFFSETS.get(hp_row, (hp_row, 0))
+    col = {"most": 1, "chest": 2, "arm": 3}[base]
+    last = T.LOCATION_HP[-1]
+    hp = last[col] - (-(total - last[0]) // T.LOCATION_HP_STEP)  # past the table: +1 per 3 total HP
     for row in T.LOCATION_HP:
         if total <= row[0]:
-            return row[col]
-    last = T.LOCATION_HP[-1]
-    extra = -(-(total - last[0]) // T.LOCATION_HP_STEP)
-    return last[col] + extra
+            hp = row[col]
+            break
+    return max(T.MIN_LOCATION_HP, hp + offset) if offset else hp
 
 
 def max_enc(str_: int, con: int) -> int:

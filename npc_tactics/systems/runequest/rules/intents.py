@@ -279,10 +279,10 @@ def declare(s: RQState, idx: int, action: int, then: bool, options: Mapping[str,
             it.verb = "aimed"
             return "option"
         it.steps.append(Step("attack", sr, w, target, readied=not c.is_ready(w)))
-        if c.spec.several_attacks and wspec.wclass == "natural" and verb == "attack":
-            _natural_attacks(c, it, w, target, sr - melee_sr(c, w, moved, options), moved, options)
-        if not then and split.max_parts(c, w, sr, options) > 1:
-            return "option"  # how many attacks (skills over 100%, split.py)
+        if verb == "attack" and w in c.spec.several:
+            sr = _several_attacks(c, it, w, target, sr - melee_sr(c, w, moved, options), moved, options)
+        if not then and len(it.steps) == 1 and split.max_parts(c, w, sr, options) > 1:
+            return "option"  # how many attacks (skills over 100%, split.py; not with several attacks)
         return _then_after_weapon(c, it, w, 99 if then else sr)
     if verb == "knockback":
         w = knock_weapon(c, options["knockback_rule"] == "push")
@@ -311,15 +311,21 @@ def declare(s: RQState, idx: int, action: int, then: bool, options: Mapping[str,
     return "done"  # defend, retreat, flee: carried out by the movement phase and bookkeeping
 
 
-def _natural_attacks(c: Combatant, it: Intent, w: int, target: int, extra: int, moved: float,
-                     options: Mapping[str, Any]) -> None:
-    """A creature with several natural attacks (``several_attacks``) strikes the same target with each other
-    natural weapon at that weapon's own melee SR (plus the same movement/surprise/chain SR), within SR 12."""
-    for j, wp in enumerate(c.weapons):
-        if j != w and wp.spec.wclass == "natural":
+def _several_attacks(c: Combatant, it: Intent, w: int, target: int, extra: int, moved: float,
+                     options: Mapping[str, Any]) -> int:
+    """A creature with several attacks a round (``several_attacks``: its natural weapons, or the weapons it names,
+    the scorpion man's club and sting) strikes the same target with each other one it can use at that weapon's
+    own melee SR (plus the same movement/surprise/chain SR; +5 to ready a wielded one), within SR 12. Returns
+    the SR of the last blow."""
+    last = it.steps[-1].sr
+    for j in c.spec.several:
+        if j != w and usable(c, j):
             sr = melee_sr(c, j, moved, options) + extra
-            if sr <= T.MAX_SR:
-                it.steps.append(Step("attack", sr, j, target))
+            if sr <= T.MAX_SR:  # a wielded weapon not in hand is readied in the SR; a natural one never is
+                paid = c.weapons[j].spec.hands > 0 and not c.is_ready(j)
+                it.steps.append(Step("attack", sr, j, target, readied=paid))
+                last = max(last, sr)
+    return last
 
 
 def finish_split(s: RQState, idx: int, parts: int) -> str:

@@ -14,7 +14,7 @@ from mypy_extensions import trait
 
 from npc_tactics.rules.base import MAX_ROUNDS, EventSink, Outcome, SideResult, Status, side_outcome
 from npc_tactics.systems.runequest.rules import actions as A
-from npc_tactics.systems.runequest.rules import calc
+from npc_tactics.systems.runequest.rules import calc, poison
 from npc_tactics.systems.runequest.rules import tables as T
 from npc_tactics.systems.runequest.rules.damage import ALIVE, bleed, end_of_round_deaths, settle
 from npc_tactics.systems.runequest.rules.resolve import NO_DEFENCE, resolve_blow
@@ -209,6 +209,7 @@ class RoundPhases:
                 self._disengage(s, i)
                 sink.emit("retreat", i, None, rule="§21", result="disengaged")
         bleed(s, sink, s.options["bleeding_clocks"])
+        poison.take_effect(s, sink)
         settle(s, sink)
         end_of_round_deaths(s, sink)
         for c in cs:
@@ -294,6 +295,7 @@ class RoundPhases:
                     ("lost-parry", c.lose_parry),
                     ("lost-attack", c.lose_attack),
                     ("prone", c.prone),
+                    ("poisoned", any(d[1] == i for d in state.doses)),
                 )
                 if on
             ]

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from npc_tactics.rules.base import EventSink
-from npc_tactics.systems.runequest.rules import calc
+from npc_tactics.systems.runequest.rules import calc, poison
 from npc_tactics.systems.runequest.rules import tables as T
 from npc_tactics.systems.runequest.rules.damage import hit_location, roll_damage, wound
 from npc_tactics.systems.runequest.rules.state import Combatant, Incoming, RQState
@@ -222,6 +222,7 @@ def resolve_blow(
     truesword = a.truesword_rounds > 0 and aweapon.spec.sword
     # thrown weapons add half the damage bonus ([PUB] RQG); bows and slings keep it whole (A10)
     adb = calc.half_db(a.spec.db) if aweapon.spec.kind == "thrown" else a.spec.db
+    lost = 0  # hit points the blow took off the defender (a poisoned weapon's dose needs some: poison.py)
     if outcome == "hit":
         if inc.knockback:
             _knockback(s, inc, mode, options, sink, bonus, truesword)
@@ -235,7 +236,7 @@ def resolve_blow(
                 loss, points = weapon_damage_taken(shield.hp, points, "P1")
                 _damage_weapon(s, inc.defender, cover, loss, sink, "§12 A9")
             if points > 0:
-                wound(s, inc.defender, li, points, ignore, sink, inc.attacker, "§14-§18", mode)
+                lost = wound(s, inc.defender, li, points, ignore, sink, inc.attacker, "§14-§18", mode)
     elif outcome == "through":
         pweapon = d.weapons[pw]
         points = (
@@ -251,7 +252,7 @@ def resolve_blow(
                 if cell.dest == "adjacent"
                 else _location(s, inc, sink)
             )
-            wound(
+            lost = wound(
                 s, inc.defender, li, excess, ignore, sink, inc.attacker, f"§10.2 {cell.code}", mode
             )
     elif outcome == "deflect" and not inc.missile:  # a deflected arrow cannot hurt the bow
@@ -260,6 +261,7 @@ def resolve_blow(
         points = roll_damage(sink, pweapon.spec, db, mode, options, inc.defender)
         loss, _ = weapon_damage_taken(aweapon.hp, points, cell.code)
         _damage_weapon(s, inc.attacker, inc.weapon, loss, sink, f"§10.1 {cell.code}")
+    poison.after_blow(s, inc, lost, sink)
     if af:
         fumble(s, inc.attacker, inc.weapon, sink)
     if df:

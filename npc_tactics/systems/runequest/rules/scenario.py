@@ -19,7 +19,7 @@ from npc_tactics.errors import ConfigError
 from npc_tactics.i18n import Said
 from npc_tactics.rules import loading
 from npc_tactics.rules.base import Status, read_only
-from npc_tactics.systems.runequest.rules import calc
+from npc_tactics.systems.runequest.rules import calc, poison
 from npc_tactics.systems.runequest.rules import statblock as SB
 from npc_tactics.systems.runequest.rules.actions import MAX_PER_SIDE
 from npc_tactics.systems.runequest.rules.bestiary_files import shipped_bestiary, user_templates
@@ -175,6 +175,7 @@ def make_combatant(
     for i, w in enumerate(wlist):
         if w.spec.hands == 0:
             ready |= 1 << i
+    several, venom = SB.several_of(t.get("several_attacks", False), wlist), t.get("poison")
     max_mp = t.get("magic_points", ch["POW"])  # a creature without POW uses its MP (Bestiary Q&A)
     mp = V.integer(entry.get("mp", max_mp), f, V.join(p, "mp"), 0, 99)
     spec = CombatantSpec(
@@ -197,7 +198,10 @@ def make_combatant(
         enc=t.get("enc", 0),
         max_enc=calc.max_enc(ch["STR"], ch["CON"]),
         loc_table=t.get("locations", "custom" if "hit_locations" in t else "humanoid"),
-        several_attacks=bool(t.get("several_attacks", False)),
+        several=several,
+        poison_weapon=-1 if venom is None else wnames.index(venom["weapon"]),
+        poison_potency=0 if venom is None else poison.potency_of(venom, ch["CON"]),
+        poison_delay=0 if venom is None else venom.get("delay", poison.DELAY_ROUNDS),
     )
     name = entry.get("name", label)
     return Combatant(

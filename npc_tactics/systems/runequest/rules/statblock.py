@@ -20,12 +20,12 @@ from npc_tactics.configs import validate as V
 from npc_tactics.dice import parse as parse_dice
 from npc_tactics.errors import ConfigError, shown
 from npc_tactics.i18n import Said
-from npc_tactics.systems.runequest.rules import calc
+from npc_tactics.systems.runequest.rules import calc, poison
 from npc_tactics.systems.runequest.rules import tables as T
-from npc_tactics.systems.runequest.rules.state import LocationSpec, WeaponSpec
+from npc_tactics.systems.runequest.rules.state import LocationSpec, Weapon, WeaponSpec
 
 __all__ = ["CHARS", "EQUIPMENT", "KINDS", "SKILL_KEYS", "TEMPLATE_KEYS", "check_template", "equipment",
-           "location_rows", "location_specs", "roll_characteristics", "weapon_row", "weapon_spec"]
+           "location_rows", "location_specs", "roll_characteristics", "several_of", "weapon_row", "weapon_spec"]
 
 EQUIPMENT = str(system_dir("runequest") / "equipment.yaml")
 
@@ -38,7 +38,7 @@ KINDS = ("adventurer", "elder_race", "chaos", "beast", "undead", "monster")
 TEMPLATE_KEYS = {
     "description", "characteristics", "move", "locations", "hit_locations", "location_hp", "armour", "hp",
     "skills", "weapons", "ready", "spirit", "rune", "rune_points", "enc", "source", "several_attacks",
-    "magic_points", *TAG_KEYS,
+    "magic_points", "poison", *TAG_KEYS,
 }
 #: the fields of one weapon row of ``equipment.yaml``
 WEAPON_FIELDS = {"kind", "damage", "sr", "hp", "hands", "class", "type", "size", "rate", "range", "ammo", "sword"}
@@ -49,7 +49,7 @@ CLASSES = ("light", "medium", "great", "shield", "missile", "natural")
 DTYPES = ("slash", "impale", "crush")
 LOCATION_KEYS = {"name", "d20", "kind", "hp", "hp_row"}
 LOCATION_KINDS = ("limb", "abdomen", "chest", "head")
-HP_ROWS = ("most", "chest", "arm")
+HP_ROWS = ("most", "chest", "arm", *T.LOCATION_HP_OFFSETS)  #: §15 columns and the creature tables' -2, +2
 MAX_WEAPONS = 4  #: weapon slots of the action catalogue (``attack:<w>:...``)
 
 Roll = Callable[[str, str], int]  #: (dice, why) -> total, the engine's dice
@@ -259,6 +259,35 @@ def location_specs(t: Mapping[str, Any], total: int, armour: Mapping[str, int], 
                          armour[r.name]) for r in rows]
 
 
+# ----- several attacks a round
+# ----------------------------------------------------------------------------------------------
+def _several(v: Any, wrows: list[dict[str, Any]], f: str, p: str) -> bool | list[str]:
+    """``several_attacks``: true (every natural weapon strikes each round), false, or the names of the melee
+    weapons that strike together (the scorpion man's ``[club, sting]``)."""
+    if not isinstance(v, list):
+        return V.boolean(v, f, p)
+    names = [r["name"] for r in wrows]
+    seq = V.sequence(v, f, p, 2, MAX_WEAPONS, "weapon names")
+    for i, name in enumerate(seq):
+        q = V.join(p, i)
+        V.choice(name, f, q, names, "weapon")
+        if seq.index(name) != i:
+            raise ConfigError(f, q, Said("given twice"))
+        if wrows[names.index(name)]["kind"] not in ("melee", "shield"):
+            raise ConfigError(f, q, Said("{weapon} is a missile weapon; several attacks join melee weapons",
+                                         weapon=shown(name)))
+    return list(seq)
+
+
+def several_of(v: bool | list[str], weapons: list[Weapon]) -> tuple[int, ...]:
+    """The weapons (indices) of a checked ``several_attacks`` that strike together: the named ones, or every
+    natural weapon for ``true``."""
+    if isinstance(v, list):
+        names = [w.spec.name for w in weapons]
+        return tuple(names.index(n) for n in v)
+    return tuple(i for i, w in enumerate(weapons) if w.spec.wclass == "natural") if v else ()
+
+
 # ----- the whole stat block
 # ----------------------------------------------------------------------------------------------
 def check_template(t: Any, table: Mapping[str, Mapping[str, Any]], f: str, p: str) -> dict[str, Any]:
@@ -275,7 +304,8 @@ def check_template(t: Any, table: Mapping[str, Mapping[str, Any]], f: str, p: st
     for k, v in skills.items():
         V.integer(v, f, V.join(p, "skills", k), 0, 200)
     ws = V.sequence(t["weapons"], f, V.join(p, "weapons"), 1, MAX_WEAPONS, "weapons")
-    wnames = [weapon_row(w, table, f, V.join(p, "weapons", i))["name"] for i, w in enumerate(ws)]
+    wrows = [weapon_row(w, table, f, V.join(p, "weapons", i)) for i, w in enumerate(ws)]
+    wnames = [r["name"] for r in wrows]
     if len(set(wnames)) != len(wnames):
         raise ConfigError(f, V.join(p, "weapons"), Said("two weapons have the same name; rename one (name: ...)"))
     for i, r in enumerate(V.sequence(t.get("ready", []), f, V.join(p, "ready"), what="weapon names")):
@@ -294,7 +324,10 @@ def check_template(t: Any, table: Mapping[str, Mapping[str, Any]], f: str, p: st
             V.string(t[key], f, V.join(p, key))
     if "kind" in t:
         V.choice(t["kind"], f, V.join(p, "kind"), KINDS, "kind")
-    for key in ("player_character", "several_attacks"):
-        if key in t:
-            V.boolean(t[key], f, V.join(p, key))
+    if "player_character" in t:
+        V.boolean(t["player_character"], f, V.join(p, "player_character"))
+    if "several_attacks" in t:
+        t["several_attacks"] = _several(t["several_attacks"], wrows, f, V.join(p, "several_attacks"))
+    if "poison" in t:
+        t["poison"] = poison.check(t["poison"], wnames, f, V.join(p, "poison"))
     return dict(t)

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from npc_tactics.locale_format import NNBSP, clauses
-from npc_tactics.systems.runequest.rules import calc
+from npc_tactics.systems.runequest.rules import calc, poison
 from npc_tactics.systems.runequest.rules import statblock as SB
 from npc_tactics.systems.runequest.rules import statline_fr as W
 from npc_tactics.systems.runequest.rules.statblock_text import SKILL_LABELS
@@ -94,8 +94,13 @@ def format_stat_block(t: Mapping[str, Any]) -> str:
     for kind in ("spirit", "rune"):
         if t.get(kind):
             lines.append(f"{kind.capitalize()} Magic: " + ", ".join(f"{_title(s)} {p}" for s, p in t[kind].items()))
-    if "several_attacks" in t:
-        lines.append(f"Several attacks: {'yes' if t['several_attacks'] else 'no'}")
+    several = t.get("several_attacks")
+    if isinstance(several, list):
+        lines.append("Several attacks: " + ", ".join(_title(w) for w in several))
+    elif several is not None:
+        lines.append(f"Several attacks: {'yes' if several else 'no'}")
+    if "poison" in t:
+        lines.append("Poison: " + poison.to_text(t["poison"], _title))
     if "kind" in t:
         lines.append(f"Kind: {t['kind']}")
     if "faction" in t:

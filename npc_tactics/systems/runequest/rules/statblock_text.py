@@ -16,7 +16,8 @@ The layout (docs/runequest.md "The GM's own stat blocks"), one item a line, labe
     Spirit Magic: Bladesharp 2, Protection 2
     Rune Magic: Truesword 2
     Armor: 2   /   Body: quadruped               (without a location table)
-    Several attacks: yes                         (every natural weapon strikes each round)
+    Several attacks: yes                         (every natural weapon strikes each round; or Club, Sting)
+    Poison: Sting, potency CON                   (its blows through armour poison; potency 12, delay 2)
     Kind: chaos   Faction: ...   Player character: no
 
 As in the book, a weapon's Damage includes the damage bonus and its SR is the melee strike rank (DEX SR + SIZ SR
@@ -33,7 +34,7 @@ from typing import Any
 from npc_tactics.dice import parse as parse_dice
 from npc_tactics.errors import ConfigError, shown
 from npc_tactics.i18n import Said
-from npc_tactics.systems.runequest.rules import calc
+from npc_tactics.systems.runequest.rules import calc, poison
 from npc_tactics.systems.runequest.rules import statblock as SB
 from npc_tactics.systems.runequest.rules import tables as T
 
@@ -187,10 +188,17 @@ class _Reader:
             self.out["kind"] = slug(value)
         elif key == "faction":
             self.out["faction"] = value
+        elif key == "several attacks" and value.lower() not in ("yes", "no"):  # the weapons striking together
+            self.out["several_attacks"] = [slug(x) for x in value.split(",") if x.strip()]
         elif key in ("player character", "several attacks"):
             if value.lower() not in ("yes", "no"):
                 raise self.error(n, value, Said("expected yes or no"))
             self.out[key.replace(" ", "_")] = value.lower() == "yes"
+        elif key == "poison":
+            self.out["poison"] = poison.from_text(value)
+            if self.out["poison"] is None:
+                raise self.error(n, value, Said("expected the poisoned weapon and its potency, e.g. Sting, potency "
+                                                "CON (or potency 12, delay 2)"))
         elif key == "description":
             self.out["description"] = value
         else:

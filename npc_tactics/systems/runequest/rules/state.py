@@ -144,8 +144,14 @@ class CombatantSpec:
     enc: int
     max_enc: int
     loc_table: str
-    #: a melee attack with a natural weapon brings every other natural weapon in at its own SR (issue 27)
-    several_attacks: bool = False
+    #: several attacks a round: a melee attack with one of these weapons (indices) brings each other one in at
+    #: its own SR (issue 27; ``several_attacks: true`` = the natural weapons, or a list: the scorpion man's club
+    #: and sting)
+    several: tuple[int, ...] = ()
+    #: venom (``poison``, poison.py): the weapon whose blows through armour poison (-1: none), POT, delay
+    poison_weapon: int = -1
+    poison_potency: int = 0
+    poison_delay: int = 0
 
 
 @dataclass(slots=True)
@@ -316,6 +322,8 @@ class RQState:
     mask_cache: Any = None  #: (decision, read-only mask) of the pending decision
     #: the rules options of this fight, resolved once by the engine (read-only, shared by clones)
     options: Mapping[str, Any] = field(default_factory=lambda: read_only({}))
+    #: poison doses waiting: (round at whose end it takes effect, victim, potency, poisoner) (poison.py)
+    doses: list[tuple[int, int, int, int]] = field(default_factory=list)
 
     def clone(self) -> RQState:
         inc = self.incoming
@@ -345,4 +353,5 @@ class RQState:
             self.surprised,
             self.mask_cache,
             self.options,
+            list(self.doses),
         )

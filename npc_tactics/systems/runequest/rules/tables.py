@@ -59,6 +59,12 @@ LOCATION_HP: tuple[tuple[int, int, int, int], ...] = (
     (18, 6, 7, 5),
 )
 LOCATION_HP_STEP = 3  #: each further 3 total HP adds +1 to every location
+#: the creature tables' two further columns, as offsets of the legs' column (the RQG Bestiary's blocks as the
+#: Foundry RQG system computes them: location HP = max(2, ceil(total / 3)) + the location's "baseHpDelta", which
+#: gives the three §15 columns above exactly at every total; -2: a scorpion man's legs, +2: a harpy's chest and
+#: head). A location keeps at least MIN_LOCATION_HP [HOUSE: the formula gives a -2 location 0 HP at total <= 6]
+LOCATION_HP_OFFSETS: dict[str, tuple[str, int]] = {"most-2": ("most", -2), "most+2": ("most", 2)}
+MIN_LOCATION_HP = 1
 
 # ----- hit-location tables (§15)
 # -----------------------------------------------------------------------
@@ -69,7 +75,8 @@ class LocationRow(NamedTuple):
     kind: str  #: "limb", "abdomen", "chest" or "head": which row of the §18 effects table applies
     low: int
     high: int
-    hp_row: str  #: "most", "chest" or "arm": which LOCATION_HP column gives its HP
+    #: "most", "chest" or "arm": which LOCATION_HP column gives its HP ("most-2", "most+2": LOCATION_HP_OFFSETS)
+    hp_row: str
 
 
 HIT_LOCATIONS: dict[str, tuple[LocationRow, ...]] = {
@@ -146,17 +153,17 @@ HIT_LOCATIONS: dict[str, tuple[LocationRow, ...]] = {
         LocationRow("head", "head", 17, 20, "most"),
     ),
     # The module's own tables for two creatures (pack-templates/hit-locations-scorpion-men, -harpies), neither
-    # the centaur's nor the winged humanoid's. Offsets with no §15 column (calc.location_hp has three: 0, +1,
-    # -1) take the nearest one here, and the shipped templates give the module's HP in ``location_hp``: the
-    # scorpion man's six legs (-2, here the arm column), the harpy's chest and head (+2, here the chest column).
+    # the centaur's nor the winged humanoid's. Their -2 and +2 offsets are the columns of LOCATION_HP_OFFSETS
+    # (the scorpion man's six legs, the harpy's chest and head); the shipped templates also give the module's
+    # HP in ``location_hp`` (the same figures).
     # Scorpion man: every leg and the tail a limb, the thorax (his arachnid body) chest-kind at the legs' column.
     "scorpion_man": (
-        LocationRow("right_hind_leg", "limb", 1, 1, "arm"),
-        LocationRow("right_middle_leg", "limb", 2, 2, "arm"),
-        LocationRow("right_foreleg", "limb", 3, 4, "arm"),
-        LocationRow("left_hind_leg", "limb", 5, 5, "arm"),
-        LocationRow("left_middle_leg", "limb", 6, 6, "arm"),
-        LocationRow("left_foreleg", "limb", 7, 8, "arm"),
+        LocationRow("right_hind_leg", "limb", 1, 1, "most-2"),
+        LocationRow("right_middle_leg", "limb", 2, 2, "most-2"),
+        LocationRow("right_foreleg", "limb", 3, 4, "most-2"),
+        LocationRow("left_hind_leg", "limb", 5, 5, "most-2"),
+        LocationRow("left_middle_leg", "limb", 6, 6, "most-2"),
+        LocationRow("left_foreleg", "limb", 7, 8, "most-2"),
         LocationRow("tail", "limb", 9, 10, "most"),
         LocationRow("thorax", "chest", 11, 12, "most"),
         LocationRow("chest", "chest", 13, 14, "chest"),
@@ -169,10 +176,10 @@ HIT_LOCATIONS: dict[str, tuple[LocationRow, ...]] = {
         LocationRow("right_leg", "limb", 1, 2, "most"),
         LocationRow("left_leg", "limb", 3, 4, "most"),
         LocationRow("abdomen", "abdomen", 5, 7, "chest"),
-        LocationRow("chest", "chest", 8, 9, "chest"),
+        LocationRow("chest", "chest", 8, 9, "most+2"),
         LocationRow("right_wing", "limb", 10, 13, "chest"),
         LocationRow("left_wing", "limb", 14, 17, "chest"),
-        LocationRow("head", "head", 18, 20, "chest"),
+        LocationRow("head", "head", 18, 20, "most+2"),
     ),
 }
 #: hit locations a table may have (the observation encoder sums over any number of locations)
