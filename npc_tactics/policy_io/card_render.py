@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from npc_tactics.i18n import N_, check_lang, translator
+from npc_tactics.i18n import N_, check_lang, translations, translator
 from npc_tactics.locale_format import percent as pct
 from npc_tactics.policy_io.card_hooks import CardHooks, hooks_for
 
@@ -162,14 +162,20 @@ def render_markdown(card: Card, lang: str = "en") -> str:
     t = _Tables.of(card)
     m = card.meta
     who = ", ".join(m.get("npcs", [])) or _("the NPC")
+    ngettext = translations(lang, "card").ngettext
     facts = {"system": card.system, "scenario": card.scenario, "bundle": m.get("bundle", "?"),
              "depth": m.get("depth", "?"), "rules": len(card.rules), "encounter": m.get("encounter")}
     if m.get("encounter"):  # a generalist: distilled and measured on fights drawn from its distribution
-        where = _("{system}, fights drawn from the {encounter} encounter distribution; distilled from the bundle "
-                  "{bundle} (a decision tree of depth {depth}, {rules} rules).").format(**facts)
+        where = ngettext("{system}, fights drawn from the {encounter} encounter distribution; distilled from the "
+                         "bundle {bundle} (a decision tree of depth {depth}, {rules} rule).",
+                         "{system}, fights drawn from the {encounter} encounter distribution; distilled from the "
+                         "bundle {bundle} (a decision tree of depth {depth}, {rules} rules).",
+                         len(card.rules)).format(**facts)
     else:
-        where = _("{system}, scenario {scenario}; distilled from the bundle {bundle} (a decision tree of depth "
-                  "{depth}, {rules} rules).").format(**facts)
+        where = ngettext("{system}, scenario {scenario}; distilled from the bundle {bundle} (a decision tree of "
+                         "depth {depth}, {rules} rule).",
+                         "{system}, scenario {scenario}; distilled from the bundle {bundle} (a decision tree of "
+                         "depth {depth}, {rules} rules).", len(card.rules)).format(**facts)
     out = ["# " + _("Tactics card: {who}").format(who=who), "", where, ""]
     out += [f"## {_('Before combat')}", ""]
     opening = m.get("opening")
@@ -228,16 +234,23 @@ def _fallback_examples(card: Card) -> list[int]:
 
 def _trust(card: Card, lang: str) -> list[str]:
     _ = translator(lang, "card")
+    ngettext = translations(lang, "card").ngettext
     m = card.meta
     fid, ev = m.get("fidelity", {}), m.get("evaluation", {})
     out = [f"## {_('How far to trust this card')}", ""]
     if fid:
-        out.append("- " + _("Fidelity: the card picks the network's most likely move on {plain} of {n} decisions the "
-                            "network met, {weighted} weighted by how much the choice matters.").format(
+        out.append("- " + ngettext(
+            "Fidelity: the card picks the network's most likely move on {plain} of {n} decision the network met, "
+            "{weighted} weighted by how much the choice matters.",
+            "Fidelity: the card picks the network's most likely move on {plain} of {n} decisions the network met, "
+            "{weighted} weighted by how much the choice matters.", int(fid["decisions"])).format(
             plain=pct(fid["plain"], lang), n=fid["decisions"], weighted=pct(fid["weighted"], lang)))
     if ev:
-        out.append("- " + _("Win rate over {fights} fights on the same seeds against {opponents}: card {card}, "
-                            "network {net}, by-the-book {book} (Wilson 95% intervals).").format(
+        out.append("- " + ngettext(
+            "Win rate over {fights} fight on the same seeds against {opponents}: card {card}, network {net}, "
+            "by-the-book {book} (Wilson 95% intervals).",
+            "Win rate over {fights} fights on the same seeds against {opponents}: card {card}, network {net}, "
+            "by-the-book {book} (Wilson 95% intervals).", int(ev["fights"])).format(
             fights=ev["fights"], opponents=", ".join(dict.fromkeys(ev["opponents"])),
             card=_rate(ev["card"]["win"], lang), net=_rate(ev["network"]["win"], lang),
             book=_rate(ev["by_the_book"]["win"], lang)))

@@ -19,6 +19,8 @@ SOURCES = ["npc_tactics/policy_io/card_features.py", "npc_tactics/policy_io/card
 PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / "card.po"
 MO = PO.with_suffix(".mo")
 _CALL = re.compile(r"""(?<![A-Za-z0-9_])N?_\(((?:\s*"(?:[^"\\]|\\.)*"\s*)+|\s*'[^']*'\s*)\)""")
+#: ``ngettext("singular", "plural", n)``, each msgid of adjacent literals
+_PLURAL = re.compile(r"""(?<![A-Za-z0-9_])ngettext\(((?:\s*"(?:[^"\\]|\\.)*"\s*)+),((?:\s*"(?:[^"\\]|\\.)*"\s*)+),""")
 
 
 def marked_strings() -> set[str]:
@@ -31,23 +33,49 @@ def marked_strings() -> set[str]:
     return found
 
 
-def read_po(path: Path) -> dict[str, str]:
-    """msgid -> msgstr of a simple .po file (no plurals or contexts, which the card does not use)."""
-    entries: dict[str, str] = {}
-    key, current, field = None, {"msgid": "", "msgstr": ""}, None
+def _joined(literals: str) -> str:
+    return "".join(ast.literal_eval(p) for p in re.findall(r'"(?:[^"\\]|\\.)*"', literals))
+
+
+def plural_strings() -> set[tuple[str, str]]:
+    """Every ``ngettext("...", "...", n)`` pair (a count's sentence: "{rules} rule" / "{rules} rules")."""
+    found = set()
+    for rel in SOURCES:
+        for m in _PLURAL.finditer((ROOT / rel).read_text(encoding="utf-8")):
+            found.add((_joined(m.group(1)), _joined(m.group(2))))
+    return found
+
+
+def read_po(path: Path) -> dict[str | tuple[str, int], str]:
+    """msgid -> msgstr of a simple .po file (no contexts, which the card does not use); a plural entry gives
+    (msgid, i) -> its form i, as gettext's compiled catalogue holds it."""
+    entries: dict[str | tuple[str, int], str] = {}
+    fields: dict[str, str] = {}
+    field = None
+
+    def close() -> None:
+        key = fields.get("msgid")
+        if key is None:
+            return
+        if "msgid_plural" in fields:
+            for name, text in fields.items():
+                if name.startswith("msgstr["):
+                    entries[(key, int(name[7:-1]))] = text
+        else:
+            entries[key] = fields.get("msgstr", "")
+
     for line in path.read_text(encoding="utf-8").splitlines() + [""]:
         line = line.strip()
-        if line.startswith(("msgid ", "msgstr ")):
+        word = line.split(" ", 1)[0]
+        if word in ("msgid", "msgid_plural", "msgstr") or word.startswith("msgstr["):
+            if word == "msgid":
+                close()
+                fields = {}
             field, rest = line.split(" ", 1)
-            if field == "msgid" and key is not None:
-                entries[key] = current["msgstr"]
-            current[field] = ast.literal_eval(rest)
-            if field == "msgid":
-                key = current["msgid"]
+            fields[field] = ast.literal_eval(rest)
         elif line.startswith('"') and field:
-            current[field] += ast.literal_eval(line)
-    if key is not None:
-        entries[key] = current["msgstr"]
+            fields[field] += ast.literal_eval(line)
+    close()
     entries.pop("", None)  # the header
     return entries
 
@@ -57,6 +85,15 @@ def test_every_marked_string_has_a_french_translation() -> None:
     missing = sorted(s for s in marked_strings() if not po.get(s))
     assert not missing, f"untranslated in {PO.name}: {missing[:5]}"
     assert len(marked_strings()) > 200
+
+
+def test_every_count_has_its_two_french_forms() -> None:
+    """French takes the singular for 0 and 1 ("1 règle", "2 règles"): each ngettext pair has both forms."""
+    po = read_po(PO)
+    pairs = plural_strings()
+    assert len(pairs) >= 4
+    missing = sorted(one for one, _many in pairs if not (po.get((one, 0)) and po.get((one, 1))))
+    assert not missing, f"counts without their two French forms in {PO.name}: {missing[:5]}"
 
 
 def test_the_committed_mo_holds_exactly_the_po() -> None:

@@ -21,7 +21,7 @@ from npc_tactics.gm.table.dice import TypedDiceRoller
 from npc_tactics.gm.table.play import Table, play
 from npc_tactics.registry import available_systems
 from npc_tactics.rules.base import EventSink
-from tests.gm.play_catalogue import PO, messages
+from tests.gm.play_catalogue import PO, messages, plurals
 
 
 class UniformNPC:
@@ -158,11 +158,20 @@ def test_every_message_has_a_french_translation_and_the_mo_is_the_po() -> None:
             message
         assert message.replace('"', '\\"') in po
     parsed = catalogue._catalog  # type: ignore[attr-defined]
-    assert {k for k in parsed if k} == set(messages())
+    assert {k for k in parsed if k and isinstance(k, str)} == set(messages())
+    # each count's sentence has its two French forms ("1 partie jouée", "2 parties jouées")
+    assert {k for k in parsed if isinstance(k, tuple)} == {(one, i) for one, _many in plurals() for i in (0, 1)}
+    assert plurals()
     for message in messages():  # the same placeholders in both languages
         fr = catalogue.gettext(message)
         assert sorted(re.findall(r"\{[^}]*\}", fr)) == sorted(
             re.findall(r"\{[^}]*\}", message)), message
+    for one, many in plurals():
+        assert one.replace('"', '\\"') in po and many.replace('"', '\\"') in po
+        for n in (1, 2):
+            fr = catalogue.ngettext(one, many, n)
+            assert fr not in (one, many)
+            assert sorted(re.findall(r"\{[^}]*\}", fr)) == sorted(re.findall(r"\{[^}]*\}", many)), (one, n)
 
 
 def test_docs_page_describes_every_option_and_command() -> None:

@@ -11,7 +11,7 @@ from npc_tactics.gm.advice.odds import MoveOdds, cannot_tell
 from npc_tactics.gm.advice.trust import Trust
 from npc_tactics.gm.advice.turn import TurnPlan
 from npc_tactics.gm.words.agents import agent_name
-from npc_tactics.i18n import said_in, translator
+from npc_tactics.i18n import said_in, translations, translator
 from npc_tactics.locale_format import decimal, integer
 from npc_tactics.locale_format import percent as pct
 
@@ -55,10 +55,13 @@ class SearchSummary:
     def text(self, actor: str, moves: list[RankedMove], lang: str) -> str:
         """One line: what the search spent, what a value means, and whether it overruled the policy."""
         _ = translator(lang)
-        line = _("searched {n} play-outs in {seconds} s ({actor}'s side played on by the policy; the other side: "
-                 "{opponent}); value: win 1, draw 0.5, fled 0.25, lost 0, plus 0.25 if {actor} lives").format(
-                     n=integer(self.playouts, lang), seconds=decimal(self.seconds, lang, 1), actor=actor,
-                     opponent=agent_name(self.opponent, lang))
+        line = translations(lang).ngettext(
+            "searched {n} play-out in {seconds} s ({actor}'s side played on by the policy; the other side: "
+            "{opponent}); value: win 1, draw 0.5, fled 0.25, lost 0, plus 0.25 if {actor} lives",
+            "searched {n} play-outs in {seconds} s ({actor}'s side played on by the policy; the other side: "
+            "{opponent}); value: win 1, draw 0.5, fled 0.25, lost 0, plus 0.25 if {actor} lives",
+            self.playouts).format(n=integer(self.playouts, lang), seconds=decimal(self.seconds, lang, 1), actor=actor,
+                                  opponent=agent_name(self.opponent, lang))
         if moves and moves[0].action != self.policy_move:
             own = next((m.label or m.name for m in moves if m.action == self.policy_move), None)
             if own is not None:
@@ -99,8 +102,10 @@ class Suggestion:
         best (then no move is starred); None otherwise."""
         if not cannot_tell([m.odds for m in self.moves]):
             return None
-        _ = translator(self.lang)
-        return _("the odds cannot tell these moves apart ({n} rollouts each)").format(n=integer(self.odds, self.lang))
+        return translations(self.lang).ngettext(
+            "the odds cannot tell these moves apart ({n} rollout each)",
+            "the odds cannot tell these moves apart ({n} rollouts each)", self.odds).format(
+                n=integer(self.odds, self.lang))
 
     def shown_rule(self) -> dict[str, Any] | None:
         """The card rule as shown: said plainly when its move is not the top move here
@@ -138,6 +143,7 @@ class Suggestion:
 
     def format(self) -> str:
         _ = translator(self.lang)
+        ngettext = translations(self.lang).ngettext
         lines = [_("{actor} ({system}, round {round}, {kind} decision):").format(
             actor=self.actor, system=self.system, round=self.round, kind=self.decision.lower())]
         width = max([28] + [len(m.label or m.name) for m in self.moves])
@@ -154,8 +160,9 @@ class Suggestion:
         def searched(m: RankedMove) -> str:
             if m.searched is None or not m.searched.n:
                 return ""
-            return "  " + _("value {value} ({n} play-outs)").format(value=decimal(m.searched.value, lang, 2),
-                                                                   n=integer(m.searched.n, lang))
+            return "  " + ngettext("value {value} ({n} play-out)", "value {value} ({n} play-outs)",
+                                   m.searched.n).format(value=decimal(m.searched.value, lang, 2),
+                                                        n=integer(m.searched.n, lang))
 
         for rank, m in enumerate(self.moves, 1):
             name = (m.label or m.name).ljust(width)
@@ -175,7 +182,9 @@ class Suggestion:
             verdict = self.odds_verdict()
             legend = verdict or _("* = cannot be told apart from the best expected outcome (win, draw, fled, lost "
                                   "and the NPC's survival; the same dice for every move, 95%)")
-            lines.append("  " + _("{n} rollouts per move (the other side: {opponent}; seed {seed}); {legend}").format(
+            lines.append("  " + ngettext("{n} rollout per move (the other side: {opponent}; seed {seed}); {legend}",
+                                         "{n} rollouts per move (the other side: {opponent}; seed {seed}); {legend}",
+                                         self.odds).format(
                 n=integer(self.odds, lang), opponent=agent_name(str(self.opponent), lang), seed=self.seed,
                 legend=legend))
         rule = self.shown_rule()

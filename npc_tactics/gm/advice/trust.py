@@ -10,11 +10,16 @@ from pathlib import Path
 from typing import Any
 
 from npc_tactics.gm.words.agents import agent_name
-from npc_tactics.i18n import Said, said_in
+from npc_tactics.i18n import Said, said_in, translations
 from npc_tactics.locale_format import clauses, integer, percent
 from npc_tactics.policy_io.agent import Policy
 
 __all__ = ["Trust", "trust_of"]
+
+
+def _count(episodes: Any) -> int:
+    """The number that chooses the form of "({n} fights)": the episodes when given, else a plural ("? fights")."""
+    return int(episodes) if isinstance(episodes, int | float) and not isinstance(episodes, bool) else 2
 
 
 @dataclass(frozen=True)
@@ -34,13 +39,15 @@ class Trust:
     teachers: list[str] = field(default_factory=list)
     #: play-outs of the search it was trained to follow (expert iteration; 0: none)
     search: int = 0
+    #: the retreat specialist it follows where the NPC is losing ("": none)
+    losing: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {"source": self.source, "scenario": self.scenario, "timesteps": self.timesteps,
                 "trained_rules_version": self.trained_rules, "installed_rules_version": self.installed_rules,
                 "rules_match": self.trained_rules == self.installed_rules, "opponents": list(self.opponents),
                 "evaluation": [dict(e) for e in self.evaluation], "members": self.members,
-                "teachers": list(self.teachers), "search": self.search}
+                "teachers": list(self.teachers), "search": self.search, "losing": self.losing}
 
     def lines(self, _: Any, lang: str = "en") -> list[str]:
         """Plain lines for the table (``_`` translates; numbers written as ``lang`` writes them)."""
@@ -54,11 +61,18 @@ class Trust:
         if self.teachers:
             out.append(_("distilled with a specialist trained on {scenarios}, whose moves it follows there").format(
                 scenarios=", ".join(self.teachers)))
+        if self.losing:
+            out.append(_("where the NPC is losing (at most half its hit points, or its side well behind), it follows "
+                         "a specialist trained to leave hopeless fights alive"))
+        ngettext = translations(lang).ngettext
         if self.search:
-            out.append(_("then trained to play the moves a search of {n} play-outs a decision finds (expert "
-                         "iteration)").format(n=integer(self.search, lang)))
+            out.append(ngettext("then trained to play the moves a search of {n} play-out a decision finds (expert "
+                                "iteration)",
+                                "then trained to play the moves a search of {n} play-outs a decision finds (expert "
+                                "iteration)", self.search).format(n=integer(self.search, lang)))
         if self.evaluation:
-            parts = [_("{rate} wins vs {opponent} ({n} fights)").format(
+            parts = [ngettext("{rate} wins vs {opponent} ({n} fight)", "{rate} wins vs {opponent} ({n} fights)",
+                              _count(e.get("episodes"))).format(
                 rate=percent(float(e.get("win_rate", 0.0)), lang),
                 opponent=agent_name(str(e.get("opponent", "?")), lang), n=e.get("episodes", "?"))
                 for e in self.evaluation]
@@ -92,7 +106,7 @@ def trust_of(source: str | Path | None, policy: Policy, installed_rules: str) ->
                       else Said("the encounter distribution {name}", name=s.training.encounter))
         return Trust(f"bundle {bundle.name}", trained_on, s.training.timesteps, s.rules_version, installed_rules,
                      list(s.training.opponents), evaluation, members=max(1, len(s.training.members)),
-                     teachers=sorted(s.training.teachers), search=s.training.search)
+                     teachers=sorted(s.training.teachers), search=s.training.search, losing=s.training.losing)
     if source is None or not Path(source).is_dir():
         return None
     from npc_tactics.runs import RunDir

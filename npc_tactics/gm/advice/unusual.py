@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from npc_tactics.gm.words.agents import agent_name
-from npc_tactics.i18n import N_, translator
+from npc_tactics.i18n import N_, translations, translator
 from npc_tactics.plugin import System
 from npc_tactics.rules.base import ally_slots, enemy_slots
 
@@ -157,7 +157,10 @@ def rests_on(lang: str, *, rollouts: int, fallback: bool, opponent: str | None =
     be trusted less."""
     _ = translator(lang, DOMAIN)
     if fallback:
-        return _("the moves are therefore ranked by {n} plays of the rest of the fight per move (the NPCs play on "
-                 "by the book; the other side: {opponent}), not by the policy's own choice").format(
-                     n=rollouts, opponent=agent_name(opponent or "by-the-book", lang))
+        return translations(lang, DOMAIN).ngettext(
+            "the moves are therefore ranked by {n} play of the rest of the fight per move (the NPCs play on by the "
+            "book; the other side: {opponent}), not by the policy's own choice",
+            "the moves are therefore ranked by {n} plays of the rest of the fight per move (the NPCs play on by the "
+            "book; the other side: {opponent}), not by the policy's own choice", rollouts).format(
+                n=rollouts, opponent=agent_name(opponent or "by-the-book", lang))
     return _("the policy still ranks the moves here: trust its order less than usual")

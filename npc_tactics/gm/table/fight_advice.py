@@ -35,7 +35,7 @@ from npc_tactics.agents.search import clearly_better
 from npc_tactics.gm.advice.odds import not_worse, rollout_value
 from npc_tactics.gm.advice.unusual import rests_on, unusual_lines
 from npc_tactics.gm.words.labels import card_rule
-from npc_tactics.i18n import translator
+from npc_tactics.i18n import translations, translator
 from npc_tactics.locale_format import percent as pct
 from npc_tactics.plugin import System
 from npc_tactics.rollouts import RolloutJob, run_rollouts
@@ -81,6 +81,7 @@ def advise(engine: Any, encoder: Any, state: Any, policy: Any, bundle: Path | No
            opponent: str = "by-the-book", top: int = TOP, workers: int | None = 1) -> dict[str, Any]:
     """The advisor's answer at the pending decision of ``state`` (see the module docstring)."""
     _ = translator(lang, DOMAIN)
+    ngettext = translations(lang, DOMAIN).ngettext
     decision = engine.pending(state)
     mask = engine.legal_mask(state, decision)
     vector = encoder.encode(state, decision)
@@ -94,7 +95,9 @@ def advise(engine: Any, encoder: Any, state: Any, policy: Any, bundle: Path | No
     if outside:  # what is unusual, by creature and in the game's words
         notes.extend(unusual_lines(system, state, decision, outside, lang))
         notes.append(rests_on(lang, rollouts=odds, fallback=False) if odds <= 0 else
-                     _("the ranking rests on the {n} plays per move more than on the policy").format(n=odds))
+                     ngettext("the ranking rests on the {n} play per move more than on the policy",
+                              "the ranking rests on the {n} plays per move more than on the policy", odds).format(
+                                  n=odds))
     if decision.side != getattr(policy, "side", decision.side):
         notes.append(_("the policy was trained for the other side; it ranks this move from its own side's view"))
     moves: list[MoveAdvice] = []
@@ -116,12 +119,16 @@ def advise(engine: Any, encoder: Any, state: Any, policy: Any, bundle: Path | No
                                     m == best or not_worse(values[best], values[m])))
         moves.sort(key=lambda a: (a.action != best, -(a.score or 0.0), -a.probability, a.action))
         if len(moves) > 1 and all(a.tied for a in moves):
-            notes.append(_("with {n} plays per move the odds cannot tell these moves apart; the first is the "
-                           "policy's choice among them").format(n=odds))
+            notes.append(ngettext("with {n} play per move the odds cannot tell these moves apart; the first is the "
+                                  "policy's choice among them",
+                                  "with {n} plays per move the odds cannot tell these moves apart; the first is the "
+                                  "policy's choice among them", odds).format(n=odds))
             moves.sort(key=lambda a: (-a.probability, a.action))
         elif top_scored != best:
-            notes.append(_("{move} scored higher over {n} plays per move, but not clearly enough to overrule the "
-                           "policy").format(move=label(state, decision, top_scored), n=odds))
+            notes.append(ngettext("{move} scored higher over {n} play per move, but not clearly enough to overrule "
+                                  "the policy",
+                                  "{move} scored higher over {n} plays per move, but not clearly enough to overrule "
+                                  "the policy", odds).format(move=label(state, decision, top_scored), n=odds))
     else:
         moves = [MoveAdvice(m, engine.catalogue.name(m), label(state, decision, m), float(probs[m]))
                  for m in candidates]

@@ -34,7 +34,7 @@ from npc_tactics.gm.words.narrate import bodies_of, teller
 from npc_tactics.gm.words.play_words import Narrator
 from npc_tactics.gm.words.replay import given_side_names, side_names
 from npc_tactics.gm.words.summary import summary
-from npc_tactics.i18n import translator
+from npc_tactics.i18n import translations, translator
 from npc_tactics.locale_format import integer
 from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Decision, DecisionKind, SideResult
@@ -100,6 +100,7 @@ class Table:
         self.npc_side = int(agent.side)
         self.lang = lang
         self._ = translator(lang, DOMAIN)
+        self.ngettext = translations(lang, DOMAIN).ngettext
         self.ask_raw = ask
         self.say = say
         self.label = labeler_of(arena.plugin, self.engine, lang)
@@ -215,8 +216,9 @@ class Table:
         _ = self._
         assert self.search is not None
         if self.search.budget is not None:
-            return _("Search: {n} play-outs per NPC decision (in them, your side plays by the book).").format(
-                n=integer(self.search.budget, self.lang))
+            return self.ngettext("Search: {n} play-out per NPC decision (in them, your side plays by the book).",
+                                 "Search: {n} play-outs per NPC decision (in them, your side plays by the book).",
+                                 self.search.budget).format(n=integer(self.search.budget, self.lang))
         seconds = f"{self.search.think:g}"
         return _("Search: {seconds} s per NPC decision (in them, your side plays by the book).").format(
             seconds=seconds.replace(".", ",") if self.lang == "fr" else seconds)
@@ -235,9 +237,11 @@ class Table:
         self.say(_("{actor} (NPC) chooses: {move} ({p:.0%} by the policy).").format(
             actor=self.who(decision), move=self.label(self.state, decision, action), p=float(probs[action])))
         if action != network:
-            self.say(_("  searched {n} play-outs: {move} instead of the policy's choice, {policy}.").format(
-                n=integer(spent, self.lang), move=self.label(self.state, decision, action),
-                policy=self.label(self.state, decision, network)))
+            self.say(self.ngettext("  searched {n} play-out: {move} instead of the policy's choice, {policy}.",
+                                   "  searched {n} play-outs: {move} instead of the policy's choice, {policy}.",
+                                   spent).format(n=integer(spent, self.lang),
+                                                 move=self.label(self.state, decision, action),
+                                                 policy=self.label(self.state, decision, network)))
         rule = card_rule(str(self.bundle), self.arena.plugin, self.engine, self.state, decision, self.lang)
         if rule is not None:
             self.say(_("  tactics card: {text}").format(text=rule["text"]))

@@ -261,9 +261,14 @@ function oddsParts(odds) {
   return parts;
 }
 
+// "1 play-out", "1 200 play-outs"; in French "1 partie jouée", "1 200 parties jouées" (words.js: plural)
+function playoutsText(n) {
+  return `${numberText(n)} ${plural(n) ? t("play-outs") : t("play-out")}`;
+}
+
 function searchText(s) {
   if (!s) return "";
-  return `${t("value")} ${numberText(s.value, 2)} (${numberText(s.playouts)} ${t("play-outs")})`;
+  return `${t("value")} ${numberText(s.value, 2)} (${playoutsText(s.playouts)})`;
 }
 
 function ruleText(rule) {
@@ -294,7 +299,7 @@ function renderAnswer(a) {
   $("moves").tBodies[0].replaceChildren(...rows);
   const lead = [];
   if (a.card_rule) lead.push(named(t("Card rule"), ruleText(a.card_rule)));
-  if (a.search) lead.push(named(t("Searched"), `${numberText(a.search.playouts)} ${t("play-outs")}`));
+  if (a.search) lead.push(named(t("Searched"), playoutsText(a.search.playouts)));
   if (a.turn && a.turn.steps && a.turn.steps.length > 1) {
     lead.push(named(t("This round"), a.turn.steps.map((s) => s.label || s.action).join(" → ")));
   }

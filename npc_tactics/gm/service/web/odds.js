@@ -77,6 +77,7 @@ function showOdds(answer) {
       : rateText(odds[key]);
   }
   $("odds-fights-done").textContent = numberText(odds.fights);
+  $("odds-fights-word").textContent = plural(odds.fights) ? t("fights") : t("fight");  // "1 combat", "2 combats"
   $("odds-seconds").textContent = numberText(answer.seconds, 1);
   $("odds-result").hidden = false;
 }

@@ -27,6 +27,12 @@ function numberText(x, digits) {
     .format(Number(n.toFixed(digits)));
 }
 
+// Whether a count takes the plural form of its word in the page's language, as gettext's Plural-Forms say: French
+// uses the singular for 0 and 1 ("0 combat", "1 combat", "2 combats"), English for 1 only ("0 fights", "1 fight").
+function plural(n) {
+  return Words.lang === "fr" ? Number(n) > 1 : Number(n) !== 1;
+}
+
 // A count with its thousands grouped in the page's language: "600,064" in English, "600 064" in French.
 function countText(n) {
   return new Intl.NumberFormat(Words.lang === "fr" ? "fr-FR" : "en-US").format(Number(n));
