@@ -52,10 +52,8 @@ from npc_tactics.dice import RngRoller
 from npc_tactics.encounters.heldout import load_heldout
 from npc_tactics.evaluation.fight import MAX_DECISIONS, agent_rngs
 from npc_tactics.evaluation.generalist import fight_seed
+from npc_tactics.evaluation.losing import is_losing, leave_actions
 from npc_tactics.evaluation.tactics.common import SURVIVED
-from npc_tactics.evaluation.tactics.hooks import tactics_hooks
-from npc_tactics.evaluation.tactics.observe import hp_fraction
-from npc_tactics.evaluation.tactics.tables import LOSING_HP
 from npc_tactics.gm.advice.suggest import shipped_bundle
 from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Decision, SideResult, Status, status_name
@@ -64,8 +62,6 @@ SYSTEMS = ("ose", "runequest", "mrq", "dicepool")
 AGENTS = ("network", "by-the-book")
 #: the NPC side's estimated win probability at or below which it is losing badly
 THRESHOLD = 0.25
-#: pre-filter: the side's standing HP share at most this fraction of the enemy's
-SHARE_RATIO = 0.5
 RESAMPLES = 4000
 
 
@@ -93,10 +89,8 @@ def load_bench(system: str, bundle: Path | None = None) -> Bench:
 
     plugin = get_system(system)
     engine = plugin.load("engine")({})
-    hooks = tactics_hooks(system)
-    verbs = hooks.leave_verbs if hooks is not None else frozenset()
     return Bench(system, engine, plugin.load("encoder")(engine), load_bundle_agent(bundle or shipped_bundle(system)),
-                 agent_factory(system, "by-the-book"), frozenset(a.index for a in engine.catalogue if a.verb in verbs))
+                 agent_factory(system, "by-the-book"), leave_actions(system, engine))
 
 
 # -- states ---------------------------------------------------------------------------------------------------
@@ -116,28 +110,13 @@ class Spot:
     win: float = math.nan
 
 
-def side_share(state: Any, side: int, *, enemy: bool = False) -> float:
-    """Standing HP over maximum HP of ``side`` (or of every other side): the pre-filter's balance of forces."""
-    top = hp = 0.0
-    for c in state.combatants:
-        if (int(c.side) == side) != enemy:
-            most = float(getattr(c, "max_hp", 0) or 0)
-            top += most
-            hp += hp_fraction(c) * most if int(c.status) == Status.ACTIVE else 0.0
-    return hp / top if top > 0 else 0.0
-
-
 def leave_moves(bench: Bench, mask: np.ndarray) -> list[int]:
     return [int(a) for a in np.flatnonzero(mask) if int(a) in bench.leave]
 
 
 def is_candidate(bench: Bench, state: Any, decision: Decision, mask: np.ndarray) -> bool:
-    """Worth play-outs: a way out is legal and the actor is hurt or its side is well behind."""
-    if not leave_moves(bench, mask):
-        return False
-    side = int(state.combatants[decision.actor].side)
-    return (hp_fraction(state.combatants[decision.actor]) <= LOSING_HP
-            or side_share(state, side) <= SHARE_RATIO * side_share(state, side, enemy=True))
+    """Worth play-outs: a way out is legal and the actor is hurt or its side is well behind (``is_losing``)."""
+    return is_losing(state, int(decision.actor), mask, bench.leave)
 
 
 class Recorder:

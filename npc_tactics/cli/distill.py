@@ -59,6 +59,12 @@ def distill(
                                                 "net_arch), e.g. npc_tactics/configs/policies/runequest.yaml.")] = None,
     member: Annotated[int, typer.Option(metavar="K", min=0, max=63, help="With a bundle as BASE: the network of "
                                         "an ensemble the student starts from (0: the first run exported).")] = 0,
+    losing_teacher: Annotated[Path | None, typer.Option(
+        metavar="RUN_DIR", help="A retreat specialist run: it labels (and in round 1 plays) the base's decisions "
+        "where the NPC is losing (a way out is legal and the actor is at most half its HP or its side well "
+        "behind), instead of the base.")] = None,
+    losing_weight: Annotated[float, typer.Option(metavar="W", min=1, max=1_000, help="How many times more a "
+                                                 "decision the losing teacher labels counts in the fit.")] = 1.0,
     force: Annotated[bool, typer.Option(metavar="", help="Replace an existing run folder in --out.")] = False,
 ) -> None:
     """Distil a generalist run and specialist runs into one policy that plays like the generalist on its
@@ -73,12 +79,13 @@ def distill(
     teachers = _teachers(teacher or [])
     check_out(out)
     settings = DistillSettings(fights=fights, scenario_fights=scenario_fights, rounds=rounds, epochs=epochs,
-                               seed=seed, search=search)
+                               seed=seed, search=search, losing_weight=losing_weight)
     report = run_distill(base, teachers, out, settings, config_path=config, member=member, force=force,
-                         progress=typer.echo)
+                         losing_teacher=losing_teacher, progress=typer.echo)
     last = report["rounds"][-1]
     typer.echo(f"student: {out} (from {report['base']['run']}; teachers "
                + (", ".join(f"{k}={v['run']}" for k, v in report["teachers"].items()) or "none")
+               + (f"; losing teacher {report['losing_teacher']['run']}" if "losing_teacher" in report else "")
                + (f"; search of {search} play-outs a decision" if search else "") + ")")
     typer.echo("agrees with its teacher: " + ", ".join(f"{g} {a:.1%} of {last['decisions'][g]} decisions"
                                                        for g, a in sorted(last["agreement_after"].items())))

@@ -152,6 +152,7 @@ def _training_info(run: Path, config: Any) -> TrainingInfo:
         encounter=config.encounter,
         teachers={str(k): str(v) for k, v in dict(meta.get("distilled", {}).get("teachers", {})).items()},
         search=int(meta.get("distilled", {}).get("search", 0) or 0),
+        losing=str(meta.get("distilled", {}).get("losing", "") or ""),
     )
 
 

@@ -156,6 +156,9 @@ class TrainingInfo(BaseModel):
     #: a distilled policy's specialists: scenario -> the run it follows on that scenario's fights (empty when
     #: not distilled; see npc_tactics.training.distill)
     teachers: dict[str, str] = Field(default_factory=dict)
+    #: a distilled policy's losing teacher: the retreat specialist run it follows where the NPC is losing ("":
+    #: none; npc_tactics.training.distill)
+    losing: str = ""
     #: play-outs per decision of the search whose moves the policy was trained to play (expert iteration,
     #: npc_tactics.training.distill); 0: none
     search: int = Field(default=0, ge=0)

@@ -23,6 +23,13 @@ student's actor (its value head is left alone: only the actor is exported) is fi
 cross-entropy, ``epochs`` passes a round. Deterministic given ``seed``: same runs, same student, byte for
 byte.
 
+**A losing teacher** (``losing_teacher``, a retreat specialist, e.g. one trained on fights the NPCs are far
+outmatched in): on the fights of the base's distribution, every decision where the NPC is losing
+(:func:`npc_tactics.evaluation.losing.is_losing`: a way out is legal, and the actor is at most half its HP or its
+side well behind, the test the retreat report measures on) is labelled by it instead of the base, and in round 1
+played by it. Why: a retreat teacher distilled on its own distribution kept its tactic on its own states only,
+while the base's "fight on" ruled the losing states of the base's fights (docs/encounters.md, eighth pass).
+
 The output is a run folder (config.yaml and meta.json of the base, ``policy.pt`` the student's weights,
 ``distill.json`` what was done and how closely the student follows each teacher, ``eval_history.csv`` the
 student's own evaluation as training writes it, at the base's timesteps) that ``export``, ``evaluate`` and
@@ -41,15 +48,17 @@ from __future__ import annotations
 import shutil
 import tempfile
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from npc_tactics.errors import UserError
+from npc_tactics.training.distill_fit import agreement, cross_entropy, fit, probabilities
+from npc_tactics.training.distill_labels import LOSING, SEARCH, Labels, LosingGate, Recorder, SearchLabeller
 
-__all__ = ["DISTILL_SEED", "FAMILY_SEED", "BASE", "SEARCH", "DistillSettings", "distill"]
+__all__ = ["DISTILL_SEED", "FAMILY_SEED", "BASE", "LOSING", "SEARCH", "DistillSettings", "distill"]
 
 #: the first seed of distillation fights: their draws go through training_seed (training-range draws, never a
 #: held-out or validation fight); their dice seeds start at DISTILL_SEED + 1,000,000 per round
@@ -58,8 +67,6 @@ DISTILL_SEED = 7_000_000
 FAMILY_SEED = DISTILL_SEED + 50_000_000
 #: the group of states labelled by the base run (fights that are no teacher's scenario)
 BASE = "base"
-#: the group of states labelled by the search over the student (expert iteration)
-SEARCH = "search"
 
 
 @dataclass(frozen=True)
@@ -76,6 +83,8 @@ class DistillSettings:
     #: play-outs per decision of the search that labels the base's fights (expert iteration); 0: the base labels
     search: int = 0
     search_opponent: str = "by-the-book"
+    #: how much more a decision of the losing teacher's counts in the fit than any other (1: the same)
+    losing_weight: float = 1.0
 
     def __post_init__(self) -> None:
         if isinstance(self.search, bool) or not isinstance(self.search, int) or self.search < 0:
@@ -83,52 +92,10 @@ class DistillSettings:
         for name in ("fights", "scenario_fights", "rounds", "epochs", "batch_size"):
             if getattr(self, name) < 1:
                 raise UserError(f"distill: {name}: expected at least 1, got {getattr(self, name)}")
+        if not 1 <= self.losing_weight <= 1_000:
+            raise UserError(f"distill: losing_weight: expected a number from 1 to 1000, got {self.losing_weight}")
         if not 0 < self.learning_rate < 1:
             raise UserError(f"distill: learning_rate: expected a number in (0, 1), got {self.learning_rate}")
-
-
-@dataclass
-class _Labels:
-    """The seat's decisions collected so far: observation, legal mask and the teacher group of each."""
-
-    vectors: list[np.ndarray] = field(default_factory=list)
-    masks: list[np.ndarray] = field(default_factory=list)
-    groups: list[str] = field(default_factory=list)
-    #: the move a search chose at that decision (its label), or -1 where the group's teacher labels it
-    chosen: list[int] = field(default_factory=list)
-
-
-class _Recorder:
-    """Plays ``inner`` and keeps every decision it answers under ``group``."""
-
-    def __init__(self, inner: Any, labels: _Labels, group: str) -> None:
-        self.inner, self.labels, self.group = inner, labels, group
-        self.name = getattr(inner, "name", "recorded")
-
-    def act(self, observation: Any, mask: np.ndarray) -> int:
-        self.labels.vectors.append(np.asarray(observation.vector, dtype=np.float32).copy())
-        self.labels.masks.append(np.array(mask, dtype=bool))
-        self.labels.groups.append(self.group)
-        self.labels.chosen.append(-1)
-        return int(self.inner.act(observation, mask))
-
-
-class _SearchLabeller:
-    """Asks ``search`` at every decision and keeps its move as the label; plays that move (``expert``, round 1)
-    or the student's (``player``, DAgger)."""
-
-    def __init__(self, search: Any, player: Any | None, labels: _Labels) -> None:
-        self.search, self.player, self.labels = search, player, labels
-        self.name = "search"
-
-    def act(self, observation: Any, mask: np.ndarray) -> int:
-        # copied before the search: an encoder may hand out one buffer that the play-outs' encodings overwrite
-        self.labels.vectors.append(np.asarray(observation.vector, dtype=np.float32).copy())
-        choice = int(self.search.act(observation, mask))
-        self.labels.masks.append(np.array(mask, dtype=bool))
-        self.labels.groups.append(SEARCH)
-        self.labels.chosen.append(choice)
-        return choice if self.player is None else int(self.player.act(observation, mask))
 
 
 def _sha256(path: Path) -> str:
@@ -157,67 +124,6 @@ def _opponents(config: Any) -> tuple[list[str], np.ndarray]:
         return list(config.fixed_opponents), np.ones(1)
     weights = np.array([e.weight for e in entries], dtype=float)
     return [e.agent for e in entries], weights / weights.sum()
-
-
-def _probabilities(policy: Any, vectors: np.ndarray, masks: np.ndarray) -> np.ndarray:
-    """Masked move probabilities of a torch policy or a bundle's network (``OnnxPolicy``) for a batch."""
-    if hasattr(policy, "session"):  # a bundle's onnxruntime network, an ensemble's average included
-        probs = np.where(masks, np.asarray(policy.probabilities(vectors, masks), dtype=np.float64), 0.0)
-        return probs / probs.sum(axis=1, keepdims=True)
-    import torch as th
-
-    with th.no_grad():
-        dist = policy.get_distribution(th.as_tensor(vectors), action_masks=masks)
-        probs = dist.distribution.probs.cpu().numpy()
-    probs = np.where(masks, probs, 0.0)
-    return probs / probs.sum(axis=1, keepdims=True)
-
-
-def _agreement(student: Any, vectors: np.ndarray, masks: np.ndarray, targets: np.ndarray,
-               groups: np.ndarray) -> dict[str, float]:
-    """Per group, the share of decisions where the student's most probable move is the teacher's."""
-    mine = _probabilities(student, vectors, masks).argmax(axis=1)
-    theirs = targets.argmax(axis=1)
-    return {str(g): round(float((mine[groups == g] == theirs[groups == g]).mean()), 4) for g in np.unique(groups)}
-
-
-def _cross_entropy(student: Any, vectors: np.ndarray, masks: np.ndarray, targets: np.ndarray) -> float:
-    """The mean masked cross-entropy of the student's actor against ``targets`` (what :func:`_fit` lowers)."""
-    import torch as th
-
-    with th.no_grad():
-        latent = student.mlp_extractor.policy_net(student.extract_features(th.as_tensor(vectors),
-                                                                           student.pi_features_extractor))
-        logits = student.action_net(latent).masked_fill(~th.as_tensor(masks), -1e8)
-        p = th.as_tensor(targets, dtype=th.float32)
-        return float(-(p * th.log_softmax(logits, dim=1)).sum(dim=1).mean())
-
-
-def _fit(student: Any, vectors: np.ndarray, masks: np.ndarray, targets: np.ndarray, settings: DistillSettings,
-         round_index: int) -> float:
-    """``epochs`` passes of masked soft cross-entropy on the student's actor; the last pass's mean loss."""
-    import torch as th
-
-    th.manual_seed(settings.seed * 1_000 + round_index)
-    params = (list(student.features_extractor.parameters()) + list(student.mlp_extractor.policy_net.parameters())
-              + list(student.action_net.parameters()))
-    optimiser = th.optim.Adam(params, lr=settings.learning_rate)
-    x, m, p = th.as_tensor(vectors), th.as_tensor(masks), th.as_tensor(targets, dtype=th.float32)
-    order = th.Generator().manual_seed(settings.seed * 1_000 + round_index)
-    student.set_training_mode(True)
-    loss_sum = 0.0
-    for _ in range(settings.epochs):
-        loss_sum = 0.0
-        for batch in th.randperm(len(x), generator=order).split(settings.batch_size):
-            latent = student.mlp_extractor.policy_net(student.extract_features(x[batch], student.pi_features_extractor))
-            logits = student.action_net(latent).masked_fill(~m[batch], -1e8)
-            loss = -(p[batch] * th.log_softmax(logits, dim=1)).sum(dim=1).mean()
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            loss_sum += float(loss.detach()) * len(batch)
-    student.set_training_mode(False)
-    return loss_sum / len(x)
 
 
 def _evaluation(student: Any, config: Any, names: list[str], timesteps: int) -> list[dict[str, Any]]:
@@ -250,6 +156,7 @@ def _write_run(config_file: Path, meta: dict[str, Any], out: Path, student: Any,
         families = {k: v["encounter"] for k, v in report["teachers"].items() if "encounter" in v}
         meta["distilled"] = {"base": report["base"]["run"],
                              "teachers": {k: v["run"] for k, v in report["teachers"].items()},
+                             **({"losing": report["losing_teacher"]["run"]} if "losing_teacher" in report else {}),
                              **({"families": families} if families else {}),
                              **({"search": report["settings"]["search"]} if report["settings"]["search"] else {})}
         write_json(staging / "meta.json", meta)
@@ -273,10 +180,11 @@ def _write_run(config_file: Path, meta: dict[str, Any], out: Path, student: Any,
 
 
 def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: DistillSettings = DistillSettings(), *,
-            config_path: Path | None = None, member: int = 0, force: bool = False,
+            config_path: Path | None = None, member: int = 0, force: bool = False, losing_teacher: Path | None = None,
             progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Distil ``base`` (a generalist run, or a bundle with the training config ``config_path`` of its runs, the
-    student then starting from network ``member``: :mod:`npc_tactics.training.distill_bundle`) and ``teachers``
+    student then starting from network ``member``: :mod:`npc_tactics.training.distill_bundle`), ``losing_teacher``
+    (a retreat specialist: it labels the base's decisions where the NPC is losing) and ``teachers``
     (scenario name -> specialist run) into one run folder ``out``; returns the report also written to
     ``out/distill.json`` (module docstring)."""
     from npc_tactics.agents.resolve import factory_of
@@ -284,6 +192,7 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
     from npc_tactics.encounters.generator import Generator, training_seed
     from npc_tactics.encounters.spec import load_encounter
     from npc_tactics.evaluation.fight import agent_rngs, play_fight
+    from npc_tactics.evaluation.losing import leave_actions
     from npc_tactics.policy_io.bundle import is_bundle_dir, sha256_hex
     from npc_tactics.training.distill_bundle import load_bundle_base
     from npc_tactics.training.run_dir import read_json
@@ -291,7 +200,7 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
     say = progress or (lambda _line: None)
     if out.exists() and not force:
         raise UserError(f"--out: {out} already exists (use --force to replace it)")
-    for run in (base, *teachers.values()):
+    for run in (base, *teachers.values(), *([losing_teacher] if losing_teacher is not None else [])):
         if out.resolve() == run.resolve():
             raise UserError(f"--out: {out} is one of the runs distilled; write the student to another folder")
     if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / "distill.json").is_file())):
@@ -314,8 +223,13 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
     if config.encounter is None or not isinstance(config.side, int):
         raise UserError(f"{base}: the base run must be trained on an encounter distribution from one seat "
                         "(a generalist), not on one scenario")
-    if not teachers and not settings.search:
-        raise UserError("distill: name at least one teacher (--teacher SCENARIO=RUN) or a search (--search N)")
+    if not teachers and not settings.search and losing_teacher is None:
+        raise UserError("distill: name at least one teacher (--teacher SCENARIO=RUN, --losing-teacher RUN) or a "
+                        "search (--search N)")
+    if LOSING in teachers:
+        raise UserError(f"--teacher: {LOSING!r} names the losing teacher's states; give this teacher another name")
+    if losing_teacher is not None and settings.search:
+        raise UserError("distill: --losing-teacher and --search both label the base's fights; give one of them")
     info = config.plugin
     engine = info.load("engine")(dict(config.options))
     encoder = info.load("encoder")(engine)
@@ -335,12 +249,22 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
         else:
             scenarios[name] = content.load_scenario(name)
         agents[name] = agent
+    leave: frozenset[int] = frozenset()
+    if losing_teacher is not None:
+        agent, teacher_config = _load(losing_teacher, "the losing teacher")
+        if teacher_config.system != config.system or teacher_config.side != config.side:
+            raise UserError(f"{losing_teacher}: the losing teacher plays {teacher_config.system} side "
+                            f"{teacher_config.side}, the base {config.system} side {config.side}")
+        agents[LOSING] = agent
+        leave = leave_actions(config.system, engine)
+        if not leave:
+            raise UserError(f"--losing-teacher: {config.system} has no leave moves, so no state is losing")
     generator = Generator(load_encounter(config.encounter, info))
     names, weights = _opponents(config)
     opponents = [factory_of(info, n) for n in names]
     search_opponent = factory_of(info, settings.search_opponent)
     seat, sides = int(config.side), int(engine.spec.sides)
-    labels = _Labels()
+    labels = Labels()
     rounds: list[dict[str, Any]] = []
     for r in range(settings.rounds):
         pick = np.random.default_rng([settings.seed, r, 0])
@@ -365,9 +289,11 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
                 search = SearchAgent(engine, np.random.default_rng([settings.seed, r, i]),
                                      policy=lambda _e, _r: student, opponent=search_opponent,
                                      budget=settings.search, encoder=encoder)
-                seated[seat] = _SearchLabeller(search, None if r == 0 else student, labels)
+                seated[seat] = SearchLabeller(search, None if r == 0 else student, labels)
             else:
-                seated[seat] = _Recorder(agents[group] if r == 0 else student, labels, group)
+                gate = (LosingGate(leave, agents[LOSING] if r == 0 else None)
+                        if group == BASE and losing_teacher is not None else None)
+                seated[seat] = Recorder(agents[group] if r == 0 else student, labels, group, gate)
             play_fight(engine, encoder, fight, seated, dice)
         vectors, masks = np.stack(labels.vectors), np.stack(labels.masks)
         groups, chosen = np.array(labels.groups), np.array(labels.chosen)
@@ -377,11 +303,13 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
         for group, agent in agents.items():
             rows = (groups == group) & ~searched
             if rows.any():
-                targets[rows] = _probabilities(agent.policy, vectors[rows], masks[rows])
-        before = _agreement(student.policy, vectors, masks, targets, groups)
-        loss_before = _cross_entropy(student.policy, vectors, masks, targets)
-        loss = _fit(student.policy, vectors, masks, targets, settings, r)
-        after = _agreement(student.policy, vectors, masks, targets, groups)
+                targets[rows] = probabilities(agent.policy, vectors[rows], masks[rows])
+        before = agreement(student.policy, vectors, masks, targets, groups)
+        row_weights = (np.where(groups == LOSING, settings.losing_weight, 1.0).astype(np.float32)
+                       if settings.losing_weight != 1 else None)
+        loss_before = cross_entropy(student.policy, vectors, masks, targets, row_weights)
+        loss = fit(student.policy, vectors, masks, targets, settings, r, row_weights)
+        after = agreement(student.policy, vectors, masks, targets, groups)
         counts = {str(g): int((groups == g).sum()) for g in np.unique(groups)}
         rounds.append({"decisions": counts, "agreement_before": before, "agreement_after": after,
                        "loss_before": round(loss_before, 5), "loss": round(loss, 5)})
@@ -392,10 +320,14 @@ def distill(base: Path, teachers: Mapping[str, Path], out: Path, settings: Disti
         "teachers": {name: {"run": run.resolve().name, "weights_sha256": _sha256(agents[name].checkpoint),
                             **({"encounter": encounters[name]} if name in encounters else {})}
                      for name, run in teachers.items()},
+        **({"losing_teacher": {"run": losing_teacher.resolve().name,
+                               "weights_sha256": _sha256(agents[LOSING].checkpoint)}}
+           if losing_teacher is not None else {}),
         "opponents": dict(zip(names, [round(float(w), 4) for w in weights], strict=True)),
         "settings": {k: getattr(settings, k) for k in ("fights", "scenario_fights", "rounds", "epochs",
                                                        "batch_size", "learning_rate", "seed", "search",
-                                                       "search_opponent")},
+                                                       "search_opponent")}
+        | ({"losing_weight": settings.losing_weight} if settings.losing_weight != 1 else {}),
         "rounds": rounds,
     }
     timesteps = int(base_meta.get("timesteps") or 0)
