@@ -154,8 +154,8 @@ type: install
 # .mo files (committed: a fresh clone needs no build step; tests/gm/test_words_catalogues.py checks they match).
 LOCALE := npc_tactics/locale
 catalogues: install
-	$(BIN)/pybabel extract -F $(LOCALE)/babel.cfg -k N_ -k say -k Said --no-location --omit-header --sort-output \
-		-o $(LOCALE)/npc_tactics.pot .
+	$(BIN)/pybabel extract -F $(LOCALE)/babel.cfg -k N_ -k say -k Said -k SaidN:1,2 --no-location --omit-header \
+		--sort-output -o $(LOCALE)/npc_tactics.pot .
 	$(BIN)/pybabel update -i $(LOCALE)/npc_tactics.pot -d $(LOCALE) -D npc_tactics --width 120 \
 		--ignore-obsolete
 	$(BIN)/pybabel compile -d $(LOCALE) -D npc_tactics --statistics

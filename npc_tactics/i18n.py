@@ -27,7 +27,8 @@ from pathlib import Path
 
 from npc_tactics.errors import UserError
 
-__all__ = ["DOMAINS", "LANGS", "LOCALE_DIR", "N_", "Said", "check_lang", "said_in", "translations", "translator"]
+__all__ = ["DOMAINS", "LANGS", "LOCALE_DIR", "N_", "Said", "SaidN", "check_lang", "said_in", "translations",
+           "translator"]
 
 #: The languages a GM may ask for; English is the source language of every message.
 LANGS: tuple[str, ...] = ("en", "fr")
@@ -72,7 +73,7 @@ class Said(str):
     file, long before anyone knows the GM's language; the text is ``msgid.format(**args)`` so every caller that
     reads a ``str`` still reads English, and :meth:`say` (or :func:`said_in`) translates the ``msgid`` in the
     ``npc_tactics`` domain and fills in the same arguments. Extraction finds the msgids through the ``Said``
-    keyword (``make catalogues``)."""
+    keyword (``make catalogues``). A sentence with a count that may be 1 is a :class:`SaidN`."""
 
     msgid: str
     args: dict[str, object]
@@ -90,12 +91,47 @@ class Said(str):
         """The sentence in ``lang`` (English: the text itself)."""
         if lang == "en":
             return str(self)
-        args = {k: v.say(lang) if isinstance(v, Said) else v for k, v in self.args.items()}
-        return translator(lang)(self.msgid).format(**args)
+        return translator(lang)(self.msgid).format(**self._args_in(lang))
+
+    def _args_in(self, lang: str) -> dict[str, object]:
+        """The arguments to fill in, a :class:`Said` among them said in ``lang`` too."""
+        return {k: v.say(lang) if isinstance(v, Said) else v for k, v in self.args.items()}
 
 
 def _said(msgid: str, args: dict[str, object]) -> Said:
     return Said(msgid, **args)
+
+
+class SaidN(Said):
+    """A :class:`Said` sentence that counts something: ``SaidN(singular, plural, n=count, **args)``, said through
+    ``ngettext`` so it agrees with ``n`` in each language ("1 Reaction", "2 Reactions"; French "0 Réaction").
+
+    The text is the English form of ``n`` (the singular for 1, else the plural) filled in with ``n`` and ``args``;
+    :meth:`say` picks the form of ``lang``'s plural rule in the ``npc_tactics`` domain. ``n`` is always an
+    argument of the sentence (``{n}``; a sentence may name the count otherwise too, e.g. ``count=n``). The
+    ``msgid`` is the singular. Extraction finds the pair through the ``SaidN:1,2`` keyword (``make catalogues``):
+    a plural needs its own keyword, since Babel reads only positional arguments and ``Said``'s spec takes one."""
+
+    plural: str
+    n: int
+
+    def __new__(cls, msgid: str, plural: str, *, n: int, **args: object) -> SaidN:
+        self = str.__new__(cls, (msgid if n == 1 else plural).format(n=n, **args))
+        self.msgid, self.plural, self.n, self.args = msgid, plural, n, args
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:  # pickles with both forms, its count and its arguments
+        return (_said_n, (self.msgid, self.plural, self.n, self.args))
+
+    def say(self, lang: str) -> str:
+        """The sentence in ``lang``, in the form its number takes there (English: the text itself)."""
+        if lang == "en":
+            return str(self)
+        return translations(lang).ngettext(self.msgid, self.plural, self.n).format(n=self.n, **self._args_in(lang))
+
+
+def _said_n(msgid: str, plural: str, n: int, args: dict[str, object]) -> SaidN:
+    return SaidN(msgid, plural, n=n, **args)
 
 
 def said_in(text: str, lang: str) -> str:

@@ -32,6 +32,7 @@ def leaderboard(
     intervals, ratings per seat, mean fight length and each agent's tactic profile, in report.md and a
     self-contained report.html (results.json holds every number; timing.json the wall time)."""
     from npc_tactics.leaderboard import load_suite, run_leaderboard
+    from npc_tactics.leaderboard.document import counted
 
     check_workers(workers)
     if fights is not None and not 1 <= fights <= MAX_FIGHTS:
@@ -47,6 +48,7 @@ def leaderboard(
     for section in result.data["sections"]:
         best = section["leaderboard"][0]
         typer.echo(f"{section['label']}: best {best['agent']} (score {best['score']:.3f}, "
-                   f"{best['fights']} fights)")
-    typer.echo(f"{result.data['fights']:,} fights in {result.seconds:.1f} s with {result.workers} worker(s)")
+                   f"{counted(best['fights'], 'fight', 'fights')})")
+    typer.echo(f"{counted(result.data['fights'], 'fight', 'fights')} in {result.seconds:.1f} s with "
+               f"{counted(result.workers, 'worker', 'workers')}")
     typer.echo(f"report: {result.report_path} (and report.html)")

@@ -10,7 +10,7 @@ from typing import Any
 
 from npc_tactics.evaluation.stats import format_rate
 
-__all__ = ["Block", "build_document", "leaderboard_table"]
+__all__ = ["Block", "build_document", "counted", "leaderboard_table"]
 
 DEFINITIONS = (
     "**Score**: wins plus half the draws per fight, both seats and every scenario pooled (the table's order). "
@@ -34,6 +34,11 @@ class Block:
 
 def _pct(value: float | None) -> str:
     return "n/a" if value is None else f"{100 * value:.0f}%"
+
+
+def counted(n: int, one: str, many: str) -> str:
+    """``n`` (thousands with commas) and its noun agreeing with it: "1 fight", "0 fights", "2,000 fights"."""
+    return f"{n:,} {one if n == 1 else many}"
 
 
 def _rating(r: Mapping[str, Any] | None) -> str:
@@ -142,9 +147,12 @@ def build_document(data: Mapping[str, Any], images: Mapping[str, bytes], command
         out.append(Block("p", f"**Question**: {suite['question']}"))
     if suite["description"]:
         out.append(Block("p", suite["description"]))
-    out.append(Block("p", f"{data['fights']:,} fights; {suite['fights_per_pairing']} per ordered pairing and "
-                          f"scenario, on the paired seeds {suite['seeds'][0]}..{suite['seeds'][1]} (every pairing of a "
-                          f"scenario plays the same seeds). Reproduce: `{command}`"))
+    first, last = suite["seeds"]
+    one_seed = first == last  # one fight per pairing
+    seeds = f"seed {first}" if one_seed else f"seeds {first}..{last}"
+    out.append(Block("p", f"{counted(data['fights'], 'fight', 'fights')}; {suite['fights_per_pairing']} per ordered "
+                          f"pairing and scenario, on the paired {seeds} (every pairing of a scenario plays the same "
+                          f"{'seed' if one_seed else 'seeds'}). Reproduce: `{command}`"))
     out.append(Block("p", DEFINITIONS))
     sections = data["sections"]
     if len(sections) > 1:

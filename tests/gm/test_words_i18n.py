@@ -19,7 +19,7 @@ from npc_tactics.errors import UserError
 from npc_tactics.i18n import LANGS, LOCALE_DIR, check_lang, translations, translator
 
 ROOT = Path(__file__).resolve().parents[2]
-KEYWORDS = {"_": None, "N_": None, "say": None, "Said": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "say": None, "Said": None, "SaidN": (1, 2), "ngettext": (1, 2)}
 #: English messages whose French is written (with the change that added them) but not merged into the .po yet:
 #: they may be missing from the French catalogue, and each must still be missing (drop it once merged). A
 #: plural is its (singular, plural) pair.

@@ -31,7 +31,7 @@ from npc_tactics.errors import ConfigError, UserError
 from npc_tactics.gm.table.fight_dice import DICE_MODES, DiePrompt, NeedDie, StepRoller
 from npc_tactics.gm.table.stat_words import check_class_level, default_stem
 from npc_tactics.gm.words.labels import labeler_of
-from npc_tactics.i18n import Said
+from npc_tactics.i18n import Said, SaidN
 from npc_tactics.plugin import System
 from npc_tactics.registry import get_system
 from npc_tactics.rules.base import Event
@@ -229,8 +229,9 @@ class Fight:
         if self.started:
             raise ConfigError(FILE, "", Said("the fight has started: combatants are removed before it starts"))
         if not 0 <= index < len(self.members):
-            raise ConfigError(FILE, "combatant", Said("no combatant {index}; there are {n}", index=index,
-                                                       n=len(self.members)))
+            raise ConfigError(FILE, "combatant", SaidN("no combatant {index}; there is {n}",
+                                                        "no combatant {index}; there are {n}",
+                                                        n=len(self.members), index=index))
         del self.members[index]
 
     def edit(self, index: int, fields: Mapping[str, Any], remove: Sequence[str] = (), *, lang: str = "en") -> None:
@@ -241,8 +242,9 @@ class Fight:
         if self.started:
             raise ConfigError(FILE, "", Said("the fight has started: combatants are changed before it starts"))
         if not 0 <= index < len(self.members):
-            raise ConfigError(FILE, "combatant", Said("no combatant {index}; there are {n}", index=index,
-                                                       n=len(self.members)))
+            raise ConfigError(FILE, "combatant", SaidN("no combatant {index}; there is {n}",
+                                                        "no combatant {index}; there are {n}",
+                                                        n=len(self.members), index=index))
         member = self.members[index]
         entry = {k: v for k, v in member.entry.items() if k not in remove or k == "name"}
         entry.update(fields)

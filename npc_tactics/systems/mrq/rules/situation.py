@@ -8,7 +8,7 @@ from typing import Any
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import Roller
 from npc_tactics.errors import ConfigError
-from npc_tactics.i18n import Said
+from npc_tactics.i18n import Said, SaidN
 from npc_tactics.rules import loading
 from npc_tactics.rules.base import Decision, DecisionKind, EventSink, Status
 from npc_tactics.systems.mrq.rules.mounts import dismount
@@ -79,7 +79,8 @@ def _status_and_reactions(c: MRQCombatant, e: Mapping[str, Any], file: str, p: s
     shield = c.prof.offhand is not None and c.prof.offhand.kind == "shield"
     full = c.prof.base_reactions + shield
     if "reactions" not in e and c.status == Status.ACTIVE:
-        note(Said("{name}: reactions not given, all {n} left this round", name=c.name, n=full))
+        note(SaidN("{name}: reactions not given, its {n} Reaction left this round",
+                   "{name}: reactions not given, all {n} left this round", n=full, name=c.name))
     c.reactions = FIELDS.read(e, "reactions", file, p, "combatant", default=full, high=full)
 
 
