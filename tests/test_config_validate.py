@@ -134,7 +134,9 @@ def test_sequence() -> None:
     assert err.message == "expected a list of 0 to 4 weapons, got str"
     err = error(V.sequence, [1] * 7, F, "sides[0].combatants", 1, 6, "combatants")
     assert err.field == "sides[0].combatants" and err.message == "expected a list of 1 to 6 combatants, got 7"
-    assert "at least 1 locations, got 0" in error(V.sequence, [], F, "covers", 1, what="locations").message
+    assert "expected a non-empty list of locations, got 0" in error(V.sequence, [], F, "covers", 1,
+                                                                     what="locations").message
+    assert "at least 2 locations, got 1" in error(V.sequence, [1], F, "covers", 2, what="locations").message
     assert error(V.sequence, None, F, "x").message == "expected a list of entries, got nothing"
 
 

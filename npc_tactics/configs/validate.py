@@ -289,6 +289,8 @@ def _list_of(min_len: int, max_len: int | None, what: str, got: str) -> str:
     agrees differently before "at least", "exactly" and a number)."""
     entries = _word(what, _ENTRIES)
     if max_len is None:
+        if min_len == 1:  # not "at least 1 probes"
+            return Said("expected a non-empty list of {what}, got {got}", what=entries, got=got)
         if min_len:
             return Said("expected a list of at least {n} {what}, got {got}", n=min_len, what=entries, got=got)
         return Said("expected a list of {what}, got {got}", what=entries, got=got)
