@@ -8,7 +8,7 @@ writes numbers the same way; :mod:`npc_tactics.i18n` translates the words around
 
 from __future__ import annotations
 
-__all__ = ["NNBSP", "clauses", "decimal", "integer", "percent"]
+__all__ = ["NNBSP", "clauses", "colon", "decimal", "integer", "percent"]
 
 #: The narrow no-break space of French typography.
 NNBSP = "\u202f"
@@ -37,3 +37,8 @@ def percent(x: float, lang: str, digits: int = 0) -> str:
 def clauses(parts: list[str], lang: str) -> str:
     """Clauses joined by a semicolon: ``a; b`` in English, ``a ; b`` in French."""
     return (f"{NNBSP}; " if lang == "fr" else "; ").join(parts)
+
+
+def colon(lang: str) -> str:
+    """The colon between a label and its value: ``: `` in English, `` : `` in French (``victoire du groupe : ...``)."""
+    return f"{NNBSP}: " if lang == "fr" else ": "

@@ -76,7 +76,8 @@ def test_the_odds_write_french_decimals_and_percentages(odds_result: dict[str, A
               "odds": {**odds_result["odds"], "rounds": 3.44, "rounds_low": 2.96, "rounds_high": 3.92,
                        "win": {"rate": 0.341, "low": 0.28, "high": 0.41, "count": 1}}}
     fr, en = format_odds(result, "fr"), format_odds(result, "en")
-    assert " en 1,2 s (" in fr and "rounds: 3,4 [3,0–3,9]" in fr and "victoire du groupe: 34\u202f% [28–41]" in fr
+    assert " en 1,2 s (" in fr and "rounds\u202f: 3,4 [3,0–3,9]" in fr
+    assert "victoire du groupe\u202f: 34\u202f% [28–41]" in fr and "au moins un PJ meurt\u202f: " in fr
     assert " in 1.2 s (" in en and "rounds: 3.4 [3.0–3.9]" in en and "party wins: 34% [28–41]" in en
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from npc_tactics.gm.table.fight_view import CONTROL_WORDS, log_lines
 from npc_tactics.gm.table.tracker import Fight
 from npc_tactics.i18n import N_, translator
-from npc_tactics.locale_format import NNBSP
+from npc_tactics.locale_format import colon as colon_of
 
 __all__ = ["DICE_WORDS", "log_filename", "log_text"]
 
@@ -21,7 +21,7 @@ DICE_WORDS: dict[str, str] = {"auto": N_("rolled by the engine"), "manual": N_("
 def log_text(fight: Fight, lang: str) -> str:
     """The log of ``fight`` so far as text in ``lang`` (see the module docstring)."""
     _ = translator(lang, "web")
-    colon = f"{NNBSP}: " if lang == "fr" else ": "
+    colon = colon_of(lang)
     head = [f"{_('Fight log')}{colon}{fight.plugin.title}"]
     for k, side in enumerate(fight.sides):
         names = ", ".join(str(m.entry["name"]) for m in fight.members if m.side == k)

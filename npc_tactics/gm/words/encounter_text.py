@@ -66,12 +66,15 @@ def _pct(entry: dict[str, Any], lang: str) -> str:
 
 
 def _odds_lines(odds: dict[str, Any], _: Any, lang: str, indent: str = "  ") -> list[str]:
+    from npc_tactics.locale_format import colon
+
     rounds = [_dec(odds[k], lang, 1) for k in ("rounds", "rounds_low", "rounds_high")]
+    c = colon(lang)
     return [
-        f"{indent}{_('party wins')}: {_pct(odds['win'], lang)}",
-        f"{indent}{_('foes routed')}: {_pct(odds['rout'], lang)}",
-        f"{indent}{_('at least one PC dies')}: {_pct(odds['pc_death'], lang)}",
-        f"{indent}{_('rounds')}: {rounds[0]} [{rounds[1]}–{rounds[2]}]",
+        f"{indent}{_('party wins')}{c}{_pct(odds['win'], lang)}",
+        f"{indent}{_('foes routed')}{c}{_pct(odds['rout'], lang)}",
+        f"{indent}{_('at least one PC dies')}{c}{_pct(odds['pc_death'], lang)}",
+        f"{indent}{_('rounds')}{c}{rounds[0]} [{rounds[1]}–{rounds[2]}]",
     ]
 
 
