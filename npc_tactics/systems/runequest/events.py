@@ -119,16 +119,18 @@ EVENTS = EventCatalogue("runequest", [
         "armour": (int, "armour points subtracted (blows only)"),
         "result": (str, "normal, special, max_special, spell, abandoned or poison"),
     }, optional={"points", "armour"}),
-    EventKind("poison", "A poisoned weapon's blow through armour leaves a dose (the poisoner is the actor), or a "
-              "dose takes effect at the end of a round: POT against CON on the resistance table.", {
+    EventKind("poison", "A poisoned weapon's blow through armour leaves a dose (the poisoner is the actor; none for "
+              "a GM situation's dose), a dose takes effect at the end of a round: POT against CON on the resistance "
+              "table, or a dose is still waiting when the fight ends (told, not played).", {
         "weapon": (str, "the poisoned weapon's id (injected only)"),
         "potency": (int, "the poison's potency (POT)"),
         "delay": (int, "rounds before it takes effect, at that round's end (injected only)"),
         "con": (int, "the victim's CON (overcome and resisted)"),
         "chance": (int, "the poison's chance on the resistance table, in % (overcome and resisted)"),
         "amount": (int, "total hit points lost: the POT, or half of it rounded up when resisted"),
-        "result": (str, "injected, overcome or resisted"),
-    }, optional={"weapon", "delay", "con", "chance", "amount"},
+        "due": (int, "the round at whose end it would have taken effect (pending only)"),
+        "result": (str, "injected, overcome, resisted or pending"),
+    }, optional={"weapon", "delay", "con", "chance", "amount", "due"},
         rare="needs a creature with a poisoned weapon (the scorpion man), in no shipped scenario"),
     EventKind("location_effect", "What a wound does to its location or the body (§18).", {
         "location": (str, "hit location id, '' for the whole body (fell)"),
@@ -172,10 +174,13 @@ EVENTS = EventCatalogue("runequest", [
 ])
 
 #: the rare kinds and variants as the engine writes them (tests/conformance/test_event_catalogue.py tells each in
-#: English and French): a scorpion man's sting poisons, and the dose overcomes or is resisted three rounds on
+#: English and French): a scorpion man's sting poisons, and the dose overcomes or is resisted three rounds on, or the
+#: fight ends first (a GM situation's dose has no poisoner)
 EXAMPLES: tuple[Event, ...] = (
     Event("poison", 1, 1, 0, {"weapon": "sting", "potency": 11, "delay": 3, "result": "injected"}),
     Event("poison", 4, 1, 0, {"potency": 11, "con": 12, "chance": 45, "amount": 11, "result": "overcome"}),
     Event("poison", 4, 1, 0, {"potency": 11, "con": 12, "chance": 45, "amount": 6, "result": "resisted"}),
     Event("damage", 4, 1, 0, {"amount": 6, "location": "", "result": "poison"}),
+    Event("poison", 2, 1, 0, {"potency": 11, "due": 4, "result": "pending"}),
+    Event("poison", 5, None, 0, {"potency": 13, "due": 7, "result": "pending"}),
 )

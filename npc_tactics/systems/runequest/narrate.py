@@ -126,11 +126,15 @@ def _location_effect(e: Event, t: Teller) -> str:
 
 
 def _poison(e: Event, t: Teller) -> str:
-    """A dose injected by a blow, or taking effect: POT against CON on the resistance table (poison.py)."""
+    """A dose injected by a blow, taking effect (POT against CON on the resistance table), or still waiting when
+    the fight ends (poison.py)."""
     result = e.data["result"]
     if result == "injected":
         return t.say("{actor} poisons {target} with {weapon} (potency {potency}): it takes effect at the end of "
                      "round {due}.", e, weapon=t.weapon(e.data.get("weapon")), due=e.round + int(e.data["delay"]))
+    if result == "pending":  # not played: the fight is over
+        return t.say("{target} still carries a dose of poison (potency {potency}): it would take effect at the end "
+                     "of round {due}, after the fight.", e)
     if result == "overcome":
         return t.say("The poison (potency {potency}) overcomes the CON {con} of {target} ({chance}%).", e)
     return t.say("{target}'s CON {con} resists the poison (potency {potency}, {chance}%): half its effect.", e)

@@ -1,5 +1,6 @@
 """One RuneQuest combatant as the GM's summary shows it: hit points, hurt locations (points left of the
-location's maximum), position in metres, the weapon in hand."""
+location's maximum), position in metres, the weapon in hand, and each poison dose it carries (a situation's
+``poison_doses`` read back, so the GM sees the doses the answer counts with)."""
 
 from __future__ import annotations
 
@@ -21,4 +22,6 @@ def details(state: Any, i: int, _: Tr) -> list[str]:
     bits.append(_("at {m} m").format(m=metres(c.pos)))
     ready = [w.spec.name for x, w in enumerate(c.weapons) if c.ready >> x & 1]
     bits.append(weapon_words(ready[0] if ready else "", _))
+    bits += [_("poison: potency {potency}, at the end of round {due}").format(potency=pot, due=due)
+             for due, victim, pot, _by in state.doses if victim == i]
     return bits

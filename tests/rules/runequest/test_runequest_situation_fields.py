@@ -42,6 +42,7 @@ COMBATANT_SAMPLES: dict[str, Any] = {
     "status": "active",
     "weapon_hp": {"club": 3},
     "bleeding": True,
+    "poison_doses": [{"potency": 12, "rounds": 1}],
 }
 
 

@@ -272,6 +272,8 @@ class RoundPhases:
         s.incoming = None
         s.result = Outcome(results, winner, s.round, reason)
         sink.emit("fight_end", rule="§1", winner=winner, reason=reason, result=reason)
+        if s.doses:  # doses still waiting are told, not played (poison.py); none: the log is as before
+            poison.at_fight_end(s, sink)
 
     def describe(self, state: RQState) -> str:
         """Compact text of the fight for ``render_mode="ansi"``."""

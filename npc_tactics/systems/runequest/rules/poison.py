@@ -13,7 +13,13 @@ leaves a dose; at the end of the round ``delay`` rounds later (default 3) the vi
 resistance table used for magic points (50% + 5% a point of POT over CON, 5..95, ``calc.resistance_chance``;
 one D100, the poison overcoming on a roll at or under the chance), and the hit points are lost from the total
 (no location, no armour), before the end-of-round deaths (§19). Each dose is rolled on its own. A dose still
-waiting when the fight ends is not played; nothing in the fight cures one.
+waiting when the fight ends is not played (the fight is over; nothing in the fight cures one) but is reported: one
+event ``poison`` with result ``pending`` per dose on a victim still in the fight, after ``fight_end``; no dose, no
+event, and no die either way.
+
+A GM's situation may state doses already taken (``poison_doses: [{potency, rounds}]``, :func:`situation_doses`):
+``rounds`` is how many rounds after the situation's own it takes effect at the end of (0: at the end of this
+round). Its poisoner is not known (:data:`NO_POISONER`): its events have no actor, as a bleeding wound's.
 """
 
 from __future__ import annotations
@@ -28,8 +34,8 @@ from npc_tactics.rules.base import EventSink, Status
 from npc_tactics.systems.runequest.rules import calc
 from npc_tactics.systems.runequest.rules.state import Incoming, RQState
 
-__all__ = ["DELAY_ROUNDS", "FIELDS", "OWN_CON", "after_blow", "check", "from_text", "potency_of", "take_effect",
-           "to_text"]
+__all__ = ["DELAY_ROUNDS", "DOSE_FIELDS", "FIELDS", "MAX_DOSES", "NO_POISONER", "OWN_CON", "after_blow", "at_fight_end",
+           "check", "from_text", "potency_of", "situation_doses", "take_effect", "to_text"]
 
 FIELDS = ("weapon", "potency", "delay")
 OWN_CON = "CON"  #: ``potency: CON``: the creature's own CON (the scorpion man's sting)
@@ -38,6 +44,9 @@ MAX_DELAY = 20
 MAX_POTENCY = 99
 RULE = "poison (BRP 6.10; RQG [unverified])"
 ALIVE = (Status.ACTIVE, Status.UNCONSCIOUS, Status.INCAPACITATED)
+DOSE_FIELDS = ("potency", "rounds")  #: a situation's dose (``poison_doses``), both required
+MAX_DOSES = 20  #: doses a situation may state per combatant
+NO_POISONER = -1  #: the poisoner of a situation's dose: not known (its events have no actor)
 
 
 # ----- the stat-block field
@@ -118,13 +127,42 @@ def take_effect(s: RQState, sink: EventSink) -> None:
         if due > s.round:
             waiting.append((due, ti, pot, ai))
             continue
+        by = _poisoner(ai)
         chance = calc.resistance_chance(pot, c.spec.con)
-        overcome = sink.die(100, "resistance", ai, ti) <= chance
+        overcome = sink.die(100, "resistance", by, ti) <= chance
         amount = pot if overcome else -(-pot // 2)
-        sink.emit("poison", ai, ti, rule=RULE, potency=pot, con=c.spec.con, chance=chance, amount=amount,
+        sink.emit("poison", by, ti, rule=RULE, potency=pot, con=c.spec.con, chance=chance, amount=amount,
                   result="overcome" if overcome else "resisted")
         c.hp -= amount
         c.dirty = True
         c.befuddled_rounds = 0  # damage breaks Befuddle (R2)
-        sink.emit("damage", ai, ti, rule=RULE, amount=amount, location="", result="poison")
+        sink.emit("damage", by, ti, rule=RULE, amount=amount, location="", result="poison")
     s.doses = waiting
+
+
+def at_fight_end(s: RQState, sink: EventSink) -> None:
+    """The fight is over: each dose still waiting on a victim in the fight is told (``pending``, with the round at
+    whose end it would take effect), not played. Doses of the dead or fled are left out, as the round's end drops
+    them. Nothing is rolled, so the fight's dice are the same with or without doses."""
+    for due, ti, pot, ai in s.doses:
+        if s.combatants[ti].status in ALIVE:
+            sink.emit("poison", _poisoner(ai), ti, rule=RULE, potency=pot, due=due, result="pending")
+
+
+def _poisoner(ai: int) -> int | None:
+    """The actor of a dose's events: its poisoner, or none for a situation's dose (:data:`NO_POISONER`)."""
+    return None if ai == NO_POISONER else ai
+
+
+# ----- a GM's situation
+# ---------------------------------------------------------------------------------------------------
+def situation_doses(v: Any, f: str, p: str) -> list[tuple[int, int]]:
+    """A situation combatant's ``poison_doses``: a list of at most 20 ``{potency: 1..99, rounds: 0..20}``, returned
+    as ``(potency, rounds)`` pairs in the order written; an error names the dose's field (``p[0].potency``)."""
+    out = []
+    for j, dose in enumerate(V.sequence(v, f, p, 0, MAX_DOSES)):
+        q = V.join(p, j)
+        d = V.mapping(dose, f, q, DOSE_FIELDS, DOSE_FIELDS)
+        out.append((V.integer(d["potency"], f, V.join(q, "potency"), 1, MAX_POTENCY),
+                    V.integer(d["rounds"], f, V.join(q, "rounds"), 0, MAX_DELAY)))
+    return out

@@ -19,7 +19,7 @@ from npc_tactics.errors import ConfigError
 from npc_tactics.i18n import Said
 from npc_tactics.rules import loading
 from npc_tactics.rules.base import EventSink, Status
-from npc_tactics.systems.runequest.rules import calc
+from npc_tactics.systems.runequest.rules import calc, poison
 from npc_tactics.systems.runequest.rules import tables as T
 from npc_tactics.systems.runequest.rules.damage import settle, status_for
 from npc_tactics.systems.runequest.rules.scenario import ENTRY_KEYS, build_state, validate_scenario
@@ -58,8 +58,9 @@ def load_plain_situation(
     intent.
 
     Extra per-combatant keys (declared in :mod:`.situation_fields`): ``hp``, ``wounds: {location: damage}``,
-    ``rune_points``, ``weapon_hp: {weapon: hp}``, ``bleeding: true``, ``status``. Engagement follows from
-    positions (within 2 m).
+    ``rune_points``, ``weapon_hp: {weapon: hp}``, ``bleeding: true``, ``status``, ``poison_doses: [{potency,
+    rounds}]`` (each due at the end of round ``round + rounds``; on the dead or fled left out with a note, as the
+    round's end drops such doses). Engagement follows from positions (within 2 m).
     The situation's ``options`` apply under the options given to the engine (those win). Each
     assumption made for a value left out is appended to ``notes``.
     """
@@ -96,6 +97,7 @@ def load_plain_situation(
     rnd = FIELDS.read(raw, "round", f, high=scen["max_rounds"])
     k = 0
     given: dict[int, Status] = {}
+    doses: list[tuple[int, int, int]] = []  # (victim, potency, rounds), in the order written
     for si, side in enumerate(scen["sides"]):
         for ci, e in enumerate(side["combatants"]):
             p = f"sides[{si}].combatants[{ci}]"
@@ -106,6 +108,9 @@ def load_plain_situation(
             st = _apply_condition(c, e, f, p, said)
             if st is not None:
                 given[k] = st
+            if "poison_doses" in e:
+                doses += [(k, pot, n) for pot, n in poison.situation_doses(e["poison_doses"], f,
+                                                                           V.join(p, "poison_doses"))]
             k += 1
     sink = EventSink(roller, rnd, False)
     settle(state, sink)
@@ -114,6 +119,10 @@ def load_plain_situation(
     for c in state.combatants:
         if c.status == Status.ACTIVE and not c.can_stand():
             c.prone = True
+    for i in sorted({i for i, _, _ in doses if state.combatants[i].status not in poison.ALIVE}):
+        said.append(Said("{name}: dead or fled, its poison doses are left out", name=state.combatants[i].name))
+    state.doses = [(rnd + n, i, pot, poison.NO_POISONER) for i, pot, n in doses
+                   if state.combatants[i].status in poison.ALIVE]
     state.round = rnd - 1
     engine.start_round(state, sink)
     idx = loading.acting_index(acting, state.combatants, f)

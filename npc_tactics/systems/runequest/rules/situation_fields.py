@@ -63,4 +63,9 @@ FIELDS = SituationFields((
     F("bleeding", "combatant", "bool",
       "true: it is bleeding (the bleed-out clock of an abdomen wound starts); not given: not bleeding",
       default=False),
+    F("poison_doses", "combatant", "list",
+      "poison doses it carries, not yet taken effect: `[{potency: 1..99, rounds: 0..20}]` (at most 20), each "
+      "taking effect at the end of round `round + rounds` (0: at the end of this round; a sting with the usual "
+      "3-round delay taken k rounds ago: 3 - k); ignored, with a note, on the dead or fled; YAML only, not on "
+      "the web form; not given: none"),
 ))
