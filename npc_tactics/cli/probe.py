@@ -25,8 +25,11 @@ def _write(path: Path, text: str) -> None:
 
 
 def _policy_system(agent: str) -> str | None:
-    """The system a bundle or run folder plays (None for scripted agents and cards, which name no folder)."""
-    folder = Path(agent)
+    """The system a bundle or run folder plays, or a search over one (None for scripted agents and cards, which
+    name no folder)."""
+    from npc_tactics.agents.resolve import is_search_spec, parse_search_spec
+
+    folder = Path(parse_search_spec(agent)[0] if is_search_spec(agent) else agent)
     if (folder / "schema.json").is_file():
         from npc_tactics.policy_io.bundle import read_bundle
 
@@ -40,7 +43,8 @@ def _policy_system(agent: str) -> str | None:
 
 def probe(
     agent: Annotated[str, typer.Argument(metavar="BUNDLE|AGENT", help="A policy bundle or run folder, a scripted "
-                                         "agent's name or card:BUNDLE_DIR.")],
+                                         "agent's name, card:BUNDLE_DIR or search:POLICY[@BUDGET] (docs/search.md)."
+                                         )],
     probes: Annotated[list[str], typer.Argument(metavar="PROBES.yaml...", help="Probe files, folders of them, a "
                                                 "system name (its shipped probes) or 'all'.")],
     rollouts: Annotated[int | None, typer.Option(metavar="N", help=f"Rollouts per legal move and continuation, "

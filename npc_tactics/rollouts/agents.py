@@ -1,5 +1,5 @@
-"""Who plays each side of a rollout: an agent *spec* (a scripted agent's name, a bundle folder or a trained run
-folder) turned into a per-rollout agent factory.
+"""Who plays each side of a rollout: an agent *spec* (a scripted agent's name, a bundle folder, a trained run
+folder, ``card:BUNDLE_DIR`` or ``search:POLICY[@BUDGET]``) turned into a per-rollout agent factory.
 
 Specs travel to worker processes as strings, never as loaded objects: each worker loads a bundle or run once
 (onnxruntime sessions and torch models do not survive a fork well and cannot be pickled cheaply), and scripted
@@ -17,6 +17,7 @@ import numpy as np
 
 from npc_tactics.agents import agent_entries
 from npc_tactics.agents.base import Agent
+from npc_tactics.agents.resolve import is_search_spec, parse_search_spec
 from npc_tactics.errors import ConfigError, UnknownNameError
 from npc_tactics.plugin import System
 
@@ -33,8 +34,11 @@ def is_bundle(spec: str) -> bool:
 
 def check_spec(system: System, spec: str) -> None:
     """Fail early (one line naming the spec) when ``spec`` is neither a scripted agent of ``system`` nor a
-    bundle or run folder."""
+    bundle or run folder, a card or a search over one of them."""
     if spec in agent_entries(system):
+        return
+    if is_search_spec(spec):
+        check_spec(system, parse_search_spec(spec)[0])
         return
     if spec.startswith("card:"):
         if not (Path(spec.removeprefix("card:")) / "schema.json").is_file():
@@ -57,6 +61,10 @@ def agent_builder(system: System, spec: str) -> AgentBuilder:
         factory = entries[spec].factory
         return lambda engine, rng: factory(engine, rng)
     check_spec(system, spec)
+    if is_search_spec(spec):  # seeded per rollout like a scripted agent; its policy is loaded once
+        from npc_tactics.agents.resolve import factory_of
+
+        return factory_of(system, spec)
     agent: Agent
     if is_bundle(spec):
         from npc_tactics.policy_io.onnx_agent import load_bundle_agent
