@@ -108,12 +108,20 @@ class Suite:
 
 
 def _agent_spec(raw: Any, file: str, fld: str, system: System, base: Path) -> str:
-    """A scripted name of ``system``, ``card:DIR``, a bundle folder or a run folder; paths resolved."""
+    """A scripted name of ``system``, ``card:DIR``, a bundle folder, a run folder or ``search:`` over one of
+    them (``@BUDGET`` kept); paths resolved."""
     from npc_tactics.agents import agent_entries
+    from npc_tactics.agents.resolve import is_search_spec, parse_search_spec
 
     spec = string(raw, file, fld, non_empty=True).strip()
     if spec in agent_entries(system):
         return spec
+    if is_search_spec(spec):
+        try:
+            inner, budget = parse_search_spec(spec)
+        except ConfigError as exc:
+            raise ConfigError(file, fld, f"{spec}: {exc.message}") from None
+        return f"search:{_agent_spec(inner, file, fld, system, base)}" + ("" if budget is None else f"@{budget}")
     prefix = "card:" if spec.startswith("card:") else ""
     target = spec.removeprefix(prefix)
     path = Path(target)

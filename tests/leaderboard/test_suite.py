@@ -109,3 +109,21 @@ def test_yaml_errors_name_the_file(tmp_path: Path) -> None:
     path.write_text(yaml.safe_dump({**GOOD, "fights": -3}))
     with pytest.raises(ConfigError, match="fights"):
         load_suite(path)
+
+
+def test_a_search_agent_in_a_suite_keeps_its_budget_and_resolves_its_policy(tmp_path: Path) -> None:
+    bundle = Path(__file__).resolve().parents[2] / "npc_tactics" / "policies" / "ose"
+    suite = parse_suite({**GOOD, "agents": ["by-the-book", "search:aggressive@16", f"search:{bundle}"]}, "s.yaml",
+                        tmp_path)
+    assert suite.sections[0].agents == ("by-the-book", "search:aggressive@16", f"search:{bundle}")
+
+
+@pytest.mark.parametrize(("agent", "fragment"), [
+    ("search:sneaky@16", "unknown agent 'sneaky'"),
+    ("search:aggressive@0", "search:aggressive@0: expected a whole number of play-outs, at least 1"),
+    ("search:search:aggressive", "a search cannot search over another search"),
+    ("search:runs/nowhere", "no folder"),
+])
+def test_a_bad_search_agent_in_a_suite_is_one_line_at_its_field(agent: str, fragment: str, tmp_path: Path) -> None:
+    message = _error({**GOOD, "agents": ["by-the-book", agent]}, tmp_path)
+    assert "agents[1]" in message and fragment in message and "\n" not in message, message
