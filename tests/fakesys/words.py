@@ -52,7 +52,7 @@ SENTENCES: dict[str, Sentence] = {
 }
 
 
-def details(state: Any, i: int, _: Tr) -> list[str]:
+def details(state: Any, i: int, _: Tr, lang: str = "en") -> list[str]:
     return [hit_points(state.combatants[i], _)]
 
 

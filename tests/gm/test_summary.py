@@ -79,3 +79,20 @@ def test_mrq_summary_names_hurt_locations_by_the_body_plan() -> None:
     assert f"wounds: the right foreleg 1/{top}" in en
     assert f"la patte avant droite 1/{top}" in fr
     assert "wounds" not in " ".join(details(state, 1, translator("en")))
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_french_summary_writes_metres_with_a_decimal_comma(system: str) -> None:
+    """``à 1,5 m``, not ``à 1.5 m`` (the tracker's fight view shows the same details)."""
+    import re
+
+    engine, state = _situation(system)
+    for c in state.combatants:  # a position with a decimal, wherever the system keeps it
+        for attr in ("pos", "position"):
+            if isinstance(getattr(c, attr, None), float):
+                setattr(c, attr, getattr(c, attr) + 0.5)
+    decision = engine.pending(state)
+    fr, en = (summary(get_system(system), engine, state, decision, lang) for lang in ("fr", "en"))
+    assert not re.search(r"\d\.\d+ m\b", fr), fr
+    if re.search(r"\d\.5 m\b", en):  # the system writes a decimal position: French writes it with a comma
+        assert re.search(r"\d,5 m\b", fr), fr

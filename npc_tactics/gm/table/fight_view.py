@@ -94,7 +94,7 @@ def cards(fight: Fight, lang: str) -> list[dict[str, Any]]:
     for i, c in enumerate(state.combatants):
         status = Status(int(c.status))
         out.append({"index": i, "name": str(c.name), "side": int(c.side), "status": status.name.lower(),
-                    "status_text": gt(STATUSES.get(status, str(status))), "details": details(state, i, gt),
+                    "status_text": gt(STATUSES.get(status, str(status))), "details": details(state, i, gt, lang),
                     "hp": int(getattr(c, "hp", 0)), "max_hp": int(getattr(c, "max_hp", 0) or 0),
                     "resources": resources(c, _), "acting": acting == i,
                     "stat_line": lines.get(str(c.name)),

@@ -24,8 +24,9 @@ __all__ = ["Details", "Label", "SystemWords"]
 
 #: ``label(spec, words) -> str``: a catalogue entry named for the actor of ``words`` ("shoot Brannoc with ...")
 Label = Callable[[ActionSpec, Words], str]
-#: ``details(state, i, _) -> [str]``: combatant ``i``'s hit points, place and weapon, in the system's terms
-Details = Callable[[Any, int, Tr], list[str]]
+#: ``details(state, i, _, lang) -> [str]``: combatant ``i``'s hit points, place and weapon, in the system's terms
+#: (``_`` translates the words, ``lang`` writes the numbers: ``1,5 m`` in French)
+Details = Callable[[Any, int, Tr, str], list[str]]
 
 
 @dataclass(frozen=True)

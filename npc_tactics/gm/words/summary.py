@@ -33,9 +33,11 @@ STATUSES: dict[Status, str] = {
     Status.INCAPACITATED: N_("out of the fight"),
 }
 
-def metres(x: float) -> str:
-    """Metres to 0.1 m without trailing zeros (1.5 stays 1.5: within reach, 2 is not)."""
-    return f"{round(float(x), 1) + 0.0:g}"
+def metres(x: float, lang: str = "en") -> str:
+    """Metres to 0.1 m without trailing zeros (1.5 stays 1.5: within reach, 2 is not); the decimal comma in
+    French (``1,5``)."""
+    text = f"{round(float(x), 1) + 0.0:g}"
+    return text.replace(".", ",") if lang == "fr" else text
 
 
 def hit_points(c: Any, _: Tr) -> str:
@@ -64,7 +66,7 @@ def summary(system: System, engine: Any, state: Any, decision: Decision | None, 
     details = system.system_words().details
     lines = [_("Round {n}").format(n=int(getattr(state, "round", 0)))]
     for i, c in enumerate(state.combatants):
-        bits = [_(STATUSES.get(Status(int(c.status)), str(c.status)))] + details(state, i, _)
+        bits = [_(STATUSES.get(Status(int(c.status)), str(c.status)))] + details(state, i, _, lang)
         lines.append(_("[{i}] {name} ({side_text}): {details}").format(
             i=i, name=c.name, details=", ".join(bits),
             side_text=sides[int(c.side)] if int(c.side) < len(sides) else _("side {side}").format(side=int(c.side))))

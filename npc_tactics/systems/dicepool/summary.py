@@ -54,12 +54,12 @@ def location_in_words(plan: str, slot: object, _: Tr) -> str:
     return _phrase(LOCATIONS_IN, plan, slot, _)
 
 
-def details(state: Any, i: int, _: Tr) -> list[str]:
+def details(state: Any, i: int, _: Tr, lang: str = "en") -> list[str]:
     c = state.combatants[i]
     bits = [hit_points(c, _)]
     serious = [location_words(c.body_plan, DP_LOCATIONS[k], _) for k, s in enumerate(c.serious) if s]
     if serious:
         bits.append(_("serious wounds: {locations}").format(locations=", ".join(serious)))
-    bits.append(_("at {m} m").format(m=metres(c.position)))
+    bits.append(_("at {m} m").format(m=metres(c.position, lang)))
     bits.append(weapon_words(c.weapon.name if c.weapon is not None else "", _))
     return bits

@@ -19,7 +19,7 @@ __all__ = ["details"]
 _REACH: dict[str, str] = {"long": N_("long reach"), "close": N_("close range")}
 
 
-def details(state: Any, i: int, _: Tr) -> list[str]:
+def details(state: Any, i: int, _: Tr, lang: str = "en") -> list[str]:
     c = state.combatants[i]
     bits = [hit_points(c, _)]
     names = LOCATION_NAMES[c.prof.body]

@@ -11,8 +11,8 @@ from npc_tactics.systems.ose.rules.tables import SQUARE_M
 __all__ = ["details"]
 
 
-def details(state: Any, i: int, _: Tr) -> list[str]:
+def details(state: Any, i: int, _: Tr, lang: str = "en") -> list[str]:
     c = state.combatants[i]
     prof = c.prof
     weapon = prof.missile_weapon if prof.missile_weapon and int(getattr(c, "ammo", 0)) > 0 else prof.melee_weapon
-    return [hit_points(c, _), _("at {m} m").format(m=metres(c.pos * SQUARE_M)), weapon_words(weapon, _)]
+    return [hit_points(c, _), _("at {m} m").format(m=metres(c.pos * SQUARE_M, lang)), weapon_words(weapon, _)]

@@ -12,14 +12,14 @@ from npc_tactics.gm.words.vocab import LOCATIONS, word
 __all__ = ["details"]
 
 
-def details(state: Any, i: int, _: Tr) -> list[str]:
+def details(state: Any, i: int, _: Tr, lang: str = "en") -> list[str]:
     c = state.combatants[i]
     bits = [hit_points(c, _)]
     hurt = [f"{word(LOCATIONS, loc.spec.name, _)} {loc.spec.max_hp - loc.damage}/{loc.spec.max_hp}"
             for loc in c.locations if loc.damage]
     if hurt:
         bits.append(_("wounds: {locations}").format(locations=", ".join(hurt)))
-    bits.append(_("at {m} m").format(m=metres(c.pos)))
+    bits.append(_("at {m} m").format(m=metres(c.pos, lang)))
     ready = [w.spec.name for x, w in enumerate(c.weapons) if c.ready >> x & 1]
     bits.append(weapon_words(ready[0] if ready else "", _))
     bits += [_("poison: potency {potency}, at the end of round {due}").format(potency=pot, due=due)
