@@ -12,10 +12,11 @@ import yaml
 
 from npc_tactics.encounters.compose import _raw_threats, _threats, threats
 
-#: a few figures of the scale the shipped policies were trained and measured on (compose.threats at 4643a8a)
+#: a few figures of the scale the shipped policies were trained and measured on (compose.threats at 4643a8a; the
+#: RuneQuest wolf at its published figures since 2026-12-07, docs/runequest.md "Checked creature by creature")
 PINNED = {
     "ose": {"goblin": 0.501, "orc": 0.61, "fighter_1": 0.933},
-    "runequest": {"orlanthi_warrior": 1.508, "broo": 0.8, "great_troll": 4.2, "wolf": 0.277},
+    "runequest": {"orlanthi_warrior": 1.508, "broo": 0.8, "great_troll": 4.2, "wolf": 0.152},
     "mrq": {"wolf": 0.123, "warhorse": 2.744, "knight": 1.167},
     "dicepool": {"duelist": 1.0, "hound": 0.443, "giant": 2.752},
 }

@@ -95,7 +95,7 @@ def test_a_template_entry_changes_its_max_hp_and_the_situation_hp_follows() -> N
     s = load_situation(RuneQuestEngine(), sit, ScriptedRoller([]), [])
     assert (s.combatants[0].hp, s.combatants[0].max_hp) == (20, 20)
     sit["sides"][0]["combatants"][0] = {"name": "Grak", "template": "dark_troll", "hp": 20}
-    with pytest.raises(ConfigError, match=r"combatants\[0\]\.hp: 20 is more than its maximum 16 HP.*max_hp"):
+    with pytest.raises(ConfigError, match=r"combatants\[0\]\.hp: 20 is more than its maximum 13 HP.*max_hp"):
         load_situation(RuneQuestEngine(), sit, ScriptedRoller([]), [])
 
 
