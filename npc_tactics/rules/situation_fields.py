@@ -7,7 +7,9 @@ default, unit and a one-line help), in ``systems/<name>/rules/situation_fields.p
 * the loader takes its lists of accepted keys (:meth:`SituationFields.keys`) and reads the simple values
   (:meth:`SituationFields.read`: range, choices and default checked by :mod:`npc_tactics.configs.validate`, so
   the error names the file, the field and what was expected);
-* the web page draws the inputs of the fields that carry a ``label`` (:meth:`SituationFields.form`);
+* the web page draws the inputs of the fields that carry a ``label`` (:meth:`SituationFields.form`): a simple
+  value's input, or for a ``list`` of small records (RuneQuest's poison doses) a row of inputs per record drawn
+  from its ``items``, each a simple field of scope ``item``;
 * ``docs/<name>.md`` holds the table :meth:`SituationFields.markdown` prints (``python -m npc_tactics.encoders.docs``
   rewrites it, ``tests/test_docs.py`` fails when it is stale).
 
@@ -25,8 +27,8 @@ from npc_tactics.configs import validate as V
 
 __all__ = ["KINDS", "NO_DEFAULT", "SCOPES", "SituationField", "SituationFields"]
 
-#: where a key sits: the situation's top level, one side, one combatant
-SCOPES = ("situation", "side", "combatant")
+#: where a key sits: the situation's top level, one side, one combatant, one record of a list (a field's ``items``)
+SCOPES = ("situation", "side", "combatant", "item")
 #: what a value is; the first five are read and checked here, the others by the system's loader
 KINDS = ("int", "number", "choice", "bool", "text", "name", "dice", "mapping", "list", "scenario", "any")
 _SIMPLE = ("int", "number", "choice", "bool", "text")
@@ -44,7 +46,9 @@ NO_DEFAULT: Any = _NoDefault()
 @dataclass(frozen=True)
 class SituationField:
     """One key of a situation: ``help`` is one English line for the docs; ``label`` (a msgid of the ``web`` gettext
-    domain) puts it on the web page's form, where ``form_default`` (else ``default``) pre-fills it."""
+    domain) puts it on the web page's form, where ``form_default`` (else ``default``) pre-fills it. A ``list`` of
+    records declares each record's keys as ``items`` (simple fields of scope ``item``; ``high``: the most records),
+    so the page can draw a row of inputs per record."""
 
     key: str
     scope: str
@@ -60,6 +64,8 @@ class SituationField:
     form_default: Any = NO_DEFAULT
     #: how an unknown choice is named ("unknown <what> 'x'", :func:`npc_tactics.configs.validate.choice`); the key
     what: str = ""
+    #: a ``list`` field's record keys (the system's loader still checks them: these draw the form and the docs)
+    items: tuple[SituationField, ...] = ()
 
     def __post_init__(self) -> None:
         if self.scope not in SCOPES:
@@ -68,8 +74,17 @@ class SituationField:
             raise ValueError(f"situation field {self.key!r}: kind {self.kind!r} is not one of {KINDS}")
         if (self.kind == "choice") != bool(self.choices):
             raise ValueError(f"situation field {self.key!r}: choices go with kind 'choice', and it needs them")
-        if self.label and self.kind not in _SIMPLE:
-            raise ValueError(f"situation field {self.key!r}: only {_SIMPLE} fields can be on the web form")
+        if self.items and self.kind != "list":
+            raise ValueError(f"situation field {self.key!r}: items go with kind 'list'")
+        for item in self.items:
+            if item.scope != "item" or item.kind not in _SIMPLE or not item.label:
+                raise ValueError(f"situation field {self.key!r}: item {item.key!r} must be a labelled simple field "
+                                 "of scope 'item'")
+        if self.scope == "item" and self.items:
+            raise ValueError(f"situation field {self.key!r}: a record's key cannot hold records")
+        if self.label and self.kind not in _SIMPLE and not (self.kind == "list" and self.items):
+            raise ValueError(f"situation field {self.key!r}: only {_SIMPLE} fields and lists of records with items "
+                             "can be on the web form")
 
     def check(self, value: Any, file: str, path: str, low: float | None = None, high: float | None = None) -> Any:
         """``value`` checked against the declaration (simple kinds only; others are returned as given); ``low`` and
@@ -143,27 +158,7 @@ class SituationFields:
     def form(self, scope: str) -> list[dict[str, Any]]:
         """The web page's inputs for ``scope`` (fields with a ``label``): the ``FORM`` entries of
         :mod:`npc_tactics.gm.service.forms`."""
-        out: list[dict[str, Any]] = []
-        for f in self.fields:
-            if f.scope != scope or not f.label:
-                continue
-            entry: dict[str, Any] = {"key": f.key, "label": f.label}
-            if f.kind == "choice":  # a blank first choice where the key may be left out and has no default
-                blank = [""] if f.default is NO_DEFAULT and not f.required else []
-                entry["choices"] = blank + list(f.choices)
-            else:
-                entry["type"] = f.kind
-                if f.low is not None:
-                    entry["min"] = _plain(f.low)
-                if f.high is not None:
-                    entry["max"] = _plain(f.high)
-            shown = f.form_default if f.form_default is not NO_DEFAULT else f.default
-            if shown is not NO_DEFAULT and shown is not None:
-                entry["default"] = shown
-            if f.unit:
-                entry["unit"] = f.unit
-            out.append(entry)
-        return out
+        return [_form_entry(f) for f in self.fields if f.scope == scope and f.label]
 
     def markdown(self) -> str:
         """The docs table: one row per key, grouped by scope."""
@@ -173,7 +168,34 @@ class SituationFields:
             help_text = f.help.replace("|", "\\|")
             lines.append(f"| {f.scope} | `{f.key}` | {f.kind} | {f.range_text()} | {f.unit} | {default} | "
                          f"{help_text}{' (on the web form)' if f.label else ''} |")
+            for item in f.items:  # a record's keys, under their list
+                item_help = item.help.replace("|", "\\|")
+                lines.append(f"| {f.scope} | `{f.key}[].{item.key}` | {item.kind} | {item.range_text()} | "
+                             f"{item.unit} | {'required' if item.required else '—'} | {item_help} |")
         return "\n".join(lines)
+
+
+def _form_entry(f: SituationField) -> dict[str, Any]:
+    """One input of the page: a simple value's, or a list of records' (``type: records``, ``max`` records, and
+    its record's inputs as ``fields``)."""
+    entry: dict[str, Any] = {"key": f.key, "label": f.label}
+    if f.kind == "choice":  # a blank first choice where the key may be left out and has no default
+        blank = [""] if f.default is NO_DEFAULT and not f.required else []
+        entry["choices"] = blank + list(f.choices)
+    else:
+        entry["type"] = "records" if f.items else f.kind
+        if f.low is not None:
+            entry["min"] = _plain(f.low)
+        if f.high is not None:
+            entry["max"] = _plain(f.high)
+    if f.items:
+        entry["fields"] = [_form_entry(item) for item in f.items]
+    shown = f.form_default if f.form_default is not NO_DEFAULT else f.default
+    if shown is not NO_DEFAULT and shown is not None:
+        entry["default"] = shown
+    if f.unit:
+        entry["unit"] = f.unit
+    return entry
 
 
 def _plain(bound: float) -> int | float:

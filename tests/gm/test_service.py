@@ -109,6 +109,19 @@ def test_bad_situation_is_422_naming_the_field(client: TestClient, system: str, 
     assert "/" not in detail["msg"].replace("w/", "")  # no server path (the bundle is named by its id)
 
 
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_bad_situation_is_told_in_the_request_s_language(client: TestClient, system: str) -> None:
+    """``lang: fr``: the field's error in French after the same file and field ("round : -4 hors limites"), the
+    English one unchanged without it."""
+    situation, where = _broken(system, "round")
+    english = client.post("/suggest", json={"bundle": system, "situation": situation}).json()["detail"][0]
+    french = client.post("/suggest", json={"bundle": system, "situation": situation, "lang": "fr"}).json()
+    (detail,) = french["detail"]
+    assert detail["loc"] == english["loc"] == ["body", "situation", *where]
+    assert english["msg"].startswith("situation: round: -4 ") and "out of range" in english["msg"]
+    assert detail["msg"].startswith("situation: round\u202f: -4 hors limites"), detail["msg"]
+
+
 def test_bad_hp_value_names_its_field(client: TestClient) -> None:
     situation, where = _broken("ose", "hp")
     detail = client.post("/suggest", json={"bundle": "ose", "situation": situation}).json()["detail"][0]

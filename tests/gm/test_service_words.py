@@ -23,7 +23,8 @@ def page_words() -> set[str]:
         words |= set(re.findall(r'\bt\("([^"]+)"\)', script.read_text(encoding="utf-8")))
     for info in available_systems().values():
         form = info.load("form").FORM
-        words |= {f["label"] for f in form["situation_fields"] + form["combatant_fields"]}
+        for f in form["situation_fields"] + form["combatant_fields"]:
+            words |= {f["label"]} | {item["label"] for item in f.get("fields", ())}  # a list's record inputs too
     return words | {"win", "fled", "dead"}  # odds keys, shown through t(k)
 
 

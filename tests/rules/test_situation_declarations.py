@@ -64,6 +64,38 @@ def test_the_docs_table_has_a_row_per_key() -> None:
     assert any("`declare` \\| `melee`" in row and "(on the web form)" in row for row in table)
 
 
+DOSES = F("doses", "combatant", "list", "doses carried", high=5, label="Poison doses",
+          items=(F("potency", "item", "int", "POT", low=1, high=99, required=True, label="Potency"),
+                 F("rounds", "item", "int", "rounds to go", low=0, high=20, required=True, label="Rounds to go",
+                   form_default=3)))
+
+
+def test_a_list_of_records_is_on_the_form_with_a_row_of_inputs_per_record() -> None:
+    """RuneQuest's poison doses: the page draws each record's inputs from the list's items."""
+    fields = SituationFields((DOSES,))
+    assert fields.form("combatant") == [{
+        "key": "doses", "label": "Poison doses", "type": "records", "max": 5,
+        "fields": [{"key": "potency", "label": "Potency", "type": "int", "min": 1, "max": 99},
+                   {"key": "rounds", "label": "Rounds to go", "type": "int", "min": 0, "max": 20, "default": 3}]}]
+    assert fields.keys("combatant") == ("doses",)  # a record's keys are not the combatant's
+    table = fields.markdown().splitlines()
+    assert "| combatant | `doses[].potency` | int | 1..99 |  | required | POT |" in table
+    assert len(table) == 2 + 1 + 2
+
+
+def test_a_bad_list_of_records_is_refused() -> None:
+    potency = DOSES.items[0]
+    with pytest.raises(ValueError, match="items go with kind 'list'"):
+        F("doses", "combatant", "mapping", "a", items=(potency,))
+    with pytest.raises(ValueError, match="labelled simple field of scope 'item'"):
+        F("doses", "combatant", "list", "a", label="Doses", items=(F("potency", "combatant", "int", "POT",
+                                                                      label="Potency"),))
+    with pytest.raises(ValueError, match="labelled simple field of scope 'item'"):
+        F("doses", "combatant", "list", "a", label="Doses", items=(F("potency", "item", "int", "POT"),))
+    with pytest.raises(ValueError, match="web form"):  # a list without items has nothing to draw
+        F("doses", "combatant", "list", "a", label="Doses")
+
+
 def test_a_bad_declaration_is_refused() -> None:
     with pytest.raises(ValueError, match="declared twice"):
         SituationFields((F("round", "situation", "int", "a"), F("round", "situation", "int", "b")))

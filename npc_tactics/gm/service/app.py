@@ -225,6 +225,18 @@ def _call_suggest(served: Served, req: SuggestRequest, workers: int | None) -> d
     return out
 
 
+def _said_error(exc: UserError, lang: str) -> str:
+    """``exc``'s message in ``lang``: a field error's sentence (a :class:`~npc_tactics.i18n.Said`) translated after
+    its file and field, as the tracker's errors are; any other error as it was written."""
+    if not isinstance(exc, ConfigError) or lang == "en":
+        return str(exc)
+    from npc_tactics.i18n import said_in
+    from npc_tactics.locale_format import colon
+
+    where = f"{exc.file}: {exc.field}" if exc.field else exc.file
+    return f"{where}{colon(lang)}{said_in(exc.message, lang)}"
+
+
 class _FieldError(Exception):
     def __init__(self, loc: list[str | int], msg: str) -> None:
         super().__init__(msg)
@@ -326,7 +338,8 @@ def create_app(bundles: str | Path | None = None, *, workers: int | None = None,
             # a situation of another system comes back reworded, the field error it replaced as its context
             cause = exc if isinstance(exc, ConfigError) else exc.__context__
             where = _loc(cause.field) if isinstance(cause, ConfigError) else []
-            msg = str(exc).replace("<situation>", "situation").replace(str(entry.bundle.path), entry.id)
+            msg = _said_error(exc, req.lang).replace("<situation>", "situation").replace(str(entry.bundle.path),
+                                                                                       entry.id)
             raise _FieldError(["body", "situation", *where], msg) from None  # no server paths in messages
 
     def bundle_path(bundle_id: str) -> tuple[str, Path] | None:

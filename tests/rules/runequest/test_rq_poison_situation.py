@@ -69,11 +69,17 @@ def _error(doses: Any) -> ConfigError:
 
 
 # ----- the dose is read and played ----------------------------------------------------------------------------
-def test_the_key_is_declared_once_for_the_loader_and_the_docs_and_stays_off_the_web_form() -> None:
+def test_the_key_is_declared_once_for_the_loader_the_docs_and_the_web_form() -> None:
+    """The page draws a row per dose from the declaration, with the loader's own ranges (poison's constants)."""
     f = FIELDS.field("poison_doses", "combatant")
-    assert (f.kind, f.label) == ("list", "")
-    assert "poison_doses" not in [e["key"] for e in FIELDS.form("combatant")]
-    assert "`poison_doses`" in FIELDS.markdown() and "YAML only" in f.help
+    assert (f.kind, f.label) == ("list", "Poison doses")
+    entry = next(e for e in FIELDS.form("combatant") if e["key"] == "poison_doses")
+    assert entry["type"] == "records" and entry["max"] == poison.MAX_DOSES
+    assert [(x["key"], x["min"], x["max"]) for x in entry["fields"]] == [
+        ("potency", 1, poison.MAX_POTENCY), ("rounds", 0, poison.MAX_DELAY)]
+    assert [x["key"] for x in entry["fields"]] == list(poison.DOSE_FIELDS)
+    assert entry["fields"][1]["default"] == poison.DELAY_ROUNDS  # a fresh sting's wait
+    assert "`poison_doses[].potency`" in FIELDS.markdown()
 
 
 def test_a_dose_is_due_at_the_end_of_round_plus_rounds_with_no_poisoner() -> None:

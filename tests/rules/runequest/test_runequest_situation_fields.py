@@ -83,7 +83,7 @@ def test_the_plugin_and_the_form_use_the_declaration() -> None:
     # the page's labels as before the declaration (msgids of the web catalogue)
     assert [(f["key"], f["label"]) for f in form.FORM["situation_fields"]] == [
         ("round", "Round"), ("distance", "Distance (m) where no position is given")]
-    assert form.FORM["combatant_fields"] == []
+    assert [f["key"] for f in form.FORM["combatant_fields"]] == ["poison_doses"]  # a row of inputs per dose
 
 
 def test_the_declared_keys_are_the_scenario_keys_plus_the_situation_s_own() -> None:

@@ -102,7 +102,39 @@ function setKey(obj, key, value) {
   refresh();
 }
 
+// A list of small records (RuneQuest's poison doses, `[{potency, rounds}]`): a row of number inputs per record,
+// a button to take each away and one to add another (up to spec.max, pre-filled with the fields' defaults); the
+// key is left out when the list is empty. The server checks the records (an error names `poison_doses[0].potency`).
+function recordsInput(spec, obj) {
+  const box = el("div", { class: "records", "data-key": spec.key }, el("span", { text: t(spec.label) + colon() }));
+  const list = obj[spec.key] || [];
+  const save = () => setKey(obj, spec.key, list.length ? list : undefined);
+  list.forEach((rec, i) => {
+    const row = el("div", { class: "record", "data-index": String(i) }, el("span", { class: "index", text: `${i + 1}.` }));
+    for (const f of spec.fields) {
+      row.append(el("label", {}, el("span", { text: t(f.label) + " " }), numberInput(rec[f.key], (v) => {
+        if (v === undefined) delete rec[f.key]; else rec[f.key] = v;
+        save();
+      }, { min: f.min, max: f.max, name: `${spec.key}-${f.key}` })));
+    }
+    row.append(el("button", { type: "button", text: t("Remove"),
+      onclick: () => { list.splice(i, 1); save(); renderSituation(); } }));
+    box.append(row);
+  });
+  if (list.length < (spec.max ?? Infinity)) {
+    box.append(el("button", { type: "button", class: "add-record", text: `+ ${t("Add")}`, onclick: () => {
+      const rec = {};
+      for (const f of spec.fields) if (f.default !== undefined) rec[f.key] = f.default;
+      list.push(rec);
+      save();
+      renderSituation();
+    } }));
+  }
+  return box;
+}
+
 function fieldInput(spec, obj) {
+  if (spec.type === "records") return recordsInput(spec, obj);
   const label = el("label", {}, el("span", { text: t(spec.label) + " " }));
   if (spec.choices) {
     label.append(choiceInput(spec.choices.includes("") ? spec.choices : ["", ...spec.choices], obj[spec.key],
@@ -328,8 +360,10 @@ async function ask() {
   $("busy").hidden = true;
   if (!r.ok) {
     const detail = r.body.detail;
+    // a situation's error already names its field ("situation: sides[0].hp : ..."): said once, not twice
+    const said = (d) => ((d.loc || [])[1] === "situation" ? d.msg : named((d.loc || []).slice(1).join("."), d.msg));
     showError(Array.isArray(detail)
-      ? detail.map((d) => named((d.loc || []).slice(1).join("."), d.msg)).join("\n")
+      ? detail.map(said).join("\n")
       : named(`${t("Error")} ${r.status}`, typeof detail === "string" ? detail : JSON.stringify(detail)));
     $("result").hidden = true;
     page.lastAnswer = null;

@@ -11,6 +11,7 @@ from __future__ import annotations
 from npc_tactics.configs.validate import MAX_METRES
 from npc_tactics.rules.situation_fields import SituationField as F
 from npc_tactics.rules.situation_fields import SituationFields
+from npc_tactics.systems.runequest.rules.poison import DELAY_ROUNDS, MAX_DELAY, MAX_DOSES, MAX_POTENCY
 
 __all__ = ["FIELDS", "MAX_ROUNDS", "MAX_RUNE_POINTS", "PENDING_KINDS", "STATUS_NAMES"]
 
@@ -64,8 +65,13 @@ FIELDS = SituationFields((
       "true: it is bleeding (the bleed-out clock of an abdomen wound starts); not given: not bleeding",
       default=False),
     F("poison_doses", "combatant", "list",
-      "poison doses it carries, not yet taken effect: `[{potency: 1..99, rounds: 0..20}]` (at most 20), each "
-      "taking effect at the end of round `round + rounds` (0: at the end of this round; a sting with the usual "
-      "3-round delay taken k rounds ago: 3 - k); ignored, with a note, on the dead or fled; YAML only, not on "
-      "the web form; not given: none"),
+      f"poison doses it carries, not yet taken effect: `[{{potency, rounds}}]` (at most {MAX_DOSES}), each taking "
+      "effect at the end of round `round + rounds`; ignored, with a note, on the dead or fled; not given: none",
+      high=MAX_DOSES, label="Poison doses",
+      items=(F("potency", "item", "int", "the poison's potency (POT), matched against the victim's CON",
+               low=1, high=MAX_POTENCY, required=True, label="Potency"),
+             F("rounds", "item", "int",
+               f"rounds before it takes effect (0: at the end of this round; a sting with the usual "
+               f"{DELAY_ROUNDS}-round delay taken k rounds ago: {DELAY_ROUNDS} - k)",
+               low=0, high=MAX_DELAY, required=True, label="Rounds to go", form_default=DELAY_ROUNDS))),
 ))
