@@ -1,7 +1,8 @@
-"""Body plans beyond the human (issue 27), forced dice. Tables: ``tables.HIT_LOCATIONS`` "serpent" (classic
-RuneQuest snake: tail 01-06, body 07-14, head 15-20) and "bird" (legs 01-02/03-04, body 05-12, wings 13-15/16-18,
-head 19-20), both [PUB, unverified against the RQG Bestiary]; natural weapons have no HP and cannot parry (A8); a
-Dodge of 0 cannot be tried (A1), so a python answers a blow with no defence and is not asked."""
+"""Body plans beyond the human (issue 27), forced dice. Tables: ``tables.HIT_LOCATIONS`` "serpent" (tail 01-06, body
+07-14 an abdomen with the chest's HP, head 15-20) and "bird" (tail 01 at -2 HP, legs 02-04/05-07 at -1, abdomen
+08-09, chest 10-12 at +1, wings 13-14/15-16, head 17-20), the RQG tables as the Chaosium-licensed Foundry RQG wiki
+module prints them (hit-locations-serpents, hit-locations-birds-flying); natural weapons have no HP and cannot
+parry (A8); a Dodge of 0 cannot be tried (A1), so a python answers a blow with no defence and is not asked."""
 
 from __future__ import annotations
 
@@ -44,13 +45,27 @@ def test_a_hawk_dodges_and_a_blow_on_its_wing_uses_the_bird_table() -> None:
     assert d.kind == DecisionKind.REACT and d.actor == 1
     legal = [eng.catalogue.name(i) for i in np.flatnonzero(eng.legal_mask(s))]
     assert "dodge" in legal and not [n for n in legal if n.startswith("parry")]
-    # no defence: broadsword 30, 1D8+1 -> 3 + 1, db 2, D20 14 -> right wing (13-15), no armour: 6 points on a
-    # wing of 1 HP (6 total HP -> the arm column, 1): the limb cap lets 2L = 2 through and 6 >= 3L severs it (§18)
+    # no defence: broadsword 30, 1D8+1 -> 3 + 1, db 2, D20 14 -> right wing (13-14), no armour: 6 points on a
+    # wing of 2 HP (6 total HP -> the legs' column, 2): the limb cap lets 2L = 4 through and 6 >= 3L severs it (§18)
     ev, _ = play(eng, s, [30, 3, 2, 14], "no_defence")
     (dmg,) = kinds(ev, "damage")
-    assert dmg.data["location"] == "right_wing" and dmg.data["amount"] == 2
+    assert dmg.data["location"] == "right_wing" and dmg.data["amount"] == 4
     wing = next(loc for loc in s.combatants[1].locations if loc.spec.name == "right_wing")
-    assert wing.spec.max_hp == 1 and wing.severed
+    assert wing.spec.max_hp == 2 and wing.severed
+
+
+def test_the_bird_and_serpent_tables_are_the_module_s() -> None:
+    """Bands, kinds and HP at a vrok hawk's 13 total HP (columns: legs' 5, chest's 6, arm's 4; the tail 5 - 2)."""
+    eng, s = fight([WARRIOR], [{"template": "vrok_hawk"}], distance=1)
+    hawk = s.combatants[1]
+    assert hawk.max_hp == 13
+    assert [(loc.spec.name, loc.spec.kind, loc.spec.max_hp) for loc in hawk.locations] == [
+        ("tail", "limb", 3), ("right_leg", "limb", 4), ("left_leg", "limb", 4), ("abdomen", "abdomen", 5),
+        ("chest", "chest", 6), ("right_wing", "limb", 5), ("left_wing", "limb", 5), ("head", "head", 5)]
+    assert [(r.low, r.high) for r in T.HIT_LOCATIONS["bird"]] == [(1, 1), (2, 4), (5, 7), (8, 9), (10, 12),
+                                                                  (13, 14), (15, 16), (17, 20)]
+    assert [(r.name, r.kind, r.hp_row, r.low, r.high) for r in T.HIT_LOCATIONS["serpent"]] == [
+        ("tail", "limb", "most", 1, 6), ("body", "abdomen", "chest", 7, 14), ("head", "head", "most", 15, 20)]
 
 
 def test_a_bear_strikes_with_bite_and_claw_in_one_round_at_their_own_strike_ranks() -> None:

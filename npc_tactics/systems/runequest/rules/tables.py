@@ -99,21 +99,24 @@ HIT_LOCATIONS: dict[str, tuple[LocationRow, ...]] = {
         LocationRow("left_foreleg", "limb", 14, 16, "arm"),
         LocationRow("head", "head", 17, 20, "most"),
     ),
-    # [PUB, unverified against the RQG Bestiary's "Creature Hit Locations"] the classic RuneQuest bird table
-    # (hawks, eagles, vrok hawks): the body counts as chest for §18; a useless leg puts it down, a wing only
-    # stops its flight (flight is not modelled)
+    # [PUB] the RQG flying-bird table (hawks, eagles, vrok hawks), as the Chaosium-licensed Foundry RQG wiki module
+    # prints it (pack-templates/hit-locations-birds-flying, commit 34492dc): tail -2, legs -1, abdomen 0, chest
+    # +1, wings 0, head 0. A useless leg puts it down; a wing or the tail only stops its flight (not modelled).
     "bird": (
-        LocationRow("right_leg", "limb", 1, 2, "most"),
-        LocationRow("left_leg", "limb", 3, 4, "most"),
-        LocationRow("body", "chest", 5, 12, "chest"),
-        LocationRow("right_wing", "limb", 13, 15, "arm"),
-        LocationRow("left_wing", "limb", 16, 18, "arm"),
-        LocationRow("head", "head", 19, 20, "most"),
+        LocationRow("tail", "limb", 1, 1, "most-2"),
+        LocationRow("right_leg", "limb", 2, 4, "arm"),
+        LocationRow("left_leg", "limb", 5, 7, "arm"),
+        LocationRow("abdomen", "abdomen", 8, 9, "most"),
+        LocationRow("chest", "chest", 10, 12, "chest"),
+        LocationRow("right_wing", "limb", 13, 14, "most"),
+        LocationRow("left_wing", "limb", 15, 16, "most"),
+        LocationRow("head", "head", 17, 20, "most"),
     ),
-    # [PUB, unverified] the classic RuneQuest snake table: the body counts as chest, the tail as a limb
+    # [PUB] the RQG serpent table, as the same module prints it (pack-templates/hit-locations-serpents): the tail a
+    # limb, the body an abdomen for §18 with the chest's HP (+1), the head
     "serpent": (
         LocationRow("tail", "limb", 1, 6, "most"),
-        LocationRow("body", "chest", 7, 14, "chest"),
+        LocationRow("body", "abdomen", 7, 14, "chest"),
         LocationRow("head", "head", 15, 20, "most"),
     ),
     # RQG body plans with more than seven locations, as the Chaosium-licensed Foundry VTT RuneQuest Glorantha
