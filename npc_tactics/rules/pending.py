@@ -21,12 +21,28 @@ from typing import Any
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import Roller, ScriptedRoller, ScriptExhaustedError
 from npc_tactics.errors import ConfigError
+from npc_tactics.i18n import Said
 from npc_tactics.rules.base import DecisionKind, IllegalActionError
 
-__all__ = ["PendingKind", "Request", "drive", "enemy_action", "load_with_pending", "named", "read_fields"]
+__all__ = ["PendingKind", "Request", "decision_named", "drive", "enemy_action", "load_with_pending", "named",
+           "read_fields"]
 
 #: The most choices a pending entry may replay before its decision.
 MAX_REPLAY = 12
+#: Each kind of decision in words ("react decision"), said in the GM's language where the error is shown.
+DECISION_NAMES: dict[DecisionKind, Said] = {
+    DecisionKind.DECLARE: Said("declare decision"),
+    DecisionKind.ACT: Said("act decision"),
+    DecisionKind.REACT: Said("react decision"),
+    DecisionKind.EFFECT: Said("effect decision"),
+    DecisionKind.SPLIT: Said("split decision"),
+    DecisionKind.OPTION: Said("option decision"),
+}
+
+
+def decision_named(kind: DecisionKind) -> str:
+    """``kind`` in words: ``"react decision"`` (a :class:`Said`, so a French error says it in French)."""
+    return DECISION_NAMES.get(kind) or f"{kind.name.lower()} decision"
 
 
 @dataclass(frozen=True)
@@ -70,28 +86,41 @@ def drive(engine: Any, state: Any, choose: Callable[[Any, Any], int | None], rol
     for _ in range(MAX_REPLAY):
         decision = engine.pending(state)
         if decision is None:
-            raise ConfigError(file, path, "the fight ends before the decision named here")
+            raise ConfigError(file, path, Said("the fight ends before the decision named here"))
         action = choose(state, decision)
         if action is None:
             if roller.remaining:
-                raise ConfigError(file, path, f"{roller.remaining} roll(s) given but not used by the rules "
-                                              f"(they used {roller.used})")
+                raise ConfigError(file, path, Said("{n} roll(s) given but not used by the rules (they used {used})",
+                                                   n=roller.remaining, used=roller.used))
             return state
         try:
             state, _ = engine.step(state, int(action), roller, inplace=True)
         except IllegalActionError as exc:
-            raise ConfigError(file, path, f"the rules do not allow this here ({exc})") from None
+            raise ConfigError(file, path, Said("the rules do not allow this here ({reason})",
+                                               reason=str(exc))) from None
         except ScriptExhaustedError:
             if not rolls:
-                raise ConfigError(file, path, "the decision named does not arise here: the rules go on to roll "
-                                              f"dice without it (at {decision.describe()})") from None
-            raise ConfigError(file, path, f"the rules roll more dice than the {len(rolls)} given "
-                                          "(give the rolls made, in order)") from None
+                raise ConfigError(file, path, Said("the decision named does not arise here: the rules go on to roll "
+                                                   "dice without it (at {decision})",
+                                                   decision=decision.describe())) from None
+            raise ConfigError(file, path, Said("the rules roll more dice than the {n} given (give the rolls made, in "
+                                               "order)", n=len(rolls))) from None
         except ValueError as bad_face:  # a forced face impossible on the die asked for
             # its own name, not ``exc``: mypyc types a name by its first binding (IllegalActionError, a native
             # class), so binding a ValueError to the same name raised TypeError in the compiled engines only
-            raise ConfigError(file, path, str(bad_face)) from None
-    raise ConfigError(file, path, f"the decision named is not reached after {MAX_REPLAY} choices")
+            raise ConfigError(file, path, _face_said(roller, bad_face)) from None
+    raise ConfigError(file, path, Said("the decision named is not reached after {n} choices", n=MAX_REPLAY))
+
+
+def _face_said(roller: ScriptedRoller, error: ValueError) -> str:
+    """The impossible forced face ``error`` tells of, as a sentence (its English unchanged); any other error as
+    it is."""
+    if roller.asked and roller.used < len(roller.faces):
+        said = Said("scripted roll #{n} is {face}, impossible on a d{sides}", n=roller.used + 1,
+                    face=roller.faces[roller.used], sides=roller.asked[-1])
+        if said == str(error):
+            return said
+    return str(error)
 
 
 def load_with_pending(load_plain: Callable[..., Any], kinds: Mapping[str, PendingKind], engine: Any,
@@ -104,7 +133,8 @@ def load_with_pending(load_plain: Callable[..., Any], kinds: Mapping[str, Pendin
     rest = {k: v for k, v in data.items() if k != "pending"}
     pend = V.mapping(data["pending"], file, "pending", kinds)
     if len(pend) != 1:
-        raise ConfigError(file, "pending", f"expected exactly one of {V.listing(kinds)}, got {len(pend)}")
+        raise ConfigError(file, "pending", Said("expected exactly one of {kinds}, got {n}", kinds=V.listing(kinds),
+                                                n=len(pend)))
     (name, body), = pend.items()
     kind = kinds[name]
     acting = V.string(rest.get("acting"), file, "acting", non_empty=True) if "acting" in rest else ""
@@ -127,9 +157,12 @@ def load_with_pending(load_plain: Callable[..., Any], kinds: Mapping[str, Pendin
     decision = engine.pending(state)
     actor = state.combatants[decision.actor].name if decision is not None else None
     if decision is None or decision.kind != kind.kind or actor != acting:
-        got = f"{actor}'s {decision.kind.name.lower()} decision" if decision is not None else "the end of the fight"
-        raise ConfigError(file, V.join("pending", name), f"the rules reach {got}, not a "
-                                                         f"{kind.kind.name.lower()} decision of {acting}")
+        wanted = decision_named(kind.kind)
+        raise ConfigError(file, V.join("pending", name), Said(
+            "the rules reach {actor}'s {decision}, not a {wanted} of {acting}", actor=actor,
+            decision=decision_named(decision.kind), wanted=wanted, acting=acting) if decision is not None
+            else Said("the rules reach the end of the fight, not a {wanted} of {acting}", wanted=wanted,
+                      acting=acting))
     if kind.note and notes is not None:
         notes.append(kind.note)
     return state
@@ -141,8 +174,8 @@ def enemy_action(engine: Any, state: Any, actor: int, verb: str, target: int, fi
 
     slots = enemy_slots(state.combatants, actor)
     if target not in slots:
-        raise ConfigError(file, path, f"{state.combatants[target].name} is not an enemy of "
-                                      f"{state.combatants[actor].name}")
+        raise ConfigError(file, path, Said("{target} is not an enemy of {actor}", target=state.combatants[target].name,
+                                           actor=state.combatants[actor].name))
     return int(engine.catalogue.index(f"{verb}:enemy_{slots.index(target)}"))
 
 

@@ -99,10 +99,19 @@ class StepRoller(Roller):
             raise NeedDie(DiePrompt(sides, why, who, self._target if within else None, k, n, tie))
         face = int(self.typed[self.next_typed])
         if not 1 <= face <= sides:
-            raise ValueError(f"typed face #{self.next_typed + 1} is {face}, impossible on a d{sides}")
+            raise ImpossibleFace(self.next_typed + 1, face, sides)
         self.next_typed += 1
         self.used.append((sides, face, True))
         return face
+
+
+class ImpossibleFace(ValueError):
+    """Typed face number ``n`` is ``face``, which a d``sides`` cannot roll (the tracker says it in the GM's
+    language: :func:`npc_tactics.gm.table.tracker._face_said`)."""
+
+    def __init__(self, n: int, face: int, sides: int) -> None:
+        super().__init__(f"typed face #{n} is {face}, impossible on a d{sides}")
+        self.n, self.face, self.sides = n, face, sides
 
 
 def prompt_text(prompt: DiePrompt, names: Sequence[str], why_words: Callable[[str], str], lang: str) -> str:

@@ -30,6 +30,7 @@ from typing import Any
 
 from npc_tactics.errors import ConfigError, UserError
 from npc_tactics.gm.table.stat_words import stat_line_in
+from npc_tactics.i18n import Said
 from npc_tactics.plugin import System
 from npc_tactics.registry import available_systems
 
@@ -84,12 +85,13 @@ def import_data(fmt: str, system: System, data: Any, where: str = "file") -> Imp
     the file)."""
     known = {k: f for k, f in formats().items() if f.system == system.name}
     if fmt not in known:
-        listed = ", ".join(known) or "none"
-        raise ConfigError(where, "format", f"unknown format {str(fmt)[:60]!r} for a {system.name} fight "
-                          f"(formats: {listed})")
+        raise ConfigError(where, "format", Said("unknown format {format} for a {system} fight (formats: {listed})",
+                                                format=repr(str(fmt)[:60]), system=system.name,
+                                                listed=", ".join(known) or Said("none")))
     size = len(json.dumps(data, ensure_ascii=False).encode("utf-8"))
     if size > MAX_IMPORT_BYTES:
-        raise ConfigError(where, "data", f"the file is {size} bytes; at most {MAX_IMPORT_BYTES} are read")
+        raise ConfigError(where, "data", Said("the file is {size} bytes; at most {most} are read", size=size,
+                                              most=MAX_IMPORT_BYTES))
     result = known[fmt].reader()(data, where)
     combatant, notes = scenario_entry(result.combatant)
     return Imported(str(result.kind), str(result.name), combatant, tuple(result.unused),

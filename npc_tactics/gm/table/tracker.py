@@ -28,7 +28,7 @@ from typing import Any
 
 from npc_tactics.encounters.adapters import Adapter, adapter
 from npc_tactics.errors import ConfigError, UserError
-from npc_tactics.gm.table.fight_dice import DICE_MODES, DiePrompt, NeedDie, StepRoller
+from npc_tactics.gm.table.fight_dice import DICE_MODES, DiePrompt, ImpossibleFace, NeedDie, StepRoller
 from npc_tactics.gm.table.stat_words import check_class_level, default_stem
 from npc_tactics.gm.words.labels import labeler_of
 from npc_tactics.i18n import Said, SaidN
@@ -81,9 +81,19 @@ class Played:
 
 def _check_side(k: int, name: Any, control: Any) -> None:
     if control not in CONTROLS:
-        raise ConfigError(FILE, f"sides[{k}].control", f"expected one of {', '.join(CONTROLS)}, got {control!r}")
+        raise ConfigError(FILE, f"sides[{k}].control", Said("expected one of {choices}, got {got}",
+                                                            choices=", ".join(CONTROLS), got=repr(control)))
     if not isinstance(name, str) or not name.strip() or len(name) > 60:
         raise ConfigError(FILE, f"sides[{k}].name", Said("expected a name of 1 to 60 characters"))
+
+
+def _face_said(error: ValueError) -> str:
+    """A saved fight's impossible typed face (:class:`.fight_dice.ImpossibleFace`) as a sentence the GM reads in
+    their language, its English unchanged; any other error as it is."""
+    if isinstance(error, ImpossibleFace):
+        return Said("typed face #{n} is {face}, impossible on a d{sides}", n=error.n, face=error.face,
+                    sides=error.sides)
+    return str(error)
 
 
 def _letters(k: int) -> str:
@@ -117,7 +127,8 @@ class Fight:
         self.system = info.name
         self.adapter: Adapter = adapter(info)
         if dice not in DICE_MODES:
-            raise ConfigError(FILE, "dice", f"unknown dice mode {dice!r}; valid modes: {', '.join(DICE_MODES)}")
+            raise ConfigError(FILE, "dice", Said("unknown dice mode {mode}; valid modes: {valid}", mode=repr(dice),
+                                                 valid=", ".join(DICE_MODES)))
         self.dice = dice
         self.seed = int(seed)
         self.options = dict(options or {})
@@ -129,7 +140,8 @@ class Fight:
         self.bundle_id = bundle_id
         self.policy = _policy(str(self.bundle))
         if self.policy.system != self.system:
-            raise ConfigError(FILE, "bundle", f"the bundle plays {self.policy.system!r}, not {self.system!r}")
+            raise ConfigError(FILE, "bundle", Said("the bundle plays {plays}, not {system}",
+                                                   plays=repr(self.policy.system), system=repr(self.system)))
         try:
             self.engine = info.make_engine({**dict(self.policy.options), **self.options})
         except (ValueError, TypeError) as exc:
@@ -138,7 +150,8 @@ class Fight:
         n = int(self.engine.spec.sides)
         given = list(sides or [])
         if len(given) > n:
-            raise ConfigError(FILE, "sides", f"{self.system} fights have {n} sides, got {len(given)}")
+            raise ConfigError(FILE, "sides", Said("{system} fights have {n} sides, got {got}", system=self.system,
+                                                  n=n, got=len(given)))
         defaults = [SideSpec("NPCs", "npc"), SideSpec("PCs", "pc")] + [SideSpec(f"side {k}") for k in range(2, n)]
         self.sides = given + defaults[len(given):n]
         for k, s in enumerate(self.sides):
@@ -347,8 +360,8 @@ class Fight:
             self.partial, self.prompt = step, need.prompt
             return
         if roller.next_typed < len(step.typed):
-            raise ConfigError(FILE, f"steps[{index}].typed", f"{len(step.typed)} faces typed but the step rolled "
-                              f"only {roller.next_typed} of them")
+            raise ConfigError(FILE, f"steps[{index}].typed", Said("{n} faces typed but the step rolled only {used} of "
+                                                                  "them", n=len(step.typed), used=roller.next_typed))
         self.partial, self.prompt = None, None
         self.played.append(Played(step, events, int(getattr(before if before is not None else state, "round", 0)),
                                   actor, labels, roller.used))
@@ -376,7 +389,8 @@ class Fight:
         names = list(self.engine.catalogue.names)
         if isinstance(action, str):
             if action not in names:
-                raise ConfigError(FILE, "action", f"unknown move {action!r} in {self.system}")
+                raise ConfigError(FILE, "action", Said("unknown move {move} in {system}", move=repr(action),
+                                                       system=self.system))
             return names.index(action)
         return int(action)
 
@@ -447,40 +461,42 @@ class Fight:
         if not steps:  # the opening itself waits for a die
             steps, partial = [], partial
             if partial is not None and partial.action is not None:
-                raise ConfigError(FILE, "pending.action", "the first step is the opening: its action is null")
+                raise ConfigError(FILE, "pending.action", Said("the first step is the opening: its action is null"))
             self.scenario = self._check(self.members)
             self.started = True
             self._run(Step(None, list(partial.typed) if partial is not None else [], "gm"))
             if self.prompt is None:
-                raise ConfigError(FILE, "pending.typed", "the opening needs no more typed faces: put it in steps")
+                raise ConfigError(FILE, "pending.typed", Said("the opening needs no more typed faces: put it in "
+                                                              "steps"))
             return
         if steps[0].action is not None:
-            raise ConfigError(FILE, "steps[0].action", "the first step is the opening: its action is null")
+            raise ConfigError(FILE, "steps[0].action", Said("the first step is the opening: its action is null"))
         self.scenario = self._check(self.members)
         self.started = True
         for k, step in enumerate(steps):
             if k and step.action is None:
-                raise ConfigError(FILE, f"steps[{k}].action", "only the first step (the opening) has no action")
+                raise ConfigError(FILE, f"steps[{k}].action", Said("only the first step (the opening) has no action"))
             if k and self.decision is None:
-                raise ConfigError(FILE, f"steps[{k}]", "the fight was already over (or waiting for a die) here")
+                raise ConfigError(FILE, f"steps[{k}]", Said("the fight was already over (or waiting for a die) here"))
             if k and step.action is not None and step.action not in self.legal():
-                raise ConfigError(FILE, f"steps[{k}].action", f"{self.engine.catalogue.name(step.action)!r} is "
-                                  "not a legal move at this point of the fight")
+                raise ConfigError(FILE, f"steps[{k}].action", Said("{move} is not a legal move at this point of the "
+                                                                   "fight",
+                                                                   move=repr(self.engine.catalogue.name(step.action))))
             try:
                 self._run(Step(step.action, list(step.typed), step.by))
             except ValueError as exc:
-                raise ConfigError(FILE, f"steps[{k}].typed", str(exc)) from None
+                raise ConfigError(FILE, f"steps[{k}].typed", _face_said(exc)) from None
             if self.prompt is not None:
-                raise ConfigError(FILE, f"steps[{k}].typed", "too few faces typed for this step")
+                raise ConfigError(FILE, f"steps[{k}].typed", Said("too few faces typed for this step"))
         if partial is not None:
             if self.decision is None or (partial.action is not None and partial.action not in self.legal()):
-                raise ConfigError(FILE, "pending.action", "not a legal move at the end of the steps")
+                raise ConfigError(FILE, "pending.action", Said("not a legal move at the end of the steps"))
             try:
                 self._run(Step(partial.action, list(partial.typed), partial.by))
             except ValueError as exc:
-                raise ConfigError(FILE, "pending.typed", str(exc)) from None
+                raise ConfigError(FILE, "pending.typed", _face_said(exc)) from None
             if self.prompt is None:
-                raise ConfigError(FILE, "pending.typed", "the step needs no more typed faces: put it in steps")
+                raise ConfigError(FILE, "pending.typed", Said("the step needs no more typed faces: put it in steps"))
 
     def names(self) -> list[str]:
         if self.state is not None:

@@ -19,8 +19,9 @@ from typing import Any
 from npc_tactics.configs import validate as V
 from npc_tactics.dice import Roller
 from npc_tactics.errors import ConfigError
+from npc_tactics.i18n import Said
 from npc_tactics.rules.base import DecisionKind
-from npc_tactics.rules.pending import PendingKind, Request, drive, enemy_action, named, read_fields
+from npc_tactics.rules.pending import PendingKind, Request, decision_named, drive, enemy_action, named, read_fields
 from npc_tactics.systems.mrq.rules.actions import IDX, REACTIONS
 
 ATTACKS = ("attack", "precise_attack", "double_precise_attack", "charge", "shoot")
@@ -36,7 +37,8 @@ def _read_incoming(body: Any, file: str, path: str, acting: str) -> Request:
     _attack(data, file, path)
     name = V.string(data["attacker"], file, f"{path}.attacker", non_empty=True)
     if name == acting:
-        raise ConfigError(file, f"{path}.attacker", f"{acting} is the one deciding; name who attacks it")
+        raise ConfigError(file, f"{path}.attacker", Said("{name} is the one deciding; name who attacks it",
+                                                         name=acting))
     return Request(name, {**data, "defender": acting}, path)
 
 
@@ -72,7 +74,7 @@ def _reach_exchange(want: DecisionKind) -> Any:
         chosen = []
         for i, e in enumerate(data.get("chosen", [])):
             if e not in IDX:
-                raise ConfigError(file, f"{p}.chosen[{i}]", f"unknown special effect {e!r}")
+                raise ConfigError(file, f"{p}.chosen[{i}]", Said("unknown special effect {effect}", effect=repr(e)))
             chosen.append(IDX[e])
         return _replay(engine, state, attacker, defender, _attack(data, file, p), data.get("reaction", "defend"),
                        [int(r) for r in data["rolls"]], chosen, want, file, p)
@@ -102,8 +104,8 @@ def _replay(engine: Any, state: Any, attacker: int, defender: int | None, attack
             return int(IDX[reaction])
         if d.kind == DecisionKind.EFFECT and picks:
             return picks.pop(0)
-        raise ConfigError(file, path, f"the exchange stops at {s.combatants[d.actor].name}'s "
-                                      f"{d.kind.name.lower()} decision, which this entry does not say")
+        raise ConfigError(file, path, Said("the exchange stops at {name}'s {decision}, which this entry does not say",
+                                           name=s.combatants[d.actor].name, decision=decision_named(d.kind)))
 
     return drive(engine, state, choose, rolls, file, path)
 

@@ -65,7 +65,7 @@ def _status_and_reactions(c: MRQCombatant, e: Mapping[str, Any], file: str, p: s
             raise ConfigError(
                 file,
                 f"{p}.useless[{k}]",
-                "a limb at 0 HP or below (a limb is useless only while its HP are not above 0, §17)",
+                Said("a limb at 0 HP or below (a limb is useless only while its HP are not above 0, §17)"),
             )
         c.useless |= 1 << loc
     major = [names[k] for k, h in enumerate(c.loc_hp) if h <= -c.prof.loc_max[k]]
@@ -73,7 +73,8 @@ def _status_and_reactions(c: MRQCombatant, e: Mapping[str, Any], file: str, p: s
         raise ConfigError(
             file,
             f"{p}.status",
-            f"not active: {major[0]} is at a Major Wound, which takes it out of the fight (§17)",
+            Said("not active: {location} is at a Major Wound, which takes it out of the fight (§17)",
+                 location=major[0]),
         )
     c.cas = c.prof.cas
     shield = c.prof.offhand is not None and c.prof.offhand.kind == "shield"
@@ -94,7 +95,8 @@ def _mount(state: MRQState, i: int, e: Mapping[str, Any], file: str, p: str, not
     rider = state.combatants[i]
     if rider.mount < 0:
         if "mount" in e:
-            raise ConfigError(file, f"{p}.mount", f"{rider.name} rides no mount (its template has none)")
+            raise ConfigError(file, f"{p}.mount", Said("{name} rides no mount (its template has none)",
+                                                       name=rider.name))
         return
     horse = state.combatants[rider.mount]
     if "mount" not in e:
@@ -202,7 +204,7 @@ def load_plain_situation(
         )
         if "metres" in dd:
             if state.distance(a, b) != APART:
-                raise ConfigError(file, f"distances[{k}].metres", "metres only apply when apart")
+                raise ConfigError(file, f"distances[{k}].metres", Said("metres only apply when apart"))
             state.set_metres(a, b, V.integer(dd["metres"], file, f"distances[{k}].metres", 0, MAX_GAP))
     acting = loading.acting_index(d["acting"], state.combatants, file)
     others = sorted((i for i in range(state.n) if i != acting), key=lambda i: -state.combatants[i].prof.dex)

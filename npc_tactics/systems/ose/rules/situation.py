@@ -94,7 +94,7 @@ def load_situation(
         except ConfigError as exc:
             if isinstance(raw_scenario, Mapping):
                 raise ConfigError(file, V.join("scenario", exc.field), exc.message) from None
-            raise ConfigError(file, "scenario", str(exc)) from None
+            raise ConfigError(file, "scenario", _error_said(exc)) from None
         except Exception as exc:  # UnknownNameError
             raise ConfigError(file, "scenario", str(exc)) from None
         base = {"max_rounds": sc.max_rounds, "options": dict(sc.options)}
@@ -145,11 +145,19 @@ def load_situation(
     actor = loading.acting_index(data["acting"], state.combatants, file)
     sides_active = {c.side for c in state.combatants if c.status == Status.ACTIVE}
     if len(sides_active) < 2:
-        raise ConfigError(file, "sides", "the fight is already over: one side has nobody active")
+        raise ConfigError(file, "sides", Said("the fight is already over: one side has nobody active"))
     phase = FIELDS.read(data, "phase", file) if data.get("phase") is not None else None
     state = _position_at(state, actor, [phase] if phase else list(PHASES), file)
     entered: OSEState = engine.enter(state, roller)[0]
     return entered
+
+
+def _error_said(exc: ConfigError) -> str:
+    """``str(exc)`` (the scenario file's own error, file and field first) as a sentence whose message part is said
+    in the GM's language; the text as it is when it is not that (flattened or cut)."""
+    said = (Said("{file}: {field}: {message}", file=exc.file, field=exc.field, message=exc.message) if exc.field
+            else Said("{file}: {message}", file=exc.file, message=exc.message))
+    return said if said == str(exc) else str(exc)
 
 
 def _template_hp(expr: int | str) -> tuple[int, int]:
@@ -180,24 +188,27 @@ def _hit_points(spec: Any, ex: dict[str, Any], file: str) -> tuple[int | None, i
     hp = ex["hp"]
     hpath = V.join(p, "hp")
     if isinstance(hp, bool) or not isinstance(hp, int):
-        raise ConfigError(file, hpath, f"expected the current hit points as a whole number, got {hp!r}")
+        raise ConfigError(file, hpath, Said("expected the current hit points as a whole number, got {got}",
+                                            got=repr(hp)))
     if status == "dead":
         if hp > 0:
-            raise ConfigError(file, hpath, f"expected 0 or less for a dead combatant (0 HP or less is dead), got {hp}")
+            raise ConfigError(file, hpath, Said("expected 0 or less for a dead combatant (0 HP or less is dead), got "
+                                                "{hp}", hp=hp))
         return hp, mx or avg, ""
     if hp < 1:
         raise ConfigError(
-            file, hpath, f"expected at least 1, got {hp} (0 HP or less is dead: write status: dead)"
+            file, hpath, Said("expected at least 1, got {hp} (0 HP or less is dead: write status: dead)", hp=hp)
         )
     if mx is not None:
         if hp > mx:
-            raise ConfigError(file, hpath, f"expected at most max_hp ({mx}), got {hp}")
+            raise ConfigError(file, hpath, Said("expected at most max_hp ({max_hp}), got {hp}", max_hp=mx, hp=hp))
         return hp, mx, ""
     if hp > top:
         raise ConfigError(
             file,
             hpath,
-            f"expected at most {top}, the most a {tname} can have ({expr}); give max_hp for a tougher one",
+            Said("expected at most {top}, the most a {template} can have ({dice}); give max_hp for a tougher one",
+                 top=top, template=tname, dice=expr),
         )
     if hp >= avg:
         return hp, hp, Said("max_hp not given, taken as {hp} (unhurt: hp {hp} is at least the {template} average)",
@@ -228,7 +239,8 @@ def _regeneration(c: Any, ex: dict[str, Any], file: str) -> None:
     p = ex["path"]
     for key in ("regenerating_from", "burnt"):
         if key in ex and not c.prof.regenerate:
-            raise ConfigError(file, V.join(p, key), f"{c.name} does not regenerate (its template has no regenerate)")
+            raise ConfigError(file, V.join(p, key), Said("{name} does not regenerate (its template has no "
+                                                         "regenerate)", name=c.name))
     if not c.prof.regenerate:
         return
     if "regenerating_from" in ex:
@@ -269,7 +281,8 @@ def _morale_history(
                     raise ConfigError(
                         file,
                         V.join(ex["path"], "morale_passed"),
-                        f"expected at most {len(done)}, the checks listed in morale_checked, got {c.morale_passes}",
+                        Said("expected at most {n}, the checks listed in morale_checked, got {passed}", n=len(done),
+                             passed=c.morale_passes),
                     )
         else:
             done = {k for k, v in happened.items() if v}
@@ -322,7 +335,7 @@ def _position_at(state: OSEState, actor: int, phases: list[str], file: str) -> O
             fallback = snapshot
     if fallback is None:
         raise ConfigError(
-            file, "acting", f"{cs[actor].name!r} has no legal action in this situation"
+            file, "acting", Said("{name} has no legal action in this situation", name=repr(cs[actor].name))
         )
     st, legal_now, decision = fallback
     st.legal = legal_now

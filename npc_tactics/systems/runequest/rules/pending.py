@@ -47,15 +47,16 @@ def _reach_incoming(engine: Any, state: Any, request: Request, file: str, roller
     attacker = named(state, data["attacker"], file, f"{p}.attacker")
     a = state.combatants[attacker]
     if a.side == state.combatants[defender].side:
-        raise ConfigError(file, f"{p}.attacker", f"{a.name} is on {state.combatants[defender].name}'s side")
+        raise ConfigError(file, f"{p}.attacker", Said("{name} is on {other}'s side", name=a.name,
+                                                      other=state.combatants[defender].name))
     ws = [i for i, w in enumerate(a.weapons) if w.spec.kind != "shield"] or list(range(len(a.weapons)))
     if "weapon" in data:
         w = _weapon(state, attacker, data["weapon"], file, f"{p}.weapon")
     elif len(ws) == 1:
         w = ws[0]
     else:
-        raise ConfigError(file, f"{p}.weapon", f"which weapon? {a.name} carries "
-                                               f"{V.listing(x.spec.name for x in a.weapons)}")
+        raise ConfigError(file, f"{p}.weapon", Said("which weapon? {name} carries {weapons}", name=a.name,
+                                                    weapons=V.listing(x.spec.name for x in a.weapons)))
     loc = -1
     verb = "attack"
     if "aimed" in data:
@@ -68,8 +69,9 @@ def _reach_incoming(engine: Any, state: Any, request: Request, file: str, roller
     state.decision, state.mask_cache = None, None
     step = Step(verb, int(data["sr"]), w, defender, loc=loc, readied=True)
     if not engine.strike(state, attacker, step, roller):
-        raise ConfigError(file, p, f"{a.name}'s blow gives {state.combatants[defender].name} no choice here "
-                                   "(out of reach or range, or no parry or dodge left): nothing to decide")
+        raise ConfigError(file, p, Said("{name}'s blow gives {defender} no choice here (out of reach or range, or no "
+                                        "parry or dodge left): nothing to decide", name=a.name,
+                                        defender=state.combatants[defender].name))
     return state
 
 
@@ -88,7 +90,7 @@ def _reach_aimed(engine: Any, state: Any, request: Request, file: str, roller: R
     elif ws:
         w = ws[0]
     else:
-        raise ConfigError(file, f"{p}.weapon", f"{c.name} has no weapon to aim a blow with")
+        raise ConfigError(file, f"{p}.weapon", Said("{name} has no weapon to aim a blow with", name=c.name))
     action = enemy_action(engine, state, me, f"aimed:{w}", target, file, f"{p}.target")
     return drive(engine, state, lambda s, d: action if d.kind == DecisionKind.DECLARE else None, [], file, p)
 
@@ -114,7 +116,8 @@ def _reach_spell(engine: Any, state: Any, request: Request, file: str, roller: R
     try:
         action = int(engine.catalogue.index(name))
     except KeyError:
-        raise ConfigError(file, f"{p}.name", f"no spell {spell!r} can be cast on that target") from None
+        raise ConfigError(file, f"{p}.name", Said("no spell {spell} can be cast on that target",
+                                                  spell=repr(spell))) from None
     return drive(engine, state, lambda s, d: action if d.kind == DecisionKind.DECLARE else None, [], file, p)
 
 

@@ -90,7 +90,7 @@ def load_plain_situation(
     names = [c.name for c in state.combatants]
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)
-        raise ConfigError(f, "sides", f"two combatants are named {dup!r}; give each a unique name")
+        raise ConfigError(f, "sides", Said("two combatants are named {name}; give each a unique name", name=repr(dup)))
     acting = V.choice(raw.get("acting"), f, "acting", names, "combatant")
     if "round" not in raw:
         said.append(Said("round not given: round 1 (no surprise penalty applies after round 1)"))
@@ -131,6 +131,17 @@ def load_plain_situation(
     return state
 
 
+#: A status the wounds give that contradicts ``status: active``, said whole (each status its own French).
+_CONTRADICTED: dict[Status, Said] = {
+    Status.UNCONSCIOUS: Said("'active' contradicts its hp and wounds, which make it unconscious (§17-§18); fix the "
+                             "status or the wounds"),
+    Status.INCAPACITATED: Said("'active' contradicts its hp and wounds, which make it incapacitated (§17-§18); fix "
+                               "the status or the wounds"),
+    Status.DEAD: Said("'active' contradicts its hp and wounds, which make it dead (§17-§18); fix the status or the "
+                      "wounds"),
+}
+
+
 def _counted(c: Combatant) -> int:
     """Total HP the listed wounds take (a limb counts at most 2L per blow: 2L is assumed here)."""
     return sum(
@@ -154,15 +165,15 @@ def _apply_condition(
     if "hp" in e:
         c.hp = FIELDS.read(e, "hp", f, p, "combatant")
         if c.hp > c.max_hp:
-            raise ConfigError(f, f"{p}.hp", f"{c.hp} is more than its maximum {c.max_hp} HP (§17: healing never "
-                                            "raises HP above it); to make it bigger give max_hp or its CON/SIZ "
-                                            "(characteristics)")
+            raise ConfigError(f, f"{p}.hp", Said("{hp} is more than its maximum {max_hp} HP (§17: healing never "
+                                                 "raises HP above it); to make it bigger give max_hp or its CON/SIZ "
+                                                 "(characteristics)", hp=c.hp, max_hp=c.max_hp))
         if c.hp > left:
             raise ConfigError(
                 f,
                 f"{p}.hp",
-                f"{c.hp} is more than the {left} its wounds leave (max {c.max_hp}); "
-                "lower hp or the wounds",
+                Said("{hp} is more than the {left} its wounds leave (max {max_hp}); lower hp or the wounds", hp=c.hp,
+                     left=left, max_hp=c.max_hp),
             )
     else:
         c.hp = left
@@ -176,12 +187,13 @@ def _apply_condition(
         raise ConfigError(
             f,
             f"{p}.hp",
-            f"{c.hp}: a character at 0 HP or less dies at the end of the round (§19), so at a "
-            "statement of intent it is dead; give status: dead or more hp",
+            Said("{hp}: a character at 0 HP or less dies at the end of the round (§19), so at a statement of intent "
+                 "it is dead; give status: dead or more hp", hp=c.hp),
         )
     if "mp" in e and e["mp"] > c.max_mp:
-        raise ConfigError(f, f"{p}.mp", f"{e['mp']} is more than its "
-                                        f"{'POW' if c.max_mp == c.spec.pow_ else 'magic points'} ({c.max_mp})")
+        raise ConfigError(f, f"{p}.mp", Said("{mp} is more than its POW ({max_mp})", mp=e["mp"], max_mp=c.max_mp)
+                          if c.max_mp == c.spec.pow_
+                          else Said("{mp} is more than its magic points ({max_mp})", mp=e["mp"], max_mp=c.max_mp))
     if "mp" not in e and c.spec.spirit:
         said.append(Said("{name}: mp not given, full ({mp})", name=c.name, mp=c.mp))
     if "rune_points" in e:
@@ -200,10 +212,7 @@ def _apply_condition(
     if status == "active":
         derived = status_for(c)
         if derived != Status.ACTIVE:
-            raise ConfigError(
-                f,
-                f"{p}.status",
-                f"'active' contradicts its hp and wounds, which make it "
-                f"{derived.name.lower()} (§17-§18); fix the status or the wounds",
-            )
+            raise ConfigError(f, f"{p}.status", _CONTRADICTED.get(derived) or Said(
+                "'active' contradicts its hp and wounds, which make it {status} (§17-§18); fix the status or the "
+                "wounds", status=derived.name.lower()))
     return Status[status.upper()]
