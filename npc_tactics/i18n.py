@@ -137,3 +137,15 @@ def _said_n(msgid: str, plural: str, n: int, args: dict[str, object]) -> SaidN:
 def said_in(text: str, lang: str) -> str:
     """``text`` in ``lang`` when it is a :class:`Said`, else as it is (a sentence with no translation)."""
     return text.say(lang) if isinstance(text, Said) else text
+
+
+def error_in(exc: UserError, lang: str) -> str:
+    """``exc``'s one line in ``lang``: a field error's :class:`Said` sentence said there after its file and field
+    (``situation: round : -4 hors limites : attendu 1..20``), any other error as it was written. English: ``str``."""
+    from npc_tactics.errors import ConfigError
+    from npc_tactics.locale_format import colon
+
+    if lang == "en" or not isinstance(exc, ConfigError) or not isinstance(exc.message, Said):
+        return str(exc)
+    where = f"{exc.file}: {exc.field}" if exc.field else exc.file
+    return f"{where}{colon(lang)}{exc.message.say(lang)}"

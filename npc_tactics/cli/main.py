@@ -567,6 +567,17 @@ app.command("bestiary", cls=Command)(bestiary_command)
 app.command("import", cls=Command)(import_command)
 
 
+def _asked_language(argv: list[str] | None) -> str:
+    """The ``--lang`` the command line gave (``--lang fr``, ``--lang=fr``), else English: an error raised while the
+    command runs is said in it (the option's value was checked before anything ran, or it is English)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    for k, arg in enumerate(args):
+        value = args[k + 1] if arg == "--lang" and k + 1 < len(args) else arg.removeprefix("--lang=")
+        if (arg == "--lang" or arg.startswith("--lang=")) and value in ("en", "fr"):
+            return value
+    return "en"
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user errors and usage errors become one line on stderr and exit code 2."""
     import warnings
@@ -584,8 +595,10 @@ def main(argv: list[str] | None = None) -> None:
     warnings.showwarning = show
     try:
         code = app(args=argv, prog_name="npc-tactics", standalone_mode=False)
-    except UserError as exc:
-        typer.echo(f"npc-tactics: error: {exc}", err=True)
+    except UserError as exc:  # in the language the command was asked to speak (`--lang fr`), where it has one
+        from npc_tactics.i18n import error_in
+
+        typer.echo(f"npc-tactics: error: {error_in(exc, _asked_language(argv))}", err=True)
         sys.exit(2)
     except typer.Abort:
         typer.echo("npc-tactics: interrupted", err=True)

@@ -36,6 +36,7 @@ from npc_tactics.errors import ConfigError, UnknownNameError, UserError
 from npc_tactics.gm.service import forms
 from npc_tactics.gm.service.limits import LIMIT_S, MAX_WAITING, HeavyGate, validation_error_handler
 from npc_tactics.gm.service.web_strings import TRACKER_STRINGS, WEB_STRINGS
+from npc_tactics.i18n import error_in
 from npc_tactics.limits import SEED_MAX
 from npc_tactics.policy_io.bundle import Bundle, read_bundle
 from npc_tactics.policy_io.onnx_agent import OnnxAgent, OnnxPolicy
@@ -225,18 +226,6 @@ def _call_suggest(served: Served, req: SuggestRequest, workers: int | None) -> d
     return out
 
 
-def _said_error(exc: UserError, lang: str) -> str:
-    """``exc``'s message in ``lang``: a field error's sentence (a :class:`~npc_tactics.i18n.Said`) translated after
-    its file and field, as the tracker's errors are; any other error as it was written."""
-    if not isinstance(exc, ConfigError) or lang == "en":
-        return str(exc)
-    from npc_tactics.i18n import said_in
-    from npc_tactics.locale_format import colon
-
-    where = f"{exc.file}: {exc.field}" if exc.field else exc.file
-    return f"{where}{colon(lang)}{said_in(exc.message, lang)}"
-
-
 class _FieldError(Exception):
     def __init__(self, loc: list[str | int], msg: str) -> None:
         super().__init__(msg)
@@ -338,7 +327,7 @@ def create_app(bundles: str | Path | None = None, *, workers: int | None = None,
             # a situation of another system comes back reworded, the field error it replaced as its context
             cause = exc if isinstance(exc, ConfigError) else exc.__context__
             where = _loc(cause.field) if isinstance(cause, ConfigError) else []
-            msg = _said_error(exc, req.lang).replace("<situation>", "situation").replace(str(entry.bundle.path),
+            msg = error_in(exc, req.lang).replace("<situation>", "situation").replace(str(entry.bundle.path),
                                                                                        entry.id)
             raise _FieldError(["body", "situation", *where], msg) from None  # no server paths in messages
 
