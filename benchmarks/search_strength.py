@@ -9,16 +9,23 @@ and its per-decision latency p50/p95 (decisions with one legal move are not sear
 Latency and play-outs per second are measured inside the worker processes, so with ``--workers 2`` on this
 2-core machine each search shares the machine with another.
 
+A 1,000-fight row of RuneQuest or MRQ at 256 play-outs takes hours, so the fights are played in chunks of a few
+held-out encounters; with ``--record FILE`` each finished chunk is appended to FILE (one JSON line) as it lands
+and a rerun with the same settings plays only the chunks FILE lacks. Progress goes to stderr.
+
     python benchmarks/search_strength.py [--systems ose,runequest,mrq,dicepool] [--budget 64]
-        [--encounters 100] [--repeats 1] [--workers 2] [--quick] [--json]
+        [--encounters 100] [--repeats 1] [--workers 2] [--record FILE] [--quick] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -61,22 +68,78 @@ def _wins(system: str, row: str, first: int, count: int, repeats: int, budget: i
             "timings": [t for s in searches for t in s.timings], "playouts": sum(s.playouts for s in searches)}
 
 
-def _chunks(total: int, workers: int) -> list[tuple[int, int]]:
-    size = -(-total // workers)
+CHUNK = 4  # held-out encounters per job: small enough that a stopped run loses minutes, not hours
+
+
+def _chunks(total: int, size: int = CHUNK) -> list[tuple[int, int]]:
     return [(start, min(size, total - start)) for start in range(0, total, size)]
 
 
+def _settings(system: str, row: str, distribution: str, repeats: int, budget: int, top_k: int,
+              z: float) -> dict[str, Any]:
+    """What a recorded chunk must match to be reused (the budget, top-k and z only matter to the search)."""
+    out: dict[str, Any] = {"system": system, "set": distribution, "row": row, "repeats": repeats,
+                           "bundle": str(shipped_bundle(system))}
+    if row == "search":
+        out.update(budget=budget, top_k=top_k, z=z)
+    return out
+
+
+def _recorded(path: Path | None) -> list[dict[str, Any]]:
+    """The chunks already in ``path``; a line cut short by a stopped run is skipped."""
+    if path is None or not path.exists():
+        return []
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            out.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue
+    return out
+
+
+def _record(path: Path, chunk: dict[str, Any]) -> None:
+    """Append one finished chunk as one line, flushed to disk before the next one starts."""
+    cut_short = False
+    if path.exists() and path.stat().st_size:
+        with path.open("rb") as f:
+            f.seek(-1, os.SEEK_END)
+            cut_short = f.read(1) != b"\n"
+    with path.open("a", encoding="utf-8") as f:
+        f.write(("\n" if cut_short else "") + json.dumps(chunk, sort_keys=True) + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+
+
 def measure(system: str, *, budget: int, encounters: int, repeats: int, workers: int,
-            distribution: str = "generalist", top_k: int = DEFAULT_TOP_K, z: float = DEFAULT_Z) -> dict[str, Any]:
+            distribution: str = "generalist", top_k: int = DEFAULT_TOP_K, z: float = DEFAULT_Z,
+            record: Path | None = None, quiet: bool = True) -> dict[str, Any]:
     """Every row's wins on the same fights, the paired gains and the search's speed."""
     encounters = min(encounters, len(load_heldout(system, distribution)))
     started = time.perf_counter()
-    parts: dict[str, list[dict[str, Any]]] = {}
+    done: dict[tuple[str, int, int], dict[str, Any]] = {}
+    for chunk in _recorded(record):
+        row = chunk.get("settings", {}).get("row")
+        if row in ROWS and chunk["settings"] == _settings(system, row, distribution, repeats, budget, top_k, z):
+            done[(row, chunk["first"], chunk["count"])] = chunk
+    todo = [(row, first, count) for row in ROWS for first, count in _chunks(encounters)
+            if (row, first, count) not in done]
+    if not quiet:
+        print(f"{system}: {len(done)} chunks recorded, {len(todo)} to play", file=sys.stderr, flush=True)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for row in ROWS:
-            jobs = [pool.submit(_wins, system, row, first, count, repeats, budget, distribution, top_k, z)
-                    for first, count in _chunks(encounters, workers)]
-            parts[row] = [job.result() for job in jobs]
+        jobs = {pool.submit(_wins, system, row, first, count, repeats, budget, distribution, top_k, z):
+                (row, first, count) for row, first, count in todo}
+        for n, job in enumerate(as_completed(jobs), 1):
+            row, first, count = jobs[job]
+            chunk = {"settings": _settings(system, row, distribution, repeats, budget, top_k, z),
+                     "first": first, "count": count, **job.result()}
+            done[(row, first, count)] = chunk
+            if record is not None:
+                _record(record, chunk)
+            if not quiet:
+                print(f"{system}: {n}/{len(todo)} chunks ({row} {first}..{first + count - 1}), "
+                      f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+    parts = {row: [done[(row, first, count)] for first, count in _chunks(encounters)] for row in ROWS}
     wins = {row: [w for p in parts[row] for w in p["wins"]] for row in ROWS}
     timings = [t for p in parts["search"] for t in p["timings"]]
     playouts = sum(p["playouts"] for p in parts["search"])
@@ -115,6 +178,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--z", type=float, default=DEFAULT_Z, help="standard errors a move must clear to overrule")
     ap.add_argument("--set", default="generalist", choices=("generalist", "creatures_heldout"),
                     help="the held-out fights (generalist) or the held-out creatures' fights (creatures_heldout)")
+    ap.add_argument("--record", type=Path, default=None,
+                    help="append each finished chunk to this JSON-lines file and reuse the chunks it holds")
+    ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
     ap.add_argument("--quick", action="store_true", help="a smoke run: 2 fights of OSE, budget 4, one worker")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
@@ -131,7 +197,8 @@ def main(argv: list[str] | None = None) -> int:
     except UserError as exc:  # an unknown system, no shipped bundle: one line, exit 2
         ap.error(one_line(str(exc)))
     results = [measure(s, budget=args.budget, encounters=args.encounters, repeats=args.repeats,
-                       workers=args.workers, distribution=args.set, top_k=args.top_k, z=args.z) for s in systems]
+                       workers=args.workers, distribution=args.set, top_k=args.top_k, z=args.z, record=args.record,
+                       quiet=args.quiet or args.json) for s in systems]
     if args.json:
         print(json.dumps(results, indent=2))
         return 0

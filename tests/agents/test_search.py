@@ -166,6 +166,26 @@ def test_the_benchmark_quick_run_keeps_its_schema() -> None:
     assert 0 < out["search"]["latency_p50_s"] <= out["search"]["latency_p95_s"]
 
 
+def test_the_benchmark_records_chunks_and_a_rerun_reuses_them(tmp_path: Path) -> None:
+    """A stopped run loses only its unfinished chunk: each finished one is one JSON line, a rerun with the same
+    settings plays none of them again and says the same, and a line cut short is skipped."""
+    record = tmp_path / "search.jsonl"
+    cmd = [sys.executable, "benchmarks/search_strength.py", "--quick", "--json", "--record", str(record)]
+    first = json.loads(subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=True).stdout)
+    lines = record.read_text().splitlines()
+    assert sorted(json.loads(line)["settings"]["row"] for line in lines) == ["by-the-book", "network", "search"]
+    record.write_text("\n".join(lines) + '\n{"settings": {"row": "sea')
+    again = json.loads(subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=True).stdout)
+    assert again[0]["rows"] == first[0]["rows"] and again[0]["gains"] == first[0]["gains"]
+    assert again[0]["search"]["playouts"] == first[0]["search"]["playouts"]
+    assert record.read_text().splitlines()[:3] == lines and len(record.read_text().splitlines()) == 4
+    record.write_text("\n".join(lines[:2]) + '\n{"settings": {"row": "sea')  # one chunk lost mid-line
+    subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=True)
+    kept = record.read_text().splitlines()
+    replayed = json.loads(kept[3])["settings"]["row"]
+    assert len(kept) == 4 and kept[:2] == lines[:2] and replayed == json.loads(lines[2])["settings"]["row"]
+
+
 def test_a_gain_within_the_noise_does_not_overrule_the_policy() -> None:
     """The paired test: a move ahead by more than the margin on a few noisy play-outs is not played, the same
     gain on many consistent ones is (z = 0 keeps the margin alone)."""
