@@ -61,8 +61,9 @@ def probe(
 ) -> None:
     """Is the agent's move the best one? For each probe (a situation in the GM-query format), every legal move is
     rolled out N times to the end of the fight under named continuation policies (common random numbers across
-    moves); the agent passes a probe when its move's win (or survival) rate lies within the best move's Wilson
-    95% interval. Prints each probe and the share passed."""
+    moves); the agent passes a probe unless its move is clearly worse than the best: the gap between the two,
+    rollout by rollout on the same dice, has a 95% interval above the probe's tolerance (0 points unless the
+    file says). Prints each probe and the share passed."""
     from npc_tactics.probes import load_probe_file, probe_files, run_probe_file
     from npc_tactics.probes.report import format_results, markdown, summary
 

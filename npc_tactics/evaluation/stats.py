@@ -8,10 +8,10 @@ to a point.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["OUTCOMES", "outcome_rates", "rate_entry", "rates_from_counts", "wilson_interval"]
+__all__ = ["OUTCOMES", "outcome_rates", "paired_gap", "rate_entry", "rates_from_counts", "wilson_interval"]
 
 #: The side results a fight can give, in report order (``SideResult`` names, lower case).
 OUTCOMES: tuple[str, ...] = ("win", "draw", "fled", "loss")
@@ -69,3 +69,20 @@ def format_rate(entry: Mapping[str, Any], ci: bool = True) -> str:
     if ci:
         text += f" [{100 * entry['low']:.1f}–{100 * entry['high']:.1f}]"
     return text
+
+
+def paired_gap(a: Sequence[float], b: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
+    """The mean of ``a[k] - b[k]`` and its normal ``z`` interval, for two moves measured on the same rollouts
+    (rollout k of both shares its dice): the pairing removes the luck both share, so a gap far smaller than
+    either rate's own interval can be told apart. With one pair, or pairs that all differ alike, the interval
+    is the point."""
+    n = min(len(a), len(b))
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    diff = [float(x) - float(y) for x, y in zip(a[:n], b[:n], strict=True)]
+    mean = sum(diff) / n
+    if n < 2:
+        return mean, mean, mean
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diff) / (n - 1))
+    half = z * sd / math.sqrt(n)
+    return mean, mean - half, mean + half

@@ -33,9 +33,17 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
+def _gap(result: ProbeResult, cont: ContinuationResult) -> str:
+    """The choice's lag behind the best, in points with its paired 95% interval, and what the probe forgives."""
+    g = cont.gap
+    forgiven = f", tolerance {result.tolerance}" if result.tolerance else ""
+    return f"{100 * g.mean:.1f} points behind the best [{100 * g.low:.1f}, {100 * g.high:.1f}]{forgiven}"
+
+
 def _table(result: ProbeResult, cont: ContinuationResult) -> list[str]:
     lines = [f"  continuation {cont.continuation.label}: best {cont.of(cont.best).name}"
-             + ("" if cont is result.reference else f"  (choice {'within' if cont.passed else 'outside'} it)")]
+             + ("" if cont is result.reference else
+                f"  (choice {'not clearly worse' if cont.passed else 'clearly worse'}: {_gap(result, cont)})")]
     for m in cont.moves:
         mark = ("*" if m.action == cont.best else " ") + (">" if m.action == result.choice else " ")
         lines.append(f"   {mark} {m.label[:58]:<58} win {_pct(m.win.rate):>4} [{_pct(m.win.low)}-{_pct(m.win.high)}]"
@@ -51,7 +59,8 @@ def format_results(agent: str, results: Sequence[ProbeResult]) -> str:
         verdict = "PASS" if r.passed else "FAIL"
         lines.append(f"{verdict} {r.system}/{r.name} ({r.tactic}; {r.actor}, {r.decision}; measure: {r.measure}, "
                      f"{r.rollouts} rollouts per move)")
-        lines.append(f"  choice: {r.choice_name}; best: {r.reference.of(r.best).name}")
+        lines.append(f"  choice: {r.choice_name}; best: {r.reference.of(r.best).name}; "
+                     f"choice {_gap(r, r.reference)}")
         lines.append(f"  why: {r.why}")
         for cont in r.continuations:
             lines.extend(_table(r, cont))
@@ -69,8 +78,9 @@ def markdown(agent: str, results: Sequence[ProbeResult], command: str) -> str:
     s = summary(agent, results)
     out = [f"# Probes: {agent}", "", f"Reproduce: `{command}`", "",
            f"**{s['passed']} of {s['probes']} probes passed ({_pct(s['share'])}, 95% interval "
-           f"{_pct(s['low'])}-{_pct(s['high'])}).** A probe passes when the agent's move has a rate within the "
-           "Wilson 95% interval of the best move's, under the reference continuation.", "",
+           f"{_pct(s['low'])}-{_pct(s['high'])}).** A probe passes unless the agent's move is clearly worse than the "
+           "best move under the reference continuation: the paired gap (best minus choice on the same rollouts) "
+           "has a 95% interval above the probe's tolerance.", "",
            "| system | passed | share |", "|---|---|---|"]
     out += [f"| {k} | {v['passed']}/{v['probes']} | {_pct(v['share'])} |" for k, v in s["by_system"].items()]
     out += ["", "| tactic | passed | share |", "|---|---|---|"]
@@ -78,7 +88,8 @@ def markdown(agent: str, results: Sequence[ProbeResult], command: str) -> str:
     for r in results:
         out += ["", f"## {'PASS' if r.passed else 'FAIL'}: {r.system}/{r.name}", "",
                 f"{r.tactic}; {r.actor} at a {r.decision} decision; measure **{r.measure}**; {r.rollouts} rollouts "
-                f"per move. Choice: `{r.choice_name}`; best: `{r.reference.of(r.best).name}`.", "",
+                f"per move. Choice: `{r.choice_name}`; best: `{r.reference.of(r.best).name}`; the choice is "
+                f"{_gap(r, r.reference)}.", "",
                 f"Why: {r.why}", ""]
         for cont in r.continuations:
             out += [f"Continuation `{cont.continuation.label}` (best `{cont.of(cont.best).name}`):", "",

@@ -14,6 +14,7 @@ A probe file (``systems/<system>/content/probes/*.yaml``) names its system and a
           - {npc: by-the-book, other: by-the-book}
           - {npc: agent, other: aggressive}    # `agent`: the probed agent plays on
         changes_with_continuation: false       # the file's claim; the report checks it
+        tolerance: 0              # points of the measure a move may lag the best by and still pass (0-25)
         situation: {...}          # a situation mapping, or a path relative to the probe file
 
 Every field is checked; an error names the file and the field (``configs.validate``).
@@ -46,8 +47,10 @@ __all__ = ["AGENT", "MEASURES", "Continuation", "Probe", "ProbeFile", "load_prob
 AGENT = "agent"
 MEASURES = ("win", "survival")
 _TOP = ("system", "description", "rollouts", "seed", "options", "probes")
-_PROBE = ("name", "tactic", "why", "measure", "continuations", "changes_with_continuation", "situation")
+_PROBE = ("name", "tactic", "why", "measure", "continuations", "changes_with_continuation", "tolerance", "situation")
 MAX_ROLLOUTS = 100_000
+#: Most points of the measure a probe may forgive (a larger tolerance would pass moves that are plainly worse).
+MAX_TOLERANCE = 25
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,9 @@ class Probe:
     situation: Any  # a mapping, or a Path
     file: str
     field: str
+    #: points of the measure (0-25) the agent's move may lag the best move by and still pass: for probes whose
+    #: moves are near-equal by the rules (their ``why`` says so), so the verdict is not a coin flip between them
+    tolerance: int = 0
 
     @property
     def plugin(self) -> System:
@@ -123,7 +129,7 @@ def _probe(value: Any, file: str, field: str, base: Path, system: str) -> Probe:
         why=" ".join(string(data["why"], file, join(field, "why"), non_empty=True).split()),
         measure=choice(data.get("measure", "win"), file, join(field, "measure"), MEASURES, "measure"),
         continuations=continuations, changes_with_continuation=changes, situation=situation, file=file,
-        field=field)
+        field=field, tolerance=integer(data.get("tolerance", 0), file, join(field, "tolerance"), 0, MAX_TOLERANCE))
 
 
 def load_probe_file(source: str | Path) -> ProbeFile:

@@ -4,6 +4,7 @@ files (every shipped one loads into a decision), and the command's outputs."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -11,6 +12,7 @@ import pytest
 
 from npc_tactics.dice import RngRoller
 from npc_tactics.errors import ConfigError, UnknownNameError
+from npc_tactics.evaluation.stats import paired_gap
 from npc_tactics.probes import load_probe_file, probe_files, run_probe, run_probe_file
 from npc_tactics.registry import get_system
 from tests.cli_helpers import run_cli
@@ -37,6 +39,27 @@ def test_a_probe_known_exactly_from_the_rules() -> None:
     assert survive.passed and survive.changes_with_continuation and not survive.notes
     assert [r.choice_name for r in attacking] == ["attack:0:enemy_0"] * 2
     assert attacking[0].passed is True and attacking[1].passed is False
+
+
+def test_the_verdict_is_the_paired_gap_against_the_tolerance() -> None:
+    """Fleeing never wins, a few points behind the best move on the same rollouts: clearly worse with no
+    tolerance, forgiven by a tolerance above the gap's interval; the gap is the per-rollout difference."""
+    probes = load_probe_file(EXACT)
+    strict = run_probe(probes.probes[0], "by-the-book", options=probes.options, rollouts=probes.rollouts,
+                       seed=probes.seed, workers=1)
+    gap = strict.reference.gap
+    best = strict.reference.of(strict.best)
+    assert strict.choice_name == "flee" and not strict.passed
+    assert gap.mean == pytest.approx(best.win.rate) and 0 < gap.low < gap.mean < gap.high
+    loose = run_probe(replace(probes.probes[0], tolerance=int(100 * gap.high) + 1), "by-the-book",
+                      options=probes.options, rollouts=probes.rollouts, seed=probes.seed, workers=1)
+    assert loose.passed and loose.reference.gap == gap and loose.to_dict()["tolerance"] == loose.tolerance
+
+
+def test_paired_gap() -> None:
+    assert paired_gap([1, 1, 0, 1], [1, 0, 0, 1]) == pytest.approx((0.25, 0.25 - 1.96 * 0.5 / 2, 0.25 + 0.49))
+    assert paired_gap([1, 0, 1], [1, 0, 1]) == (0.0, 0.0, 0.0)  # moves that do the same thing on the same dice
+    assert paired_gap([1], [0]) == (1.0, 1.0, 1.0) and paired_gap([], []) == (0.0, 0.0, 0.0)
 
 
 def test_probe_results_do_not_depend_on_the_worker_count() -> None:
@@ -75,6 +98,8 @@ def test_every_system_ships_probes() -> None:
     ({"continuations": [{"npc": "by-the-book"}]}, "probes[0].continuations[0].other", "missing required key"),
     ({"changes_with_continuation": True}, "probes[0].changes_with_continuation", "at least two continuations"),
     ({"situation": "nowhere.yaml"}, "probes[0].situation", "file not found"),
+    ({"tolerance": 30}, "probes[0].tolerance", "expected 0..25"),
+    ({"tolerance": 2.5}, "probes[0].tolerance", "expected an integer"),
 ])
 def test_bad_probe_files_name_the_file_and_field(tmp_path: Path, patch: dict, field: str, fragment: str) -> None:
     probe = {"name": "p", "why": "because", "situation": {"name": "x"}, **patch}
