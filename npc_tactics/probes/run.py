@@ -145,10 +145,12 @@ def _best(moves: tuple[MoveRates, ...], measure: str) -> int:
 
 
 def _scores(runs: list[Any], measure: str) -> list[float]:
-    """Rollout by rollout, 1 when the measure holds (the side won; the actor stands), else 0."""
+    """Rollout by rollout (in rollout order, so two moves' k-th scores share their dice), 1 when the measure
+    holds (the side won; the actor stands), else 0."""
+    ordered = sorted(runs, key=lambda r: r.index)
     if measure == "win":
-        return [float(r.result == "win") for r in runs]
-    return [float(r.actor in STANDING) for r in runs]
+        return [float(r.result == "win") for r in ordered]
+    return [float(r.actor in STANDING) for r in ordered]
 
 
 def _gap(runs: dict[int, list[Any]], measure: str, best: int, action: int) -> Gap:
