@@ -189,6 +189,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in ("budget", "encounters", "repeats", "workers"):
         if getattr(args, name) < 1:
             ap.error(f"--{name}: expected at least 1, got {getattr(args, name)}")
+    if args.record is not None and (args.record.is_dir() or not args.record.parent.is_dir()):
+        ap.error(f"--record: expected a file in an existing folder, got {args.record}")
     systems = [s for s in args.systems.split(",") if s]
     try:
         for system in systems:
