@@ -1,8 +1,8 @@
-"""Small statistics for tournaments: Wilson score intervals and outcome rates.
+"""Small statistics for tournaments: Wilson score intervals, outcome rates and paired gaps.
 
 A win rate measured over a few hundred fights is noisy; every rate we report carries its Wilson 95%
 interval (Wilson 1927), which behaves well at 0% and 100% where the normal approximation collapses
-to a point.
+to a point. Two moves or agents played on the same dice are compared by their paired gap instead.
 """
 
 from __future__ import annotations
