@@ -20,7 +20,14 @@ dice:
   and side 1 by by-the-book, exactly the play-outs of ``SearchAgent.playout_values``. Values are the search
   agent's (``npc_tactics.agents.value``: win 1, draw 1/2, fled 1/4, loss 0, plus 1/4 when the actor is not
   dead); survival is the actor standing or fled at the end. With several leave moves the best is chosen on
-  separate play-outs (other dice), so the comparison is not biased by the choice.
+  separate play-outs (other dice), so the comparison is not biased by the choice. The leave move is measured two
+  ways on the same play-out dice: **carried out** (the actor keeps leaving, its system's ``leave_plan``, as the
+  search plays it with ``play_leaving_through``) and **once** (then the network plays on, as the search and the
+  GM's odds value it by default; the only measure until 2026-12-07). ``--leave-once`` compares the once arm
+  with fighting on instead of the carried-out one.
+
+``--search N`` plays side 0's fights with the search agent over the network at ``N`` play-outs a decision instead
+of the network alone (the answer a GM gets at the table); the play-outs above stay the network's.
 
 Intervals are 95% percentile bootstraps that resample encounters (clusters), not decisions.
 
@@ -37,7 +44,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +54,7 @@ from npc_tactics.agents.base import Agent, AgentFactory, Observation
 from npc_tactics.agents.lockstep import Fight, play_chunk
 from npc_tactics.agents.lookahead import MAX_PLAYOUT_DECISIONS
 from npc_tactics.agents.resolve import agent_factory
+from npc_tactics.agents.search import leave_plan, search_factory
 from npc_tactics.agents.value import outcome_value
 from npc_tactics.dice import RngRoller
 from npc_tactics.encounters.heldout import load_heldout
@@ -75,22 +83,35 @@ class Bench:
     network: Any
     book: AgentFactory
     leave: frozenset[int]
+    #: the leave moves in the order a leaving actor takes them (empty: a leave move is not played through)
+    plan: tuple[int, ...] = ()
+    #: play-outs a decision of the search that plays side 0's "network" fights (0: the network alone)
+    search: int = 0
 
     def npc(self, engine: Any, rng: np.random.Generator) -> Agent:
         return self.network  # deterministic: one agent serves every fight and play-out
 
     def factory(self, name: str) -> AgentFactory:
-        return self.npc if name == "network" else self.book
+        if name != "network":
+            return self.book
+        if self.search:
+            return search_factory(self.npc, self.book, budget=self.search)
+        return self.npc
+
+    @property
+    def npc_label(self) -> str:
+        return f"search@{self.search}" if self.search else "network"
 
 
-def load_bench(system: str, bundle: Path | None = None) -> Bench:
+def load_bench(system: str, bundle: Path | None = None, *, through: bool = True, search: int = 0) -> Bench:
     """Load the bundle as the generalist report does (``load_bundle_agent``): raises on a stale bundle."""
     from npc_tactics.policy_io.onnx_agent import load_bundle_agent
 
     plugin = get_system(system)
     engine = plugin.load("engine")({})
     return Bench(system, engine, plugin.load("encoder")(engine), load_bundle_agent(bundle or shipped_bundle(system)),
-                 agent_factory(system, "by-the-book"), leave_actions(system, engine))
+                 agent_factory(system, "by-the-book"), leave_actions(system, engine),
+                 leave_plan(engine) if through else (), search)
 
 
 # -- states ---------------------------------------------------------------------------------------------------
@@ -166,7 +187,8 @@ def playout_ends(bench: Bench, spot: Spot, moves: Sequence[int | None], playouts
                  npc: AgentFactory) -> list[list[End]]:
     """``SearchAgent.playout_values`` keeping each end: play-out ``k`` of every move rolls ``[seed, k]`` and
     builds side ``s``'s agent from ``[seed, k, s]``; ``npc`` plays the actor's side afterwards, by-the-book the
-    other. A move of None lets the actor's side agent choose it (a play-out of the state itself)."""
+    other. A move of None lets the actor's side agent choose it (a play-out of the state itself). After a leave
+    move the actor keeps leaving (``bench.plan``), as in the search's play-outs."""
     engine, state = bench.engine, spot.state
     side = int(state.combatants[spot.actor].side)
     fights: list[Fight] = []
@@ -177,7 +199,8 @@ def playout_ends(bench: Bench, spot: Spot, moves: Sequence[int | None], playouts
                 state, int(move), dice, record_rolls=False, mask=spot.mask)[0]
             agents = [(npc if s == side else bench.book)(engine, np.random.default_rng([seed, k, s]))
                       for s in range(2)]
-            fights.append(Fight(i, k, seed, after, dice, agents, 0))
+            leaving = (spot.actor, bench.plan) if bench.plan and move in bench.leave else None
+            fights.append(Fight(i, k, seed, after, dice, agents, 0, leaving=leaving))
     play_chunk(engine, bench.encoder, fights, MAX_PLAYOUT_DECISIONS)
     out: list[list[End]] = [[] for _ in moves]
     for f in fights:
@@ -224,6 +247,9 @@ class Pair:
     value_fight: float
     survival_leave: float
     survival_fight: float
+    #: the other way of playing the leave move (once when the compared one is carried out, and the reverse)
+    value_other: float = math.nan
+    survival_other: float = math.nan
 
 
 def fight_on_move(bench: Bench, spot: Spot) -> int | None:
@@ -247,10 +273,13 @@ def leave_vs_fight(bench: Bench, spot: Spot, playouts: int, seed: int) -> Pair |
         trial = playout_ends(bench, spot, leaves, max(4, playouts // 2), spot_seed(seed, spot, 2), bench.npc)
         leaves = [leaves[int(np.argmax([np.mean([e.value for e in row]) for row in trial]))]]
     lv, st = playout_ends(bench, spot, [leaves[0], stay], playouts, spot_seed(seed, spot, 1), bench.npc)
+    other = replace(bench, plan=() if bench.plan else leave_plan(bench.engine))
+    (ot,) = playout_ends(other, spot, [leaves[0]], playouts, spot_seed(seed, spot, 1), bench.npc)
     name = bench.engine.catalogue.name
     return Pair(spot.agent, spot.win, name(leaves[0]), name(stay), float(np.mean([e.value for e in lv])),
                 float(np.mean([e.value for e in st])), float(np.mean([e.survived for e in lv])),
-                float(np.mean([e.survived for e in st])))
+                float(np.mean([e.survived for e in st])), float(np.mean([e.value for e in ot])),
+                float(np.mean([e.survived for e in ot])))
 
 
 # -- per encounter --------------------------------------------------------------------------------------------
@@ -315,6 +344,8 @@ def summarise(system: str, rows: list[EncounterFigures], playouts: int, seed: in
     alive = {a: (col("left_alive", a), col("losing", a)) for a in AGENTS}
     gain = np.array([sum(p.value_leave - p.value_fight for p in r.pairs) for r in rows])
     surv = np.array([sum(p.survival_leave - p.survival_fight for p in r.pairs) for r in rows])
+    gain_other = np.array([sum(p.value_other - p.value_fight for p in r.pairs) for r in rows])
+    surv_other = np.array([sum(p.survival_other - p.survival_fight for p in r.pairs) for r in rows])
     npairs = np.array([len(r.pairs) for r in rows], dtype=np.float64)
     pairs = [p for r in rows for p in r.pairs]
     return {
@@ -331,17 +362,20 @@ def summarise(system: str, rows: list[EncounterFigures], playouts: int, seed: in
         "value_leave": float(np.mean([p.value_leave for p in pairs])) if pairs else None,
         "value_fight": float(np.mean([p.value_fight for p in pairs])) if pairs else None,
         "value_diff": cluster_ratio(gain, npairs, rng), "survival_diff": cluster_ratio(surv, npairs, rng),
+        "value_diff_other": cluster_ratio(gain_other, npairs, rng),
+        "survival_diff_other": cluster_ratio(surv_other, npairs, rng),
         "leave_moves": {m: sum(p.leave == m for p in pairs) for m in sorted({p.leave for p in pairs})},
     }
 
 
 def measure(system: str, encounters: int, playouts: int, seed: int = 0, repeats: int = 1,
-            progress: Callable[[str], None] | None = None, bundle: Path | None = None) -> dict[str, Any]:
+            progress: Callable[[str], None] | None = None, bundle: Path | None = None, *, through: bool = True,
+            search: int = 0) -> dict[str, Any]:
     """One system's figures (or ``error`` when its bundle does not load, e.g. an encoder changed under it); the
     shipped bundle unless ``bundle`` names another (a candidate)."""
     started = time.perf_counter()
     try:
-        bench = load_bench(system, bundle)
+        bench = load_bench(system, bundle, through=through, search=search)
     except Exception as exc:  # noqa: BLE001  (a stale bundle: the other systems are still measured)
         return {"system": system, "error": str(exc).splitlines()[0]}
     fights = load_heldout(system)[:encounters]
@@ -351,6 +385,7 @@ def measure(system: str, encounters: int, playouts: int, seed: int = 0, repeats:
         if progress is not None and ((i + 1) % 10 == 0 or i + 1 == len(fights)):
             progress(f"{system}: {i + 1}/{len(fights)} fights, {time.perf_counter() - started:.0f} s")
     out = summarise(system, rows, playouts, seed)
+    out["npc"], out["played_through"] = bench.npc_label, bool(bench.plan)
     out["seconds"] = round(time.perf_counter() - started, 1)
     out["per_encounter"] = [{"encounter": r.encounter, "fights": r.fights, "pairs": [asdict(p) for p in r.pairs],
                              "counts": {a: dict(c) for a, c in r.counts.items()}} for r in rows]
@@ -387,13 +422,20 @@ def render(results: list[dict[str, Any]]) -> str:
     for r in results:
         if "error" in r:
             continue
-        lines.append(f"- {r['system']}: {r['playouts']} play-outs per estimate; candidate states network "
+        lines.append(f"- {r['system']}: side 0 played by {r.get('npc', 'network')} (\"network\" in the row); "
+                     f"the table's leave move {'carried out' if r.get('played_through', True) else 'played once'}; "
+                     f"{r['playouts']} play-outs per estimate; candidate states network "
                      f"{r['candidates']['network']} / book {r['candidates']['by-the-book']} (played out "
                      f"{r['checked']['network']} / {r['checked']['by-the-book']}); states compared (mean "
                      f"estimated win {r['win_at_states'] or 0:.1%}) "
                      f"{r['states_by_agent']['network']} from network fights, {r['states_by_agent']['by-the-book']}"
                      f" from book's; mean value leave {r['value_leave'] or 0:.3f}, fight on "
                      f"{r['value_fight'] or 0:.3f}; leave moves {r['leave_moves']}; {r['seconds']:.0f} s")
+        if "value_diff_other" in r:
+            way = "once (then the network plays on)" if r.get("played_through", True) else "carried out"
+            lines.append(f"  - the leave move {way} instead, against fighting on: value "
+                         f"{_ci(r['value_diff_other'], pct=False, sign=True)}, survival "
+                         f"{_ci(r['survival_diff_other'], sign=True)}")
     return "\n".join(lines)
 
 
@@ -409,6 +451,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
     ap.add_argument("--bundle", action="append", default=[], metavar="SYSTEM=DIR",
                     help="measure this bundle as the network instead of the shipped one (repeat per system)")
+    ap.add_argument("--search", type=int, default=0, metavar="N",
+                    help="play side 0's fights with the search over the network, N play-outs a decision")
+    ap.add_argument("--leave-once", action="store_true",
+                    help="the table's leave move played once (then the network plays on) instead of carried out; "
+                         "the other way is given below the table either way")
     args = ap.parse_args(argv)
     bundles: dict[str, Path] = {}
     for spec in args.bundle:
@@ -422,6 +469,8 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [s for s in systems if s not in KNOWN]
     if unknown:
         ap.error(f"--systems: unknown system {unknown[0]!r}; valid systems: {', '.join(sorted(KNOWN))}")
+    if args.search < 0:
+        ap.error(f"--search: expected 0 (the network alone) or more play-outs, got {args.search}")
     for name in ("encounters", "playouts", "repeats"):
         if getattr(args, name) < 1:
             ap.error(f"--{name}: expected at least 1, got {getattr(args, name)}")
@@ -431,7 +480,7 @@ def main(argv: list[str] | None = None) -> int:
 
     started = time.perf_counter()
     results = [measure(s, args.encounters, args.playouts, args.seed, args.repeats, None if args.quiet else progress,
-                       bundles.get(s)) for s in systems]
+                       bundles.get(s), through=not args.leave_once, search=args.search) for s in systems]
     text = render(results) + f"\n\n({time.perf_counter() - started:.0f} s)\n"
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)

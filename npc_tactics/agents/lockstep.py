@@ -39,7 +39,9 @@ ProbsFn = Callable[[np.ndarray, np.ndarray], np.ndarray]
 class Fight:
     """One fight of a chunk. ``move`` and ``index`` are the caller's tags (the rollouts' move and rollout
     number, a task's position); ``start`` the round it started in. In record mode ``events`` holds the whole
-    log and ``per_side``/``actions`` count each side's decisions and action verbs."""
+    log and ``per_side``/``actions`` count each side's decisions and action verbs. ``leaving``: ``(actor,
+    moves)`` for an NPC that has chosen to leave the fight: at each of its decisions the first legal move of
+    ``moves`` is played, whoever its side's agent is (the agent where none is legal: a reaction, say)."""
 
     move: int
     index: int
@@ -52,6 +54,7 @@ class Fight:
     events: list[Event] | None = None
     per_side: list[int] | None = None
     actions: list[Counter[str]] | None = None
+    leaving: tuple[int, tuple[int, ...]] | None = None
 
 
 def _row_invariant(run: ProbsFn, obs_size: int, n_actions: int) -> bool:
@@ -168,6 +171,11 @@ def play_chunk(engine: Any, encoder: Any, fights: list[Fight], max_decisions: in
                 if decision is None:
                     raise RuntimeError(f"{engine.spec.name} engine has no pending decision but no outcome either")
                 mask = engine.legal_mask(f.state, decision)
+                if f.leaving is not None and int(decision.actor) == f.leaving[0]:
+                    way_out = next((a for a in f.leaving[1] if mask[a]), -1)
+                    if way_out >= 0:
+                        _step(engine, f, decision, way_out, mask, max_decisions, record, catalogue)
+                        continue
                 agent = f.agents[decision.side]
                 key = id(agent)
                 if key in resolved:

@@ -22,6 +22,11 @@ the Gumbel noise: the prior's top moves are taken in order, deterministic for a 
   other side by ``opponent`` (by-the-book by default); its value for the acting side is
   ``OUTCOME_VALUE[result] + SURVIVAL_WEIGHT * (the acting NPC is alive)``, the score the GM's odds rank moves by
   (:mod:`npc_tactics.gm.advice.odds`);
+* a leave move is continued by the policy like any other move (the worth of that move followed by the NPC's
+  own play, as the GM's odds give it: a RuneQuest retreat out of reach is also a way to step back and fight on).
+  With ``play_leaving_through`` the acting NPC keeps leaving instead, taking at each of its later decisions the
+  first legal move of its system's ``leave_plan`` (RuneQuest: flee, else retreat): the worth of a retreat
+  carried out, which ``benchmarks/retreat_report.py`` measures (docs/search.md, "Retreat when losing");
 * common random numbers: play-out ``k`` of every move rolls dice from ``default_rng([seed, k])`` and builds
   side ``s``'s agent from ``default_rng([seed, k, s])`` (the convention of the lookahead agent), ``seed`` drawn
   once per decision from the agent's own generator; so two moves that do the same thing get the same values,
@@ -55,7 +60,7 @@ from npc_tactics.policy_io.agent import Policy
 from npc_tactics.rules.base import Decision, Engine, SideResult, status_name
 
 __all__ = ["DEFAULT_BUDGET", "DEFAULT_MARGIN", "DEFAULT_TOP_K", "DEFAULT_Z", "TIMED_BATCH", "Ranked", "SearchAgent",
-           "clearly_better", "search_factory"]
+           "clearly_better", "leave_plan", "search_factory"]
 
 #: Play-outs per searched decision by default (OSE held-out fights: 64 gained +4 points over the network, 256 +10).
 DEFAULT_BUDGET = 256
@@ -94,6 +99,20 @@ def clearly_better(best: Sequence[float], own: Sequence[float], *, margin: float
     return gain > z * float(diff.std(ddof=1)) / math.sqrt(n)
 
 
+def leave_plan(engine: Engine[Any]) -> tuple[int, ...]:
+    """Catalogue indices of the engine's leave moves in the order an NPC that has chosen to leave takes them (its
+    system's tactics hook, ``leave_order``); empty for a system without one."""
+    from npc_tactics.registry import get_system
+
+    hooks = get_system(engine.spec.name).tactics_hooks()
+    if hooks is None:
+        return ()
+    by_verb: dict[str, list[int]] = {}
+    for action in engine.catalogue:
+        by_verb.setdefault(action.verb, []).append(int(action.index))
+    return tuple(i for verb in hooks.leave_order for i in by_verb.get(verb, ()))
+
+
 class SearchAgent:
     """Plays the best of its policy's likely moves by sequential halving over play-outs (module docstring)."""
 
@@ -101,7 +120,8 @@ class SearchAgent:
 
     def __init__(self, engine: Engine[Any], rng: np.random.Generator, *, policy: AgentFactory,
                  opponent: AgentFactory, budget: int = DEFAULT_BUDGET, top_k: int = DEFAULT_TOP_K,
-                 margin: float = DEFAULT_MARGIN, z: float = DEFAULT_Z, encoder: Any = None) -> None:
+                 margin: float = DEFAULT_MARGIN, z: float = DEFAULT_Z, encoder: Any = None,
+                 play_leaving_through: bool = False) -> None:
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
             raise ValueError(f"budget: expected a whole number of play-outs, at least 1, got {budget!r}")
         if top_k < 1:
@@ -123,6 +143,9 @@ class SearchAgent:
 
             encoder = get_system(engine.spec.name).load("encoder")(engine)
         self.encoder = encoder
+        #: the leave moves a play-out plays through, in the order taken (empty: every move continued by the policy)
+        self.leave_plan = leave_plan(engine) if play_leaving_through else ()
+        self._leave = frozenset(self.leave_plan)
         self._own = policy(engine, np.random.default_rng(rng.integers(2**63)))
         #: seconds of each searched decision and play-outs run (benchmarks read them)
         self.timings: list[float] = []
@@ -146,7 +169,8 @@ class SearchAgent:
     def playout_values(self, state: Any, decision: Decision, mask: np.ndarray, moves: list[int],
                        playouts: range, seed: int) -> np.ndarray:
         """``(len(moves), len(playouts))`` values for the side of ``decision``'s actor: play-out ``k`` of move
-        ``moves[i]`` with the dice and agents of ``[seed, k]`` (``state`` is not changed; a move may repeat)."""
+        ``moves[i]`` with the dice and agents of ``[seed, k]`` (``state`` is not changed; a move may repeat). After
+        a leave move the actor keeps leaving when the agent plays leaving through (:attr:`leave_plan`)."""
         engine = self.engine
         side, actor = int(state.combatants[decision.actor].side), int(decision.actor)
         sides = max(int(engine.spec.sides), 1 + max(int(c.side) for c in state.combatants))
@@ -157,7 +181,8 @@ class SearchAgent:
                 after, _ = engine.step(state, int(move), dice, record_rolls=False, mask=mask)
                 agents: list[Agent] = [(self.policy if s == side else self.opponent)(
                     engine, np.random.default_rng([seed, k, s])) for s in range(sides)]
-                fights.append(Fight(i, j, seed, after, dice, agents, 0))
+                leaving = (actor, self.leave_plan) if int(move) in self._leave else None
+                fights.append(Fight(i, j, seed, after, dice, agents, 0, leaving=leaving))
         play_chunk(engine, self.encoder, fights, MAX_PLAYOUT_DECISIONS)
         self.playouts += len(fights)
         out = np.empty((len(moves), len(playouts)), dtype=np.float64)
@@ -247,7 +272,7 @@ class SearchAgent:
 
 def search_factory(policy: AgentFactory, opponent: AgentFactory, *, budget: int = DEFAULT_BUDGET,
                    top_k: int = DEFAULT_TOP_K, margin: float = DEFAULT_MARGIN, z: float = DEFAULT_Z,
-                   system: System | None = None) -> AgentFactory:
+                   system: System | None = None, play_leaving_through: bool = False) -> AgentFactory:
     """An :data:`AgentFactory` of :class:`SearchAgent` s (one per fight, seeded by the fight's stream); with
     ``system`` (the engines' system) each agent's encoder is that system's, else it is looked up from the engine."""
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -256,6 +281,6 @@ def search_factory(policy: AgentFactory, opponent: AgentFactory, *, budget: int 
     def build(engine: Engine[Any], rng: np.random.Generator) -> Agent:
         encoder = system.load("encoder")(engine) if system is not None else None
         return SearchAgent(engine, rng, policy=policy, opponent=opponent, budget=budget, top_k=top_k,
-                           margin=margin, z=z, encoder=encoder)
+                           margin=margin, z=z, encoder=encoder, play_leaving_through=play_leaving_through)
 
     return build

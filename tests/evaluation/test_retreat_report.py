@@ -2,11 +2,13 @@
 
 What can go wrong and is checked: a state flagged as losing badly without a legal leave move or above the
 win threshold; paired play-outs that do not share their dice; play-outs that drift from the search agent's own
-(``SearchAgent.playout_values``, whose values the report claims to use); a report missing a system's row.
+(``SearchAgent.playout_values``, whose values the report claims to use, leave moves played through or once);
+a report missing a system's row; ``--search`` not playing side 0.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import json
 import sys
@@ -67,11 +69,15 @@ def test_paired_playouts_share_their_dice(losing: tuple[Any, Any]) -> None:
     assert other != first or len({e.result for e in first}) == 1  # other dice: other ends (unless all alike)
 
 
-def test_playouts_are_the_search_agents(losing: tuple[Any, Any]) -> None:
+@pytest.mark.parametrize("through", [True, False])
+def test_playouts_are_the_search_agents(losing: tuple[Any, Any], through: bool) -> None:
+    """Leave moves played through (the default) or once, as the search plays them with the same setting."""
     bench, spot = losing
+    bench = dataclasses.replace(bench, plan=bench.plan if through else ())
+    assert bool(bench.plan) == through
     moves = [*R.leave_moves(bench, spot.mask), R.fight_on_move(bench, spot)]
     search = SearchAgent(bench.engine, np.random.default_rng(0), policy=bench.npc, opponent=bench.book,
-                         encoder=bench.encoder)
+                         encoder=bench.encoder, play_leaving_through=through)
     expected = search.playout_values(spot.state, spot.decision, spot.mask, moves, range(PLAYOUTS), 777)
     ends = R.playout_ends(bench, spot, moves, PLAYOUTS, 777, bench.npc)
     assert np.array_equal(np.array([[e.value for e in row] for row in ends]), expected)
@@ -86,6 +92,12 @@ def test_leave_vs_fight_pairs_a_leave_move_with_a_non_leave_move(losing: tuple[A
     hooks_leave = {bench.engine.catalogue[i].verb for i in bench.leave}
     assert verbs[pair.leave] in hooks_leave and verbs[pair.fight_on] not in hooks_leave
     assert 0.0 <= pair.value_leave <= 1.25 and 0.0 <= pair.survival_fight <= 1.0
+    assert 0.0 <= pair.value_other <= 1.25 and 0.0 <= pair.survival_other <= 1.0
+    once = R.leave_vs_fight(dataclasses.replace(bench, plan=()), spot, PLAYOUTS, 0)
+    assert once is not None and once.leave == pair.leave or len(R.leave_moves(bench, spot.mask)) > 1
+    if once is not None and once.leave == pair.leave:  # the two arms swap places on the same dice
+        assert (once.value_leave, once.value_other) == (pair.value_other, pair.value_leave)
+        assert once.value_fight == pair.value_fight
 
 
 def test_cluster_ratio_resamples_encounters() -> None:
@@ -108,3 +120,21 @@ def test_the_report_has_a_row_per_system(capsys: pytest.CaptureFixture[str]) -> 
     for r in results:
         if "error" not in r:
             assert r["fights"] == 1 and set(r["losing_share"]) == set(R.AGENTS)
+            assert r["npc"] == "network" and r["played_through"]
+
+
+def test_the_search_plays_side_0_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert R.main(["--systems", "ose", "--encounters", "1", "--playouts", "2", "--search", "2", "--leave-once",
+                   "--json", "--quiet"]) == 0
+    (result,) = json.loads(capsys.readouterr().out)
+    assert result["npc"] == "search@2" and not result["played_through"]
+    text = R.render([result])
+    assert "side 0 played by search@2" in text and "played once" in text
+    if result["states"]:
+        assert "the leave move carried out instead" in text
+
+
+def test_a_negative_search_budget_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        R.main(["--systems", "ose", "--search", "-1"])
+    assert exc.value.code == 2 and "--search: expected 0" in capsys.readouterr().err

@@ -44,6 +44,9 @@ class Tactics:
       (``retreat_when_losing``, ``focus_fire``) are listed by the system where it wants them.
     * ``attack_verbs`` / ``leave_verbs``: the catalogue verbs that strike, shoot or cast at an enemy slot, and
       the declared or performed ways out of a fight (read by the shared tactics).
+    * ``leave_plan``: the leave verbs in the order an NPC that has chosen to leave takes them at its later
+      decisions (the first legal one): how the search plays a leave move through (docs/search.md). Empty: the
+      leave verbs in name order.
     * ``profile``: the record's tactic profile ``(events, state, side) -> counts``, stored in every
       ``FightRecord.tactic_profile`` (``simulate --json``, tournament ``results.json``, the named tactics that
       read it). It stays in ``rules/<name>/profile.py`` where the engines are compiled with mypyc.
@@ -62,10 +65,21 @@ class Tactics:
     tactics: tuple[tuple[str, Tactic], ...]
     attack_verbs: frozenset[str] = field(default_factory=frozenset)
     leave_verbs: frozenset[str] = field(default_factory=frozenset)
+    leave_plan: tuple[str, ...] = ()
     profile: ProfileFn | None = None
     leaderboard_counter: LeaderboardCounter | None = None
     leaderboard_figures: LeaderboardFigures | None = None
     decision_facts: DecisionFacts | None = None
+
+    def __post_init__(self) -> None:
+        if not set(self.leave_plan) <= self.leave_verbs:
+            raise ValueError(f"leave_plan {self.leave_plan} names verbs that are not leave_verbs "
+                             f"{sorted(self.leave_verbs)}")
+
+    @property
+    def leave_order(self) -> tuple[str, ...]:
+        """The leave verbs in the order a leaving NPC takes them: ``leave_plan``, then the others by name."""
+        return (*self.leave_plan, *sorted(self.leave_verbs - set(self.leave_plan)))
 
     @property
     def names(self) -> tuple[str, ...]:

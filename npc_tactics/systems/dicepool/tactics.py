@@ -80,6 +80,7 @@ TACTICS = Tactics(
              ("focus_fire", focus_fire)),
     attack_verbs=frozenset({"strike", "shoot"}),
     leave_verbs=frozenset({"withdraw"}),
+    leave_plan=("withdraw",),
     profile=tactic_profile,
     leaderboard_counter=leaderboard_counts,
     leaderboard_figures=leaderboard_figures,

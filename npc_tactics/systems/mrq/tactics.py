@@ -77,6 +77,8 @@ TACTICS = Tactics(
     attack_verbs=frozenset({"attack", "precise_attack", "double_precise_attack", "charge", "shoot",
                             "entangle_trip"}),
     leave_verbs=frozenset({"withdraw", "fall_back", "disengage"}),
+    # withdraw leaves the fight but only when not engaged (A6); engaged, the NPC disengages first
+    leave_plan=("withdraw", "disengage", "fall_back"),
     profile=tactic_profile,
     leaderboard_counter=leaderboard_counts,
     leaderboard_figures=leaderboard_figures,

@@ -88,6 +88,9 @@ TACTICS = Tactics(
              ("focus_fire", focus_fire)),
     attack_verbs=frozenset({"melee", "shoot", "cast"}),
     leave_verbs=frozenset({"declare_withdraw", "declare_retreat", "withdraw", "retreat"}),
+    # carry out what was declared, then keep backing off by fighting withdrawals (§5.2: no +2 to be hit, the
+    # shield kept) until beyond the escape distance
+    leave_plan=("withdraw", "retreat", "declare_withdraw", "declare_retreat"),
     profile=tactic_profile,
     leaderboard_counter=leaderboard_counts,
     leaderboard_figures=leaderboard_figures,

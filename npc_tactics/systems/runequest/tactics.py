@@ -142,6 +142,9 @@ TACTICS = Tactics(
              ("spell_timing", runequest_spell_timing), ("focus_fire", focus_fire)),
     attack_verbs=frozenset({"attack", "aimed", "knockback", "cast"}),
     leave_verbs=frozenset({"retreat", "flee"}),
+    # a retreat only steps out of reach (§1 phase 2); flight takes the NPC out of the fight (§21), so an NPC
+    # that has chosen to leave flees at its next statement of intent where it can
+    leave_plan=("flee", "retreat"),
     profile=tactic_profile,
     leaderboard_counter=leaderboard_counts,
     leaderboard_figures=leaderboard_figures,
