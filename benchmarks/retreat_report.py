@@ -55,7 +55,7 @@ from npc_tactics.agents.lockstep import Fight, play_chunk
 from npc_tactics.agents.lookahead import MAX_PLAYOUT_DECISIONS
 from npc_tactics.agents.resolve import agent_factory
 from npc_tactics.agents.search import leave_plan, search_factory
-from npc_tactics.agents.value import outcome_value
+from npc_tactics.agents.value import SURVIVAL_WEIGHT, outcome_value
 from npc_tactics.dice import RngRoller
 from npc_tactics.encounters.heldout import load_heldout
 from npc_tactics.evaluation.fight import MAX_DECISIONS, agent_rngs
@@ -87,6 +87,9 @@ class Bench:
     plan: tuple[int, ...] = ()
     #: play-outs a decision of the search that plays side 0's "network" fights (0: the network alone)
     search: int = 0
+    #: that search's weight of the actor's life and whether it plays its leave moves through
+    survival_weight: float = SURVIVAL_WEIGHT
+    search_through: bool = False
 
     def npc(self, engine: Any, rng: np.random.Generator) -> Agent:
         return self.network  # deterministic: one agent serves every fight and play-out
@@ -95,15 +98,20 @@ class Bench:
         if name != "network":
             return self.book
         if self.search:
-            return search_factory(self.npc, self.book, budget=self.search)
+            return search_factory(self.npc, self.book, budget=self.search, survival_weight=self.survival_weight,
+                                  play_leaving_through=self.search_through)
         return self.npc
 
     @property
     def npc_label(self) -> str:
-        return f"search@{self.search}" if self.search else "network"
+        if not self.search:
+            return "network"
+        extra = "" if self.survival_weight == SURVIVAL_WEIGHT else f", life {self.survival_weight:g}"
+        return f"search@{self.search}{extra}{', leaving played through' if self.search_through else ''}"
 
 
-def load_bench(system: str, bundle: Path | None = None, *, through: bool = True, search: int = 0) -> Bench:
+def load_bench(system: str, bundle: Path | None = None, *, through: bool = True, search: int = 0,
+               survival_weight: float = SURVIVAL_WEIGHT, search_through: bool = False) -> Bench:
     """Load the bundle as the generalist report does (``load_bundle_agent``): raises on a stale bundle."""
     from npc_tactics.policy_io.onnx_agent import load_bundle_agent
 
@@ -111,7 +119,7 @@ def load_bench(system: str, bundle: Path | None = None, *, through: bool = True,
     engine = plugin.load("engine")({})
     return Bench(system, engine, plugin.load("encoder")(engine), load_bundle_agent(bundle or shipped_bundle(system)),
                  agent_factory(system, "by-the-book"), leave_actions(system, engine),
-                 leave_plan(engine) if through else (), search)
+                 leave_plan(engine) if through else (), search, survival_weight, search_through)
 
 
 # -- states ---------------------------------------------------------------------------------------------------
@@ -370,12 +378,13 @@ def summarise(system: str, rows: list[EncounterFigures], playouts: int, seed: in
 
 def measure(system: str, encounters: int, playouts: int, seed: int = 0, repeats: int = 1,
             progress: Callable[[str], None] | None = None, bundle: Path | None = None, *, through: bool = True,
-            search: int = 0) -> dict[str, Any]:
+            search: int = 0, survival_weight: float = SURVIVAL_WEIGHT, search_through: bool = False) -> dict[str, Any]:
     """One system's figures (or ``error`` when its bundle does not load, e.g. an encoder changed under it); the
     shipped bundle unless ``bundle`` names another (a candidate)."""
     started = time.perf_counter()
     try:
-        bench = load_bench(system, bundle, through=through, search=search)
+        bench = load_bench(system, bundle, through=through, search=search, survival_weight=survival_weight,
+                           search_through=search_through)
     except Exception as exc:  # noqa: BLE001  (a stale bundle: the other systems are still measured)
         return {"system": system, "error": str(exc).splitlines()[0]}
     fights = load_heldout(system)[:encounters]
@@ -453,6 +462,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="measure this bundle as the network instead of the shipped one (repeat per system)")
     ap.add_argument("--search", type=int, default=0, metavar="N",
                     help="play side 0's fights with the search over the network, N play-outs a decision")
+    ap.add_argument("--survival-weight", type=float, default=SURVIVAL_WEIGHT, metavar="W",
+                    help=f"with --search: the worth of the acting NPC's life against a win's 1 in its play-outs "
+                         f"(default {SURVIVAL_WEIGHT}, the odds' own)")
+    ap.add_argument("--search-through", action="store_true",
+                    help="with --search: the search plays its leave moves through (the actor keeps leaving)")
     ap.add_argument("--leave-once", action="store_true",
                     help="the table's leave move played once (then the network plays on) instead of carried out; "
                          "the other way is given below the table either way")
@@ -471,6 +485,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--systems: unknown system {unknown[0]!r}; valid systems: {', '.join(sorted(KNOWN))}")
     if args.search < 0:
         ap.error(f"--search: expected 0 (the network alone) or more play-outs, got {args.search}")
+    if not 0.0 <= args.survival_weight <= 4.0:
+        ap.error(f"--survival-weight: expected a number in [0, 4], got {args.survival_weight:g}")
     for name in ("encounters", "playouts", "repeats"):
         if getattr(args, name) < 1:
             ap.error(f"--{name}: expected at least 1, got {getattr(args, name)}")
@@ -480,7 +496,8 @@ def main(argv: list[str] | None = None) -> int:
 
     started = time.perf_counter()
     results = [measure(s, args.encounters, args.playouts, args.seed, args.repeats, None if args.quiet else progress,
-                       bundles.get(s), through=not args.leave_once, search=args.search) for s in systems]
+                       bundles.get(s), through=not args.leave_once, search=args.search,
+                       survival_weight=args.survival_weight, search_through=args.search_through) for s in systems]
     text = render(results) + f"\n\n({time.perf_counter() - started:.0f} s)\n"
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)

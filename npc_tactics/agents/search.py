@@ -21,7 +21,8 @@ the Gumbel noise: the prior's top moves are taken in order, deterministic for a 
 * a play-out plays the move, then the rest of the fight with the acting side played by the policy and every
   other side by ``opponent`` (by-the-book by default); its value for the acting side is
   ``OUTCOME_VALUE[result] + SURVIVAL_WEIGHT * (the acting NPC is alive)``, the score the GM's odds rank moves by
-  (:mod:`npc_tactics.gm.advice.odds`);
+  (:mod:`npc_tactics.gm.advice.odds`); ``survival_weight`` sets another weight for the actor's life (research:
+  how the search's choices move when an NPC values its life more, docs/search.md);
 * a leave move is continued by the policy like any other move (the worth of that move followed by the NPC's
   own play, as the GM's odds give it: a RuneQuest retreat out of reach is also a way to step back and fight on).
   With ``play_leaving_through`` the acting NPC keeps leaving instead, taking at each of its later decisions the
@@ -121,7 +122,7 @@ class SearchAgent:
     def __init__(self, engine: Engine[Any], rng: np.random.Generator, *, policy: AgentFactory,
                  opponent: AgentFactory, budget: int = DEFAULT_BUDGET, top_k: int = DEFAULT_TOP_K,
                  margin: float = DEFAULT_MARGIN, z: float = DEFAULT_Z, encoder: Any = None,
-                 play_leaving_through: bool = False) -> None:
+                 play_leaving_through: bool = False, survival_weight: float = SURVIVAL_WEIGHT) -> None:
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
             raise ValueError(f"budget: expected a whole number of play-outs, at least 1, got {budget!r}")
         if top_k < 1:
@@ -130,6 +131,9 @@ class SearchAgent:
             raise ValueError(f"margin: expected a play-out value difference in [0, 1.25], got {margin}")
         if not 0.0 <= z <= 10.0:
             raise ValueError(f"z: expected a number of standard errors in [0, 10], got {z}")
+        if not 0.0 <= survival_weight <= 4.0:
+            raise ValueError(f"survival_weight: expected the worth of the actor's life against a win's 1, in [0, 4], "
+                             f"got {survival_weight}")
         self.engine = engine
         self.rng = rng
         self.policy = policy
@@ -138,6 +142,7 @@ class SearchAgent:
         self.top_k = top_k
         self.margin = margin
         self.z = z
+        self.survival_weight = float(survival_weight)
         if encoder is None:
             from npc_tactics.registry import get_system
 
@@ -191,7 +196,7 @@ class SearchAgent:
             assert outcome is not None  # play_chunk plays every fight to its end
             result = SideResult(int(outcome.results[side])).name.lower()
             alive = status_name(f.state.combatants[actor].status) != "dead"
-            out[f.move, f.index] = OUTCOME_VALUE.get(result, 0.0) + SURVIVAL_WEIGHT * alive
+            out[f.move, f.index] = OUTCOME_VALUE.get(result, 0.0) + self.survival_weight * alive
         return out
 
     # -- the search -----------------------------------------------------------------------------------
@@ -272,7 +277,8 @@ class SearchAgent:
 
 def search_factory(policy: AgentFactory, opponent: AgentFactory, *, budget: int = DEFAULT_BUDGET,
                    top_k: int = DEFAULT_TOP_K, margin: float = DEFAULT_MARGIN, z: float = DEFAULT_Z,
-                   system: System | None = None, play_leaving_through: bool = False) -> AgentFactory:
+                   system: System | None = None, play_leaving_through: bool = False,
+                   survival_weight: float = SURVIVAL_WEIGHT) -> AgentFactory:
     """An :data:`AgentFactory` of :class:`SearchAgent` s (one per fight, seeded by the fight's stream); with
     ``system`` (the engines' system) each agent's encoder is that system's, else it is looked up from the engine."""
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -281,6 +287,7 @@ def search_factory(policy: AgentFactory, opponent: AgentFactory, *, budget: int 
     def build(engine: Engine[Any], rng: np.random.Generator) -> Agent:
         encoder = system.load("encoder")(engine) if system is not None else None
         return SearchAgent(engine, rng, policy=policy, opponent=opponent, budget=budget, top_k=top_k,
-                           margin=margin, z=z, encoder=encoder, play_leaving_through=play_leaving_through)
+                           margin=margin, z=z, encoder=encoder, play_leaving_through=play_leaving_through,
+                           survival_weight=survival_weight)
 
     return build

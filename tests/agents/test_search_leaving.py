@@ -113,3 +113,17 @@ def test_the_search_values_a_retreat_played_through_as_a_way_out() -> None:
         values[through] = search.playout_values(state, decision, mask, list(plan), range(64), seed=7)
     # the retreat and the flight, each carried out, keep Fox alive far more often than turning back to fight
     assert (values[True] >= 0.25).mean() > (values[False] >= 0.25).mean() + 0.2
+
+
+def test_the_weight_of_the_actor_s_life_moves_each_value_by_its_survival_only() -> None:
+    engine, state, decision = _flee_when_losing()
+    mask = engine.legal_mask(state, decision)
+    moves = leave_plan(engine)[:1]
+    book = agent_factory("runequest", "by-the-book")
+    values = [SearchAgent(engine, np.random.default_rng(0), policy=book, opponent=book, survival_weight=w)
+              .playout_values(state, decision, mask, list(moves), range(32), seed=3) for w in (0.25, 1.0)]
+    step = values[1] - values[0]
+    assert set(np.round(step, 9).ravel()) <= {0.0, 0.75} and (step > 0).any()  # 0.75 more for each life kept
+    for bad in (-0.1, 4.5):
+        with pytest.raises(ValueError, match="survival_weight"):
+            SearchAgent(engine, np.random.default_rng(0), policy=book, opponent=book, survival_weight=bad)

@@ -134,7 +134,17 @@ def test_the_search_plays_side_0_when_asked(capsys: pytest.CaptureFixture[str]) 
         assert "the leave move carried out instead" in text
 
 
-def test_a_negative_search_budget_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(("args", "words"), [(["--search", "-1"], "--search: expected 0"),
+                                             (["--survival-weight", "5"], "--survival-weight: expected")])
+def test_bad_search_settings_are_refused(capsys: pytest.CaptureFixture[str], args: list[str], words: str) -> None:
     with pytest.raises(SystemExit) as exc:
-        R.main(["--systems", "ose", "--search", "-1"])
-    assert exc.value.code == 2 and "--search: expected 0" in capsys.readouterr().err
+        R.main(["--systems", "ose", *args])
+    assert exc.value.code == 2 and words in capsys.readouterr().err
+
+
+def test_the_search_s_settings_reach_its_agents() -> None:
+    bench = R.load_bench("ose", search=4, survival_weight=1.0, search_through=True)
+    agent = bench.factory("network")(bench.engine, np.random.default_rng(0))
+    assert isinstance(agent, SearchAgent) and agent.survival_weight == 1.0 and agent.leave_plan == bench.plan
+    assert bench.npc_label == "search@4, life 1, leaving played through"
+    assert R.load_bench("ose").npc_label == "network"
