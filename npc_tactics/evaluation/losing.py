@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from npc_tactics.evaluation.tactics.hooks import tactics_hooks
+from npc_tactics.agents.search import leave_plan
 from npc_tactics.evaluation.tactics.observe import hp_fraction
 from npc_tactics.evaluation.tactics.tables import LOSING_HP
 from npc_tactics.rules.base import Status
@@ -24,9 +24,9 @@ SHARE_RATIO = 0.5
 
 def leave_actions(system: str, engine: Any) -> frozenset[int]:
     """Catalogue indices of the system's leave moves (its tactics hook's ``leave_verbs``; none without a hook)."""
-    hooks = tactics_hooks(system)
-    verbs = hooks.leave_verbs if hooks is not None else frozenset()
-    return frozenset(a.index for a in engine.catalogue if a.verb in verbs)
+    if engine.spec.name != system:
+        raise ValueError(f"a {engine.spec.name} engine for the {system} system's leave moves")
+    return frozenset(leave_plan(engine))
 
 
 def side_share(state: Any, side: int, *, enemy: bool = False) -> float:
