@@ -487,6 +487,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--search: expected 0 (the network alone) or more play-outs, got {args.search}")
     if not 0.0 <= args.survival_weight <= 4.0:
         ap.error(f"--survival-weight: expected a number in [0, 4], got {args.survival_weight:g}")
+    if not args.search and (args.search_through or args.survival_weight != SURVIVAL_WEIGHT):
+        ap.error("--survival-weight and --search-through set the search's play-outs: give --search N as well")
     for name in ("encounters", "playouts", "repeats"):
         if getattr(args, name) < 1:
             ap.error(f"--{name}: expected at least 1, got {getattr(args, name)}")

@@ -135,7 +135,9 @@ def test_the_search_plays_side_0_when_asked(capsys: pytest.CaptureFixture[str]) 
 
 
 @pytest.mark.parametrize(("args", "words"), [(["--search", "-1"], "--search: expected 0"),
-                                             (["--survival-weight", "5"], "--survival-weight: expected")])
+                                             (["--survival-weight", "5"], "--survival-weight: expected"),
+                                             (["--search-through"], "give --search N as well"),
+                                             (["--survival-weight", "1"], "give --search N as well")])
 def test_bad_search_settings_are_refused(capsys: pytest.CaptureFixture[str], args: list[str], words: str) -> None:
     with pytest.raises(SystemExit) as exc:
         R.main(["--systems", "ose", *args])
